@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { publicConfig, type Config } from './config';
+import { jsonError } from './http/json-error';
+import type { Service } from './http/service';
+
+interface AppOptions {
+  config: Config;
+  services: Service[];
+  /** Folder of the built SPA; when absent (tests of the API alone) only the APIs are served. */
+  staticDir?: string;
+}
+
+/** Path prefixes that belong to APIs: unknown paths below them get JSON 404s, never the SPA. */
+const API_PREFIXES = ['/api/', '/deployment/', '/healthz', '/_console/'];
+
+export function createApp({ config, services, staticDir }: AppOptions) {
+  const app = new Hono();
+
+  app.get('/healthz', async (c) => {
+    const checks = await Promise.all(
+      services.map(async (service) => [service.name, (await service.health?.()) ?? {}] as const),
+    );
+    return c.json({ status: 'ok', services: Object.fromEntries(checks) });
+  });
+
+  app.get('/_console/config', (c) => c.json(publicConfig(config)));
+
+  for (const service of services) {
+    app.route(service.basePath, service.app);
+  }
+
+  if (staticDir) {
+    const root = path.relative(process.cwd(), staticDir) || '.';
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          // Vite fingerprints everything under /assets, so it can be cached forever.
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+    app.use('/*', serveStatic({ root }));
+    let indexHtml: string | undefined;
+    app.get('*', async (c, next) => {
+      if (API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next();
+      indexHtml ??= await readFile(path.join(staticDir, 'index.html'), 'utf8');
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+  }
+
+  app.notFound((c) => jsonError(c, 404, 'Not Found'));
+  app.onError((error, c) => {
+    console.error(`[server] ${c.req.method} ${c.req.path} failed:`, error);
+    return jsonError(c, 500, 'Internal Server Error');
+  });
+
+  return app;
+}

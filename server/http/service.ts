@@ -1,0 +1,14 @@
+import type { Hono } from 'hono';
+
+/**
+ * One embedded service of the `npm start` process: a Hono sub-app mounted at `basePath`,
+ * and a `close` that releases what it holds (databases, running work) on shutdown.
+ */
+export interface Service {
+  name: string;
+  basePath: string;
+  app: Hono;
+  /** Extra fields for `/healthz` (e.g. row counts); must not throw. */
+  health?: () => Promise<Record<string, unknown>>;
+  close: () => Promise<void>;
+}

@@ -1,0 +1,68 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDeploymentService } from './deployment/deployment-service';
+import type { Service } from './http/service';
+import { createUsageService } from './usage/usage-service';
+
+const staticDir = fileURLToPath(new URL('../dist', import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  await mkdir(config.DATA_DIR, { recursive: true });
+
+  const services: Service[] = [];
+  const closeServices = async () => {
+    await Promise.allSettled(services.map((service) => service.close()));
+  };
+  try {
+    services.push(await createUsageService(config));
+    services.push(await createDeploymentService(config));
+  } catch (error) {
+    await closeServices();
+    throw error;
+  }
+
+  const app = createApp({ config, services, staticDir });
+  const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
+    const host = info.address.includes(':') ? `[${info.address}]` : info.address;
+    console.log(`Usage console ready: http://${host}:${info.port}/`);
+    console.log(`Data directory: ${config.DATA_DIR}`);
+  });
+  server.on('error', (error) => {
+    console.error(`Cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`);
+    void closeServices().then(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing in-flight requests, then closing databases.`);
+    // Let in-flight requests finish; idle keep-alive sockets would otherwise hold close() open.
+    server.close(() => {
+      void closeServices().then(() => {
+        console.log('Stopped.');
+        process.exit(0);
+      });
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    setTimeout(() => {
+      console.error('Shutdown took longer than 10 s; exiting.');
+      process.exit(1);
+    }, 10_000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Failed to start:', error);
+  }
+  process.exit(1);
+});
