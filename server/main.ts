@@ -9,7 +9,18 @@ import { createUsageService } from './usage/usage-service';
 
 const staticDir = fileURLToPath(new URL('../dist', import.meta.url));
 
+/** Reads `./.env` when present; variables already in the environment win. */
+function loadDotEnv() {
+  if (process.env.USAGE_CONSOLE_NO_DOTENV === '1') return;
+  try {
+    process.loadEnvFile();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
 async function main() {
+  loadDotEnv();
   const config = loadConfig();
   await mkdir(config.DATA_DIR, { recursive: true });
 

@@ -1,0 +1,56 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-cycle': 'error',
+      // No `../../..`: go through the `@/` alias once a path climbs more than one level.
+      'no-restricted-imports': ['error', { patterns: ['../../*'] }],
+      // Imports flow shared -> features -> app, and the browser never imports the server.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src', from: './server' },
+            { target: './src/features', from: './src/app' },
+            {
+              target: ['./src/components', './src/lib', './src/contracts', './src/hooks'],
+              from: ['./src/features', './src/app'],
+            },
+            { target: './src/features/usage', from: './src/features/playground' },
+            { target: './src/features/playground', from: './src/features/usage' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+);

@@ -1,0 +1,77 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 5273);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Every run starts from an empty data directory, as a fresh `npm start` would. The main process
+// creates it; workers inherit the variable, so they all agree on it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'usage-console-e2e-'));
+
+/**
+ * Playwright's own Chromium when it is installed (`npx playwright install chromium` on a normal
+ * machine); otherwise the system's (Debian's `chromium` package), since some machines cannot
+ * download browser builds.
+ */
+function chromiumExecutable(): string | undefined {
+  if (existsSync(chromium.executablePath())) return undefined;
+  const system = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(system)) return system;
+  throw new Error(
+    `No Chromium found. Run "npx playwright install chromium", or install a system Chromium ` +
+      `and set CHROMIUM_PATH (looked at ${system}).`,
+  );
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1440, height: 900 },
+        launchOptions: {
+          executablePath: chromiumExecutable(),
+          args: [
+            '--no-sandbox',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npm start',
+    url: `${baseURL}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DEMO_MODEL_STEP_MS: '300',
+      // A developer's .env (e.g. a real LangSmith key) must not leak into the test server.
+      USAGE_CONSOLE_NO_DOTENV: '1',
+    },
+  },
+});

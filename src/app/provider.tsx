@@ -1,0 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { createQueryClient } from '@/lib/query-client';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  // One client per mounted app (not a module singleton), so tests get a fresh cache each render.
+  const [queryClient] = useState(createQueryClient);
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render-app';
+
+describe('app routes', () => {
+  it.each(['/', '/settings', '/settings/billing-and-usage'])(
+    '%s lands on the Granular Usage tab',
+    async (url) => {
+      const { router } = renderApp(url);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Billing and Usage' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/settings/billing-and-usage/granular-usage');
+      expect(screen.getByRole('link', { name: 'Granular Usage' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    },
+  );
+
+  it('an unknown URL shows the not-found page with the path', async () => {
+    renderApp('/settings/nope');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('/settings/nope')).toBeInTheDocument();
+  });
+
+  it('the rollback playground loads as its own page', async () => {
+    renderApp('/tools/rollback-playground');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Rollback playground' }),
+    ).toBeInTheDocument();
+  });
+});

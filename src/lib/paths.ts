@@ -1,0 +1,6 @@
+/** Every URL of the app, so links and routes cannot drift apart. */
+export const paths = {
+  billingAndUsage: '/settings/billing-and-usage',
+  granularUsage: '/settings/billing-and-usage/granular-usage',
+  rollbackPlayground: '/tools/rollback-playground',
+} as const;
