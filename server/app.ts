@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { publicConfig, type Config } from './config';
+import { createConsoleProxy, type ProxyTarget } from './console/console-proxy';
 import { jsonError } from './http/json-error';
 import type { Service } from './http/service';
 
@@ -31,6 +32,7 @@ export function createApp({ config, services, staticDir }: AppOptions) {
   for (const service of services) {
     app.route(service.basePath, service.app);
   }
+  mountConsoleProxies(app, config, services);
 
   if (staticDir) {
     const root = path.relative(process.cwd(), staticDir) || '.';
@@ -61,4 +63,41 @@ export function createApp({ config, services, staticDir }: AppOptions) {
   });
 
   return app;
+}
+
+/**
+ * `/_console/usage` and `/_console/deployment`: what the SPA calls by default. They reach the
+ * configured real service (with the server's key) or the embedded one in-process.
+ */
+function mountConsoleProxies(app: Hono, config: Config, services: Service[]) {
+  const embedded = (name: string): ProxyTarget | undefined => {
+    const service = services.find((candidate) => candidate.name === name);
+    return service && { kind: 'embedded', fetch: (request) => service.app.fetch(request) };
+  };
+
+  const usageTarget: ProxyTarget | undefined = config.LANGSMITH_ENDPOINT
+    ? { kind: 'remote', baseUrl: `${config.LANGSMITH_ENDPOINT.replace(/\/+$/, '')}/api/v1` }
+    : embedded('usage');
+  if (usageTarget) {
+    const mountPath = '/_console/usage';
+    const serverApiKey = config.LANGSMITH_ENDPOINT
+      ? config.LANGSMITH_API_KEY
+      : config.USAGE_CONSOLE_API_KEY;
+    app.route(mountPath, createConsoleProxy({ mountPath, target: usageTarget, serverApiKey }));
+  }
+
+  const deploymentTarget: ProxyTarget | undefined = config.LANGGRAPH_DEPLOYMENT_URL
+    ? { kind: 'remote', baseUrl: config.LANGGRAPH_DEPLOYMENT_URL }
+    : embedded('deployment');
+  if (deploymentTarget) {
+    const mountPath = '/_console/deployment';
+    app.route(
+      mountPath,
+      createConsoleProxy({
+        mountPath,
+        target: deploymentTarget,
+        serverApiKey: config.LANGGRAPH_API_KEY,
+      }),
+    );
+  }
 }

@@ -36,11 +36,17 @@ const envSchema = z.object({
   /** Skip loading the demo dataset into an empty database. */
   USAGE_SEED: z.enum(['demo', 'none']).default('demo'),
 
-  /** When set, /api/v1 is forwarded to this LangSmith base URL instead of the embedded data. */
+  /**
+   * The key the console uses against the embedded usage API when the browser sends none.
+   * Demo-only default; it never leaves the server.
+   */
+  USAGE_CONSOLE_API_KEY: z.string().trim().min(1).default('lsv2_demo_admin'),
+
+  /** When set, the console reads usage from this LangSmith base URL instead of the embedded data. */
   LANGSMITH_ENDPOINT: optionalUrl,
   LANGSMITH_API_KEY: optionalSecret,
 
-  /** When set, /deployment is forwarded to this LangGraph deployment instead of the embedded one. */
+  /** When set, the console's playground talks to this deployment instead of the embedded one. */
   LANGGRAPH_DEPLOYMENT_URL: optionalUrl,
   LANGGRAPH_API_KEY: optionalSecret,
   /** Time each step of the scripted demo model takes, in milliseconds. */

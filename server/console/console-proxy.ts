@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import { jsonError } from '../http/json-error';
+
+/** Where the console's requests for one area go: an embedded service, or a remote base URL. */
+export type ProxyTarget =
+  | { kind: 'embedded'; fetch: (request: Request) => Response | Promise<Response> }
+  | { kind: 'remote'; baseUrl: string };
+
+interface ConsoleProxyOptions {
+  /** Where this proxy is mounted, e.g. `/_console/usage`. */
+  mountPath: string;
+  target: ProxyTarget;
+  /** The key the server holds for this target; sent only when the browser sends none. */
+  serverApiKey: string | undefined;
+  /** Header the upstream reads its key from (LangSmith and LangGraph both use `x-api-key`). */
+  keyHeader?: string;
+}
+
+const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'x-api-key', 'authorization'];
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-disposition',
+  'cache-control',
+  'content-location',
+  'location',
+];
+
+/**
+ * The browser's door to the usage and deployment APIs. It adds the server's key (which the browser
+ * never sees) and forwards to the embedded service in-process or to the configured remote URL,
+ * streaming both ways so long exports and run joins pass through untouched.
+ */
+export function createConsoleProxy({
+  mountPath,
+  target,
+  serverApiKey,
+  keyHeader = 'x-api-key',
+}: ConsoleProxyOptions) {
+  const app = new Hono();
+  app.all('*', async (c) => {
+    const incoming = new URL(c.req.url);
+    const relative = incoming.pathname.slice(mountPath.length) || '/';
+
+    const headers = new Headers();
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = c.req.header(name);
+      if (value) headers.set(name, value);
+    }
+    if (!headers.has(keyHeader) && serverApiKey) headers.set(keyHeader, serverApiKey);
+
+    const url =
+      target.kind === 'embedded'
+        ? `http://embedded${relative}${incoming.search}`
+        : `${target.baseUrl.replace(/\/+$/, '')}${relative}${incoming.search}`;
+    const hasBody = !['GET', 'HEAD'].includes(c.req.method);
+    const request = new Request(url, {
+      method: c.req.method,
+      headers,
+      body: hasBody ? c.req.raw.body : null,
+      signal: c.req.raw.signal,
+      // Node's fetch needs this to stream a request body.
+      ...(hasBody ? { duplex: 'half' } : {}),
+    });
+
+    let upstream: Response;
+    try {
+      upstream = target.kind === 'embedded' ? await target.fetch(request) : await fetch(request);
+    } catch (error) {
+      if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
+      const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error);
+      return jsonError(c, 502, `Could not reach ${url.split('?')[0]}: ${reason}`);
+    }
+
+    const responseHeaders = new Headers();
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
+      const value = upstream.headers.get(name);
+      if (value) responseHeaders.set(name, value);
+    }
+    return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
+  });
+  return app;
+}
