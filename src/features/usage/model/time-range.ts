@@ -1,0 +1,74 @@
+import { UTCDate } from '@date-fns/utc';
+import { addDays, format, subDays, subMonths } from 'date-fns';
+
+export const RANGE_PRESETS = ['7d', '30d', '3m', '6m', '1y', 'custom'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+export const RANGE_PRESET_LABELS: Record<RangePreset, string> = {
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '3m': 'Last 3 months',
+  '6m': 'Last 6 months',
+  '1y': 'Last year',
+  custom: 'Custom',
+};
+
+/** A half-open UTC range `[startMs, endMs)`. */
+export interface TimeRange {
+  startMs: number;
+  endMs: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Next UTC midnight after `nowMs`: presets end there, so today's (partial) day is included. */
+export function endOfTodayUtc(nowMs: number): number {
+  return (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS;
+}
+
+/**
+ * A preset as whole UTC days ending with today: 7 and 30 days back, or 3, 6 and 12 calendar
+ * months back (date-fns clamps month ends: May 31 minus 3 months is Feb 28 or 29).
+ */
+export function resolvePresetRange(preset: Exclude<RangePreset, 'custom'>, nowMs: number) {
+  const end = new UTCDate(endOfTodayUtc(nowMs));
+  const start = {
+    '7d': () => subDays(end, 7),
+    '30d': () => subDays(end, 30),
+    '3m': () => subMonths(end, 3),
+    '6m': () => subMonths(end, 6),
+    '1y': () => subMonths(end, 12),
+  }[preset]();
+  return { startMs: start.getTime(), endMs: end.getTime() } satisfies TimeRange;
+}
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `YYYY-MM-DD` as UTC midnight, or undefined when it is not a real calendar date. */
+export function parseUtcDate(text: string): number | undefined {
+  if (!DATE_PATTERN.test(text)) return undefined;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  if (Number.isNaN(ms) || formatUtcDate(ms) !== text) return undefined;
+  return ms;
+}
+
+export function formatUtcDate(ms: number): string {
+  return format(new UTCDate(ms), 'yyyy-MM-dd');
+}
+
+/**
+ * A custom range from two inclusive UTC dates: `from` 00:00 to the end of `to` (the next
+ * midnight). Undefined when a date is invalid or `to` is before `from`.
+ */
+export function resolveCustomRange(from: string, to: string): TimeRange | undefined {
+  const start = parseUtcDate(from);
+  const lastDay = parseUtcDate(to);
+  if (start === undefined || lastDay === undefined || lastDay < start) return undefined;
+  return { startMs: start, endMs: addDays(new UTCDate(lastDay), 1).getTime() };
+}
+
+/** The period of the same length just before `range`, for comparisons. */
+export function previousPeriod(range: TimeRange): TimeRange {
+  const length = range.endMs - range.startMs;
+  return { startMs: range.startMs - length, endMs: range.startMs };
+}

@@ -1,0 +1,47 @@
+import type { UsageMatrix, UsageSeries } from './usage-matrix';
+
+export const OTHER_KEY = '__other__';
+
+export interface ChartSeries extends UsageSeries {
+  /** Traces per bucket, aligned with `matrix.buckets`. */
+  values: number[];
+  total: number;
+}
+
+/** Groups ordered by total, largest first; ties by label so the order never flickers. */
+export function rankSeries(matrix: UsageMatrix): UsageSeries[] {
+  return [...matrix.series].sort(
+    (a, b) =>
+      (matrix.totals.get(b.key) ?? 0) - (matrix.totals.get(a.key) ?? 0) ||
+      a.label.localeCompare(b.label),
+  );
+}
+
+/**
+ * The chart's series: the top `limit` groups, plus "Other" holding the exact remainder of each
+ * bucket (bucket total minus the top groups), so the stacks always add up to the real totals.
+ * No "Other" when every group fits.
+ */
+export function topSeriesWithOther(matrix: UsageMatrix, limit = 10): ChartSeries[] {
+  const ranked = rankSeries(matrix);
+  const top = ranked.slice(0, limit).map((series) => ({
+    ...series,
+    values: matrix.values.get(series.key) ?? [],
+    total: matrix.totals.get(series.key) ?? 0,
+  }));
+  if (ranked.length <= limit) return top;
+  const other = matrix.bucketTotals.map(
+    (bucketTotal, index) =>
+      bucketTotal - top.reduce((sum, series) => sum + (series.values[index] ?? 0), 0),
+  );
+  return [
+    ...top,
+    {
+      key: OTHER_KEY,
+      label: `Other (${ranked.length - limit} more)`,
+      unknown: false,
+      values: other,
+      total: other.reduce((a, b) => a + b, 0),
+    },
+  ];
+}

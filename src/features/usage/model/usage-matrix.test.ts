@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { UsageRecord } from '@/contracts/usage';
+import { comparePeriods } from './compare-periods';
+import { OTHER_KEY, topSeriesWithOther } from './top-series';
+import { buildUsageMatrix } from './usage-matrix';
+
+const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
+const range = { startMs: day('2026-11-01'), endMs: day('2026-11-15') };
+const daily = { days: 1, hours: 0 };
+const weekly = { days: 7, hours: 0 };
+
+function record(date: string, traces: number, dimensions: UsageRecord['dimensions']): UsageRecord {
+  return { time_bucket: `${date}T00:00:00Z`, traces, dimensions };
+}
+
+describe('buildUsageMatrix', () => {
+  const records = [
+    record('2026-11-01', 5, { project_id: 'p-1', project_name: 'default' }),
+    record('2026-11-03', 7, { project_id: 'p-2', project_name: 'default' }),
+    record('2026-11-09', 11, { project_id: 'p-1', project_name: 'default' }),
+    record('2026-11-14', 2, { project_id: 'p-3', project_name: 'chat' }),
+  ];
+
+  it('zero-fills every bucket of the range', () => {
+    const matrix = buildUsageMatrix(records, range, daily, 'project');
+    expect(matrix.buckets).toHaveLength(14);
+    expect(matrix.values.get('p-1')).toEqual([5, 0, 0, 0, 0, 0, 0, 0, 11, 0, 0, 0, 0, 0]);
+    expect(matrix.total).toBe(25);
+  });
+
+  it('re-buckets daily records into 7-day buckets aligned at the range start', () => {
+    const matrix = buildUsageMatrix(records, range, weekly, 'project');
+    expect(matrix.buckets).toEqual([day('2026-11-01'), day('2026-11-08')]);
+    expect(matrix.values.get('p-1')).toEqual([5, 11]);
+    expect(matrix.bucketTotals).toEqual([12, 13]);
+  });
+
+  it('keys groups by id and tells same-named groups apart', () => {
+    const matrix = buildUsageMatrix(records, range, daily, 'project');
+    expect(matrix.series.map((series) => series.label).sort()).toEqual([
+      'chat',
+      'default (p-1)',
+      'default (p-2)',
+    ]);
+  });
+
+  it.each([
+    ['user', { user_id: null, user_email: null }, 'Unknown user'],
+    ['user', { user_id: '0b6f5c4e-aaaa', user_email: null }, 'User 0b6f5c4e (no email)'],
+    ['user', { user_id: 'u-1' }, 'User u-1 (no email)'],
+    ['workspace', {}, 'Unknown workspace'],
+    ['api_key', { api_key_short_key: '***abcd' }, '***abcd'],
+    ['project', { project_id: 'p', project_name: '=HYPERLINK("x")' }, '=HYPERLINK("x")'],
+  ] as const)('labels %s dimensions %o as %s', (groupBy, dimensions, label) => {
+    const matrix = buildUsageMatrix([record('2026-11-02', 1, dimensions)], range, daily, groupBy);
+    expect(matrix.series.map((series) => series.label)).toEqual([label]);
+  });
+});
+
+describe('topSeriesWithOther', () => {
+  const many = Array.from({ length: 14 }, (_, index) =>
+    record(`2026-11-0${(index % 3) + 1}`, index + 1, {
+      workspace_id: `w-${index}`,
+      workspace_name: `Workspace ${index}`,
+    }),
+  );
+  const matrix = buildUsageMatrix(many, range, daily, 'workspace');
+
+  it('keeps the 10 largest groups and puts the exact remainder in Other', () => {
+    const series = topSeriesWithOther(matrix, 10);
+    expect(series).toHaveLength(11);
+    expect(series[0]?.label).toBe('Workspace 13');
+    const other = series.at(-1);
+    expect(other?.key).toBe(OTHER_KEY);
+    expect(other?.label).toBe('Other (4 more)');
+    expect(other?.total).toBe(1 + 2 + 3 + 4);
+    // Each bucket's stack adds up to the bucket's real total.
+    matrix.bucketTotals.forEach((bucketTotal, index) => {
+      expect(series.reduce((sum, item) => sum + (item.values[index] ?? 0), 0)).toBe(bucketTotal);
+    });
+  });
+
+  it('has no Other when every group fits', () => {
+    expect(topSeriesWithOther(matrix, 14).some((item) => item.key === OTHER_KEY)).toBe(false);
+  });
+});
+
+describe('comparePeriods', () => {
+  it.each([
+    [150, 100, { kind: 'change', delta: 50, ratio: 0.5 }],
+    [50, 100, { kind: 'change', delta: -50, ratio: -0.5 }],
+    [10, 0, { kind: 'new', delta: 10 }],
+    [0, 0, { kind: 'none' }],
+    [0, 20, { kind: 'change', delta: -20, ratio: -1 }],
+  ])('%i against %i', (current, previous, expected) => {
+    expect(comparePeriods(current, previous)).toEqual(expected);
+  });
+});
