@@ -1,11 +1,67 @@
+import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { Hono } from 'hono';
 import type { Config } from '../config';
 import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
+import { createAssistantRegistry } from './assistants';
+import { createAgentGraph } from './graph/agent-graph';
+import { createAssistantRoutes } from './assistant-routes';
+import type { DeploymentDeps } from './deployment-deps';
+import { createRunRoutes } from './run-routes';
+import { createThreadRoutes } from './thread-routes';
+import { createRunEvents } from './runs/run-events';
+import { createRunExecutor } from './runs/run-executor';
+import { createRunManager } from './runs/run-manager';
+import { createCheckpointRollback } from './store/checkpoint-rollback';
+import { openDeploymentDatabase } from './store/open-database';
+import { createRunStore } from './store/run-store';
+import { createThreadStore } from './store/thread-store';
 
-/** Placeholder until the deployment API lands (issue 5): answers every request with 503. */
-export async function createDeploymentService(_config: Config): Promise<Service> {
+const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it was not resumed.';
+
+/**
+ * The LangGraph-compatible deployment API (threads, runs, multitask strategies) serving the demo
+ * `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
+ */
+export async function createDeploymentService(config: Config): Promise<Service> {
+  const db = openDeploymentDatabase(config.DATA_DIR);
+  const checkpointer = new SqliteSaver(db);
+  // The saver creates its tables on first use; the rollback statements need them to exist.
+  await checkpointer.getTuple({ configurable: { thread_id: '' } });
+  const threads = createThreadStore(db);
+  const runs = createRunStore(db);
+  const graph = createAgentGraph({ checkpointer, stepMs: config.DEMO_MODEL_STEP_MS });
+  const events = createRunEvents();
+  const executor = createRunExecutor({ graph, checkpointer, runs, events });
+  const rollbackCheckpoints = createCheckpointRollback(db);
+  const manager = createRunManager({ threads, runs, executor, events, rollbackCheckpoints });
+  const assistants = createAssistantRegistry(['agent'], new Date().toISOString());
+  const deps: DeploymentDeps = { assistants, threads, runs, manager, graph, checkpointer };
+
+  // Runs cut off by a crash are marked; runs still queued at the last shutdown start now.
+  runs.failOrphanedRuns(ORPHANED_RUN_REASON);
+  runs.threadsWithPendingRuns().forEach((threadId) => executor.kick(threadId));
+
   const app = new Hono();
-  app.all('*', (c) => jsonError(c, 503, 'The deployment API is not built yet.'));
-  return { name: 'deployment', basePath: '/deployment', app, close: async () => {} };
+  app.get('/ok', (c) => c.json({ ok: true }));
+  app.get('/info', (c) => c.json({ version: '0.1.0', flags: { assistants: true, crons: false } }));
+  app.route('/assistants', createAssistantRoutes(deps));
+  app.route('/threads', createThreadRoutes(deps));
+  app.route('/threads/:threadId/runs', createRunRoutes(deps));
+  app.notFound((c) => jsonError(c, 404, `Not Found: ${c.req.method} ${c.req.path}`));
+
+  return {
+    name: 'deployment',
+    basePath: '/deployment',
+    app,
+    health: async () => ({
+      threads: threads.count(),
+      runs: runs.count(),
+      executing: executor.executingCount(),
+    }),
+    close: async () => {
+      await manager.close();
+      db.close();
+    },
+  };
 }

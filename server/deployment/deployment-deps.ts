@@ -1,0 +1,16 @@
+import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
+import type { AssistantRegistry } from './assistants';
+import type { AgentGraph } from './graph/agent-graph';
+import type { RunManager } from './runs/run-manager';
+import type { RunStore } from './store/run-store';
+import type { ThreadStore } from './store/thread-store';
+
+/** What the route handlers use; built once by the deployment service. */
+export interface DeploymentDeps {
+  assistants: AssistantRegistry;
+  threads: ThreadStore;
+  runs: RunStore;
+  manager: RunManager;
+  graph: AgentGraph;
+  checkpointer: BaseCheckpointSaver;
+}

@@ -1,0 +1,136 @@
+import type { MultitaskStrategy, RunInput } from '@/contracts/deployment';
+import { FINISHED_RUN_STATUSES } from '@/contracts/deployment';
+import type { createCheckpointRollback } from '../store/checkpoint-rollback';
+import type { RunRecord, RunStore } from '../store/run-store';
+import type { ThreadStore } from '../store/thread-store';
+import { createKeyedMutex } from './keyed-mutex';
+import type { RunEvents } from './run-events';
+import type { RunExecutor } from './run-executor';
+
+interface RunManagerDeps {
+  threads: ThreadStore;
+  runs: RunStore;
+  executor: RunExecutor;
+  events: RunEvents;
+  rollbackCheckpoints: ReturnType<typeof createCheckpointRollback>;
+}
+
+export interface NewRunRequest {
+  threadId: string;
+  assistantId: string;
+  input: RunInput;
+  metadata: Record<string, unknown>;
+  strategy: MultitaskStrategy;
+}
+
+/** Outcome of an operation refused because of the thread's or run's current state (HTTP 409). */
+export interface Conflict {
+  conflict: string;
+}
+
+/**
+ * The multitask contract. Every operation that changes which runs are active on a thread runs
+ * under that thread's lock, so concurrent requests (triple-texting) apply one after another.
+ */
+export function createRunManager({
+  threads,
+  runs,
+  executor,
+  events,
+  rollbackCheckpoints,
+}: RunManagerDeps) {
+  const withThreadLock = createKeyedMutex();
+  let closed = false;
+
+  /** Interrupts and deletes runs, and everything they wrote, returning the thread to before. */
+  async function rollback(threadId: string, active: RunRecord[]): Promise<void> {
+    for (const run of active) {
+      if (!executor.isExecuting(threadId, run.run_id)) runs.delete(run.run_id);
+    }
+    const stopped = await executor.stop(threadId, 'rollback');
+    if (stopped?.started) rollbackCheckpoints(threadId, stopped.startCheckpointId);
+    if (stopped) runs.delete(stopped.run.run_id);
+    active.forEach((run) => events.notify(run.run_id));
+  }
+
+  /** Stops runs but keeps them (status `interrupted`) and what they wrote. */
+  async function interrupt(threadId: string, active: RunRecord[]): Promise<void> {
+    for (const run of active) {
+      if (!executor.isExecuting(threadId, run.run_id)) {
+        runs.setStatus(run.run_id, 'interrupted');
+        events.notify(run.run_id);
+      }
+    }
+    await executor.stop(threadId, 'interrupt');
+  }
+
+  return {
+    create(request: NewRunRequest): Promise<RunRecord | Conflict> {
+      return withThreadLock(request.threadId, async () => {
+        const active = runs.active(request.threadId);
+        if (active.length > 0 && request.strategy === 'reject') {
+          return {
+            conflict: `Thread ${request.threadId} already has an active run; it was kept and this one refused (multitask_strategy "reject").`,
+          };
+        }
+        if (active.length > 0 && request.strategy === 'rollback') {
+          await rollback(request.threadId, active);
+        }
+        if (active.length > 0 && request.strategy === 'interrupt') {
+          await interrupt(request.threadId, active);
+        }
+        const run = runs.create(request);
+        threads.touch(request.threadId);
+        executor.kick(request.threadId);
+        return run;
+      });
+    },
+
+    /** Cancels one active run: `interrupt` keeps it as interrupted, `rollback` deletes it. */
+    cancel(run: RunRecord, action: 'interrupt' | 'rollback'): Promise<Conflict | undefined> {
+      return withThreadLock(run.thread_id, async () => {
+        const current = runs.get(run.thread_id, run.run_id);
+        if (!current || FINISHED_RUN_STATUSES.includes(current.status)) {
+          return {
+            conflict: `Run ${run.run_id} is not active (status ${current?.status ?? 'deleted'}).`,
+          };
+        }
+        if (action === 'rollback') await rollback(run.thread_id, [current]);
+        else await interrupt(run.thread_id, [current]);
+        executor.kick(run.thread_id);
+        return undefined;
+      });
+    },
+
+    /** Deletes a finished run's record; the thread state it contributed to stays. */
+    delete(run: RunRecord): Promise<Conflict | undefined> {
+      return withThreadLock(run.thread_id, async () => {
+        const current = runs.get(run.thread_id, run.run_id);
+        if (current && !FINISHED_RUN_STATUSES.includes(current.status)) {
+          return { conflict: `Run ${run.run_id} is active; cancel it before deleting it.` };
+        }
+        runs.delete(run.run_id);
+        events.notify(run.run_id);
+        return undefined;
+      });
+    },
+
+    /** Resolves with the run once it has finished, or `undefined` once it has been deleted. */
+    async waitUntilFinished(threadId: string, runId: string): Promise<RunRecord | undefined> {
+      for (;;) {
+        const run = runs.get(threadId, runId);
+        if (!run || closed || FINISHED_RUN_STATUSES.includes(run.status)) return run;
+        await events.changed(runId);
+      }
+    },
+
+    /** Stops executing runs (they become interrupted) and releases every waiting join. */
+    async close(): Promise<void> {
+      closed = true;
+      await executor.close();
+      events.releaseAll();
+    },
+  };
+}
+
+export type RunManager = ReturnType<typeof createRunManager>;

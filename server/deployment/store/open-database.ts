@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/**
+ * Opens (and migrates) the deployment database: one SQLite file holding our `threads` and `runs`
+ * tables next to the LangGraph checkpointer's `checkpoints` and `writes`, so a rollback can delete
+ * a run's record and its checkpoints on one connection.
+ */
+export function openDeploymentDatabase(dataDir: string): Database.Database {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, 'deployment.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS threads (
+      thread_id  TEXT PRIMARY KEY,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      metadata   TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS runs (
+      seq                 INTEGER PRIMARY KEY AUTOINCREMENT,
+      run_id              TEXT NOT NULL UNIQUE,
+      thread_id           TEXT NOT NULL REFERENCES threads(thread_id),
+      assistant_id        TEXT NOT NULL,
+      status              TEXT NOT NULL,
+      multitask_strategy  TEXT,
+      created_at          TEXT NOT NULL,
+      updated_at          TEXT NOT NULL,
+      metadata            TEXT NOT NULL,
+      input               TEXT NOT NULL,
+      error               TEXT
+    );
+    CREATE INDEX IF NOT EXISTS runs_by_thread ON runs (thread_id, seq);
+    CREATE INDEX IF NOT EXISTS runs_by_status ON runs (status);
+  `);
+  return db;
+}

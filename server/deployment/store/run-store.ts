@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { MultitaskStrategy, RunInput, RunStatus } from '@/contracts/deployment';
+
+/** A run as stored: the wire fields plus what the server needs to execute and roll it back. */
+export interface RunRecord {
+  run_id: string;
+  thread_id: string;
+  assistant_id: string;
+  status: RunStatus;
+  multitask_strategy: MultitaskStrategy | null;
+  created_at: string;
+  updated_at: string;
+  metadata: Record<string, unknown>;
+  input: RunInput;
+  error: string | null;
+}
+
+interface RunRow extends Omit<RunRecord, 'metadata' | 'input'> {
+  metadata: string;
+  input: string;
+}
+
+interface NewRun {
+  threadId: string;
+  assistantId: string;
+  input: RunInput;
+  metadata: Record<string, unknown>;
+  strategy: MultitaskStrategy;
+}
+
+const COLUMNS = `run_id, thread_id, assistant_id, status, multitask_strategy, created_at, updated_at,
+  metadata, input, error`;
+
+function toRecord(row: RunRow): RunRecord {
+  return {
+    ...row,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    input: JSON.parse(row.input) as RunInput,
+  };
+}
+
+/** Run records. Every method is synchronous (better-sqlite3), so callers see no interleaving. */
+export function createRunStore(db: Database.Database) {
+  const insert = db.prepare(
+    `INSERT INTO runs (${COLUMNS}) VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, NULL)`,
+  );
+  const selectOne = db.prepare<[string, string], RunRow>(
+    `SELECT ${COLUMNS} FROM runs WHERE thread_id = ? AND run_id = ?`,
+  );
+  const selectPage = db.prepare<[string, string | null, string | null, number, number], RunRow>(
+    `SELECT ${COLUMNS} FROM runs WHERE thread_id = ? AND (? IS NULL OR status = ?)
+     ORDER BY seq DESC LIMIT ? OFFSET ?`,
+  );
+  const selectActive = db.prepare<[string], RunRow>(
+    `SELECT ${COLUMNS} FROM runs WHERE thread_id = ? AND status IN ('pending', 'running')
+     ORDER BY seq`,
+  );
+  const selectLatest = db.prepare<[string], RunRow>(
+    `SELECT ${COLUMNS} FROM runs WHERE thread_id = ? ORDER BY seq DESC LIMIT 1`,
+  );
+  const update = db.prepare<[RunStatus, string, string | null, string]>(
+    'UPDATE runs SET status = ?, updated_at = ?, error = ? WHERE run_id = ?',
+  );
+  const remove = db.prepare<[string]>('DELETE FROM runs WHERE run_id = ?');
+  const pendingThreads = db.prepare<[], { thread_id: string }>(
+    `SELECT DISTINCT thread_id FROM runs WHERE status = 'pending'`,
+  );
+  const failRunning = db.prepare<[string, string]>(
+    `UPDATE runs SET status = 'error', updated_at = ?, error = ? WHERE status = 'running'`,
+  );
+  const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM runs');
+
+  return {
+    create({ threadId, assistantId, input, metadata, strategy }: NewRun): RunRecord {
+      const now = new Date().toISOString();
+      const runId = randomUUID();
+      const row = [runId, threadId, assistantId, strategy, now, now];
+      insert.run(...row, JSON.stringify(metadata), JSON.stringify(input));
+      return this.get(threadId, runId) as RunRecord;
+    },
+    get(threadId: string, runId: string): RunRecord | undefined {
+      const row = selectOne.get(threadId, runId);
+      return row && toRecord(row);
+    },
+    list(threadId: string, page: { limit: number; offset: number; status?: RunStatus }) {
+      const status = page.status ?? null;
+      return selectPage.all(threadId, status, status, page.limit, page.offset).map(toRecord);
+    },
+    /** Pending and running runs of a thread, oldest first. */
+    active(threadId: string): RunRecord[] {
+      return selectActive.all(threadId).map(toRecord);
+    },
+    latest(threadId: string): RunRecord | undefined {
+      const row = selectLatest.get(threadId);
+      return row && toRecord(row);
+    },
+    setStatus(runId: string, status: RunStatus, error: string | null = null) {
+      update.run(status, new Date().toISOString(), error, runId);
+    },
+    delete(runId: string): void {
+      remove.run(runId);
+    },
+    threadsWithPendingRuns(): string[] {
+      return pendingThreads.all().map((row) => row.thread_id);
+    },
+    /** On start-up: runs still `running` were cut off by a crash; they never resume. */
+    failOrphanedRuns(reason: string): number {
+      return failRunning.run(new Date().toISOString(), reason).changes;
+    },
+    count(): number {
+      return count.get()?.n ?? 0;
+    },
+  };
+}
+
+export type RunStore = ReturnType<typeof createRunStore>;

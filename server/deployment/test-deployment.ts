@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { Client } from '@langchain/langgraph-sdk';
+import { Hono } from 'hono';
+import { loadConfig } from '../config';
+import { createDeploymentService } from './deployment-service';
+
+export interface TestDeployment {
+  url: string;
+  client: Client;
+  dataDir: string;
+  /** Closes the service and the listener; keeps the data directory (restart tests reuse it). */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Serves the deployment service over real HTTP on a free port, as `npm start` mounts it, with
+ * an SDK client pointed at it. Used by tests and the bench; `dataDir` defaults to a fresh temp dir.
+ */
+export async function startTestDeployment(options: { stepMs: number; dataDir?: string }) {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'deployment-')));
+  const config = loadConfig({ DATA_DIR: dataDir, DEMO_MODEL_STEP_MS: String(options.stepMs) });
+  const service = await createDeploymentService(config);
+  const app = new Hono().route(service.basePath, service.app);
+  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}${service.basePath}`;
+  const deployment: TestDeployment = {
+    url,
+    // No retries: a test must see the first answer; high concurrency for the load cases.
+    client: new Client({ apiUrl: url, callerOptions: { maxRetries: 0, maxConcurrency: 64 } }),
+    dataDir,
+    stop: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await service.close();
+    },
+  };
+  return deployment;
+}
+
+export async function removeDataDir(dataDir: string) {
+  await rm(dataDir, { recursive: true, force: true });
+}

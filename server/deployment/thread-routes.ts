@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { jsonError } from '../http/json-error';
+import type { ThreadRecord } from './store/thread-store';
+import type { DeploymentDeps } from './deployment-deps';
+import { createThreadBody, parseJsonBody } from './wire/request';
+import { serializeState, serializeValues } from './wire/serialize';
+
+/** Threads: create, get, and the current state (`values.messages`). */
+export function createThreadRoutes(deps: DeploymentDeps) {
+  const { threads, runs, graph } = deps;
+  const app = new Hono();
+
+  async function toWireThread(thread: ThreadRecord) {
+    const snapshot = await graph.getState({ configurable: { thread_id: thread.thread_id } });
+    const latestRun = runs.latest(thread.thread_id);
+    const busy = runs.active(thread.thread_id).length > 0;
+    return {
+      ...thread,
+      state_updated_at: snapshot.createdAt ?? thread.updated_at,
+      status: busy ? 'busy' : latestRun?.status === 'error' ? 'error' : 'idle',
+      values: serializeValues(snapshot.values),
+      interrupts: {},
+    };
+  }
+
+  app.post('/', async (c) => {
+    const body = await parseJsonBody(c, createThreadBody);
+    if (!body.ok) return jsonError(c, 422, body.detail);
+    const { thread_id, metadata, if_exists } = body.data;
+    const existing = thread_id ? threads.get(thread_id) : undefined;
+    if (existing && if_exists !== 'do_nothing') {
+      return jsonError(c, 409, `Thread ${existing.thread_id} already exists`);
+    }
+    const thread = existing ?? threads.create(metadata ?? {}, thread_id ?? undefined);
+    return c.json(await toWireThread(thread));
+  });
+
+  app.get('/:threadId', async (c) => {
+    const thread = threads.get(c.req.param('threadId'));
+    if (!thread) return jsonError(c, 404, `Thread ${c.req.param('threadId')} not found`);
+    return c.json(await toWireThread(thread));
+  });
+
+  app.get('/:threadId/state', async (c) => {
+    const thread = threads.get(c.req.param('threadId'));
+    if (!thread) return jsonError(c, 404, `Thread ${c.req.param('threadId')} not found`);
+    const snapshot = await graph.getState({ configurable: { thread_id: thread.thread_id } });
+    return c.json(serializeState(snapshot));
+  });
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { multitaskStrategySchema, runInputSchema, runStatusSchema } from '@/contracts/deployment';
+
+const metadata = z.record(z.string(), z.unknown()).nullish();
+
+export const createThreadBody = z.looseObject({
+  thread_id: z.uuid().nullish(),
+  metadata,
+  if_exists: z.enum(['raise', 'do_nothing']).nullish(),
+});
+
+export const createRunBody = z.looseObject({
+  assistant_id: z.string().min(1),
+  input: runInputSchema,
+  multitask_strategy: multitaskStrategySchema.nullish(),
+  metadata,
+  if_not_exists: z.enum(['create', 'reject']).nullish(),
+});
+export type CreateRunBody = z.infer<typeof createRunBody>;
+
+export const listRunsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+  status: runStatusSchema.optional(),
+});
+
+export const cancelRunQuery = z.object({
+  wait: z.enum(['0', '1', 'true', 'false']).default('0'),
+  action: z.enum(['interrupt', 'rollback']).default('interrupt'),
+});
+
+export const searchAssistantsBody = z.looseObject({
+  graph_id: z.string().nullish(),
+  name: z.string().nullish(),
+  limit: z.number().int().min(1).max(1000).default(10),
+  offset: z.number().int().min(0).default(0),
+});
+
+type Parsed<T> = { ok: true; data: T } | { ok: false; detail: string };
+
+/** Validates with `schema`; on failure a readable detail naming each bad field (for a 422). */
+export function parseWith<T>(schema: z.ZodType<T>, value: unknown): Parsed<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, data: result.data };
+  const detail = result.error.issues
+    .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+    .join('; ');
+  return { ok: false, detail };
+}
+
+/** The JSON body (an empty body reads as `{}`), validated; malformed JSON is a 422 too. */
+export async function parseJsonBody<T>(c: Context, schema: z.ZodType<T>): Promise<Parsed<T>> {
+  const text = await c.req.text();
+  if (text.trim() === '') return parseWith(schema, {});
+  try {
+    return parseWith(schema, JSON.parse(text));
+  } catch {
+    return { ok: false, detail: 'body: not valid JSON' };
+  }
+}
