@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { Client } from '@langchain/langgraph-sdk';
 import { Hono } from 'hono';
 import { loadConfig } from '../config';
+import { threadStateSchema } from '@/contracts/deployment';
 import { createDeploymentService } from './deployment-service';
 
 export interface TestDeployment {
@@ -44,4 +45,45 @@ export async function startTestDeployment(options: { stepMs: number; dataDir?: s
 
 export async function removeDataDir(dataDir: string) {
   await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The thread's conversation as short strings, for exact assertions:
+ * `human: <text>`, `ai: get_weather(<city>)`, `tool: <result>`, `ai: <answer>`.
+ */
+export async function conversation(client: Client, threadId: string): Promise<string[]> {
+  const state = threadStateSchema.parse(await client.threads.getState(threadId));
+  return state.values.messages.map((message) => {
+    if (message.type === 'ai' && message.tool_calls.length > 0) {
+      const call = message.tool_calls[0];
+      return `ai: ${call?.name}(${String(call?.args.city)})`;
+    }
+    return `${message.type}: ${typeof message.content === 'string' ? message.content : '[blocks]'}`;
+  });
+}
+
+/** The four messages one "weather in <city>" run leaves. */
+export function exchange(question: string, city: string, forecast: string): string[] {
+  return [
+    `human: ${question}`,
+    `ai: get_weather(${city})`,
+    `tool: ${forecast}`,
+    `ai: Here is the weather: ${forecast}`,
+  ];
+}
+
+export const userInput = (text: string) => ({ messages: [{ role: 'user', content: text }] });
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The HTTP status an SDK call failed with (the SDK throws an error carrying `status`). */
+export async function failureStatus(call: Promise<unknown>): Promise<number | 'ok'> {
+  try {
+    await call;
+    return 'ok';
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    if (typeof status !== 'number') throw error;
+    return status;
+  }
 }

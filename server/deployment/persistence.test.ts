@@ -1,0 +1,75 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import {
+  conversation,
+  exchange,
+  removeDataDir,
+  sleep,
+  startTestDeployment,
+  type TestDeployment,
+  userInput,
+} from './test-deployment';
+
+const STEP = 100;
+const NYC = "what's the weather in nyc?";
+const NYC_RUN = exchange(NYC, 'nyc', "It's 90 degrees and sunny in New York.");
+let deployment: TestDeployment | undefined;
+
+afterEach(async () => {
+  await deployment?.stop();
+  if (deployment) await removeDataDir(deployment.dataDir);
+  deployment = undefined;
+});
+
+it('keeps threads and runs across a restart; in-flight runs end interrupted, queued runs resume', async () => {
+  deployment = await startTestDeployment({ stepMs: STEP });
+  let { client } = deployment;
+  const threadId = (await client.threads.create()).thread_id;
+  const done = await client.runs.create(threadId, 'agent', { input: userInput(NYC) });
+  await client.runs.join(threadId, done.run_id);
+  const busyThread = (await client.threads.create()).thread_id;
+  const inFlight = await client.runs.create(busyThread, 'agent', { input: userInput('sf?') });
+  const queued = await client.runs.create(busyThread, 'agent', {
+    input: userInput(NYC),
+    multitaskStrategy: 'enqueue',
+  });
+  await sleep(1.5 * STEP);
+
+  await deployment.stop();
+  deployment = await startTestDeployment({ stepMs: STEP, dataDir: deployment.dataDir });
+  client = deployment.client;
+
+  expect((await client.threads.get(threadId)).thread_id).toBe(threadId);
+  expect((await client.runs.get(threadId, done.run_id)).status).toBe('success');
+  expect(await conversation(client, threadId)).toEqual(NYC_RUN);
+  expect((await client.runs.get(busyThread, inFlight.run_id)).status).toBe('interrupted');
+  await client.runs.join(busyThread, queued.run_id);
+  expect((await client.runs.get(busyThread, queued.run_id)).status).toBe('success');
+  expect(await conversation(client, busyThread)).toEqual([
+    'human: sf?',
+    'ai: get_weather(sf)',
+    ...NYC_RUN,
+  ]);
+});
+
+it('marks runs left "running" by a crash as errors on start, never running forever', async () => {
+  deployment = await startTestDeployment({ stepMs: STEP });
+  const threadId = (await deployment.client.threads.create()).thread_id;
+  const run = await deployment.client.runs.create(threadId, 'agent', { input: userInput(NYC) });
+  await deployment.client.runs.join(threadId, run.run_id);
+  await deployment.stop();
+  // What a crash leaves behind: the record still says running.
+  const db = new Database(path.join(deployment.dataDir, 'deployment.sqlite'));
+  db.prepare(`UPDATE runs SET status = 'running' WHERE run_id = ?`).run(run.run_id);
+  db.close();
+
+  deployment = await startTestDeployment({ stepMs: STEP, dataDir: deployment.dataDir });
+
+  const after = await deployment.client.runs.get(threadId, run.run_id);
+  expect(after).toMatchObject({
+    status: 'error',
+    error: expect.stringContaining('server stopped'),
+  });
+  expect((await deployment.client.threads.get(threadId)).status).toBe('error');
+});

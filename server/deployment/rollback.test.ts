@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  conversation,
+  exchange,
+  failureStatus,
+  removeDataDir,
+  sleep,
+  startTestDeployment,
+  type TestDeployment,
+  userInput,
+} from './test-deployment';
+
+/** Each model step and the tool take STEP ms: model 0-1, tool 1-2, model 2-3 (x STEP). */
+const STEP = 120;
+const SF = 'weather in sf?';
+const NYC = "what's the weather in nyc?";
+const LA = 'and in la?';
+const NYC_FORECAST = "It's 90 degrees and sunny in New York.";
+const SF_FORECAST = "It's 60 degrees and foggy in San Francisco.";
+
+let deployment: TestDeployment;
+beforeAll(async () => {
+  deployment = await startTestDeployment({ stepMs: STEP });
+});
+afterAll(async () => {
+  await deployment.stop();
+  await removeDataDir(deployment.dataDir);
+});
+
+async function newThread() {
+  return (await deployment.client.threads.create()).thread_id;
+}
+
+describe('rollback', () => {
+  it.each([
+    ['at once', 0],
+    ['mid first model call', 0.5 * STEP],
+    ['mid tool', 1.5 * STEP],
+    ['mid second model call', 2.5 * STEP],
+  ])('removes run 1 entirely when run 2 comes %s', async (_label, delay) => {
+    const { client } = deployment;
+    const threadId = await newThread();
+    const run1 = await client.runs.create(threadId, 'agent', { input: userInput(SF) });
+    await sleep(delay);
+    const run2 = await client.runs.create(threadId, 'agent', {
+      input: userInput(NYC),
+      multitaskStrategy: 'rollback',
+    });
+
+    await client.runs.join(threadId, run2.run_id);
+
+    expect(await conversation(client, threadId)).toEqual(exchange(NYC, 'nyc', NYC_FORECAST));
+    expect(await failureStatus(client.runs.get(threadId, run1.run_id))).toBe(404);
+    const listed = await client.runs.list(threadId);
+    expect(listed.map((run) => [run.run_id, run.status])).toEqual([[run2.run_id, 'success']]);
+  });
+
+  it('deletes a pending (enqueued) run and the running one, keeping earlier completed runs', async () => {
+    const { client } = deployment;
+    const threadId = await newThread();
+    const done = await client.runs.create(threadId, 'agent', { input: userInput(SF) });
+    await client.runs.join(threadId, done.run_id);
+    const running = await client.runs.create(threadId, 'agent', { input: userInput('in london?') });
+    const pending = await client.runs.create(threadId, 'agent', {
+      input: userInput('in paris?'),
+      multitaskStrategy: 'enqueue',
+    });
+    expect(pending.status).toBe('pending');
+    await sleep(1.5 * STEP);
+
+    const last = await client.runs.create(threadId, 'agent', {
+      input: userInput(NYC),
+      multitaskStrategy: 'rollback',
+    });
+    await client.runs.join(threadId, last.run_id);
+
+    expect(await conversation(client, threadId)).toEqual([
+      ...exchange(SF, 'sf', SF_FORECAST),
+      ...exchange(NYC, 'nyc', NYC_FORECAST),
+    ]);
+    for (const run of [running, pending]) {
+      expect(await failureStatus(client.runs.get(threadId, run.run_id))).toBe(404);
+    }
+    expect((await client.runs.get(threadId, done.run_id)).status).toBe('success');
+  });
+
+  it('keeps only the third of three rapid runs (triple-texting)', async () => {
+    const { client } = deployment;
+    const threadId = await newThread();
+    const run1 = await client.runs.create(threadId, 'agent', { input: userInput(SF) });
+    await sleep(0.5 * STEP);
+    const run2 = await client.runs.create(threadId, 'agent', {
+      input: userInput(NYC),
+      multitaskStrategy: 'rollback',
+    });
+    await sleep(1.5 * STEP);
+    const run3 = await client.runs.create(threadId, 'agent', {
+      input: userInput(LA),
+      multitaskStrategy: 'rollback',
+    });
+
+    await client.runs.join(threadId, run3.run_id);
+
+    expect(await conversation(client, threadId)).toEqual(
+      exchange(LA, 'la', "It's 75 degrees and clear in Los Angeles."),
+    );
+    for (const run of [run1, run2]) {
+      expect(await failureStatus(client.runs.get(threadId, run.run_id))).toBe(404);
+    }
+  });
+
+  it('answers 404 to a join waiting on a run that a rollback deletes', async () => {
+    const { client } = deployment;
+    const threadId = await newThread();
+    const run1 = await client.runs.create(threadId, 'agent', { input: userInput(SF) });
+    const joining = failureStatus(client.runs.join(threadId, run1.run_id));
+    await sleep(0.5 * STEP);
+    const run2 = await client.runs.create(threadId, 'agent', {
+      input: userInput(NYC),
+      multitaskStrategy: 'rollback',
+    });
+
+    expect(await joining).toBe(404);
+    await client.runs.join(threadId, run2.run_id);
+  });
+
+  it('leaves earlier runs alone when run 1 already finished', async () => {
+    const { client } = deployment;
+    const threadId = await newThread();
+    const run1 = await client.runs.create(threadId, 'agent', { input: userInput(SF) });
+    await client.runs.join(threadId, run1.run_id);
+    const run2 = await client.runs.create(threadId, 'agent', {
+      input: userInput(NYC),
+      multitaskStrategy: 'rollback',
+    });
+    await client.runs.join(threadId, run2.run_id);
+
+    expect(await conversation(client, threadId)).toEqual([
+      ...exchange(SF, 'sf', SF_FORECAST),
+      ...exchange(NYC, 'nyc', NYC_FORECAST),
+    ]);
+    expect((await client.runs.get(threadId, run1.run_id)).status).toBe('success');
+  });
+});

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  conversation,
+  exchange,
+  failureStatus,
+  removeDataDir,
+  sleep,
+  startTestDeployment,
+  type TestDeployment,
+  userInput,
+} from './test-deployment';
+
+const STEP = 100;
+const SF = 'weather in sf?';
+const NYC = "what's the weather in nyc?";
+const SF_FORECAST = "It's 60 degrees and foggy in San Francisco.";
+const NYC_RUN = exchange(NYC, 'nyc', "It's 90 degrees and sunny in New York.");
+
+let deployment: TestDeployment;
+beforeAll(async () => {
+  deployment = await startTestDeployment({ stepMs: STEP });
+});
+afterAll(async () => {
+  await deployment.stop();
+  await removeDataDir(deployment.dataDir);
+});
+
+async function threadWithActiveRun(delay = 0) {
+  const { client } = deployment;
+  const threadId = (await client.threads.create()).thread_id;
+  const run1 = await client.runs.create(threadId, 'agent', { input: userInput(SF) });
+  await sleep(delay);
+  return { threadId, run1 };
+}
+
+describe('interrupt', () => {
+  it.each([
+    ['mid model call', 0.5 * STEP, [`human: ${SF}`]],
+    ['mid tool', 1.5 * STEP, [`human: ${SF}`, 'ai: get_weather(sf)']],
+  ])('keeps run 1 as interrupted with its partial state (%s)', async (_label, delay, kept) => {
+    const { client } = deployment;
+    const { threadId, run1 } = await threadWithActiveRun(delay);
+    const run2 = await client.runs.create(threadId, 'agent', {
+      input: userInput(NYC),
+      multitaskStrategy: 'interrupt',
+    });
+    await client.runs.join(threadId, run2.run_id);
+
+    expect((await client.runs.get(threadId, run1.run_id)).status).toBe('interrupted');
+    expect((await client.runs.get(threadId, run2.run_id)).status).toBe('success');
+    expect(await conversation(client, threadId)).toEqual([...kept, ...NYC_RUN]);
+  });
+});
+
+describe('reject', () => {
+  it.each([['reject' as const], [undefined]])(
+    'refuses run 2 with 409 (strategy %s) while run 1 goes on',
+    async (strategy) => {
+      const { client } = deployment;
+      const { threadId, run1 } = await threadWithActiveRun(0.5 * STEP);
+      const payload = { input: userInput(NYC), ...(strategy && { multitaskStrategy: strategy }) };
+
+      expect(await failureStatus(client.runs.create(threadId, 'agent', payload))).toBe(409);
+
+      await client.runs.join(threadId, run1.run_id);
+      expect((await client.runs.get(threadId, run1.run_id)).status).toBe('success');
+      expect(await client.runs.list(threadId)).toHaveLength(1);
+      expect(await conversation(client, threadId)).toEqual(exchange(SF, 'sf', SF_FORECAST));
+    },
+  );
+});
+
+describe('enqueue', () => {
+  it('keeps run 2 pending until run 1 finishes, then runs it on the resulting state', async () => {
+    const { client } = deployment;
+    const { threadId, run1 } = await threadWithActiveRun();
+    const run2 = await client.runs.create(threadId, 'agent', {
+      input: userInput(NYC),
+      multitaskStrategy: 'enqueue',
+    });
+    expect(run2.status).toBe('pending');
+
+    await client.runs.join(threadId, run2.run_id);
+
+    expect((await client.runs.get(threadId, run1.run_id)).status).toBe('success');
+    expect(await conversation(client, threadId)).toEqual([
+      ...exchange(SF, 'sf', SF_FORECAST),
+      ...NYC_RUN,
+    ]);
+  });
+});
+
+describe('cancel and delete', () => {
+  it('cancel with action=interrupt keeps the run as interrupted', async () => {
+    const { client } = deployment;
+    const { threadId, run1 } = await threadWithActiveRun(1.5 * STEP);
+    await client.runs.cancel(threadId, run1.run_id, true);
+    expect((await client.runs.get(threadId, run1.run_id)).status).toBe('interrupted');
+    expect(await conversation(client, threadId)).toEqual([`human: ${SF}`, 'ai: get_weather(sf)']);
+  });
+
+  it('cancel with action=rollback deletes the run and what it wrote; then starts the next', async () => {
+    const { client } = deployment;
+    const { threadId, run1 } = await threadWithActiveRun(1.5 * STEP);
+    const queued = await client.runs.create(threadId, 'agent', {
+      input: userInput(NYC),
+      multitaskStrategy: 'enqueue',
+    });
+    await client.runs.cancel(threadId, run1.run_id, true, 'rollback');
+
+    expect(await failureStatus(client.runs.get(threadId, run1.run_id))).toBe(404);
+    await client.runs.join(threadId, queued.run_id);
+    expect(await conversation(client, threadId)).toEqual(NYC_RUN);
+  });
+
+  it('refuses to cancel a finished run (409) and to delete an active one (409)', async () => {
+    const { client } = deployment;
+    const { threadId, run1 } = await threadWithActiveRun();
+    expect(await failureStatus(client.runs.delete(threadId, run1.run_id))).toBe(409);
+    await client.runs.join(threadId, run1.run_id);
+    expect(await failureStatus(client.runs.cancel(threadId, run1.run_id))).toBe(409);
+  });
+
+  it('deletes a finished run record (then 404) and keeps the thread state', async () => {
+    const { client } = deployment;
+    const { threadId, run1 } = await threadWithActiveRun();
+    await client.runs.join(threadId, run1.run_id);
+    await client.runs.delete(threadId, run1.run_id);
+    expect(await failureStatus(client.runs.get(threadId, run1.run_id))).toBe(404);
+    expect(await conversation(client, threadId)).toEqual(exchange(SF, 'sf', SF_FORECAST));
+  });
+});
+
+describe('runs.wait', () => {
+  it('creates a run and answers with the final state values', async () => {
+    const { client } = deployment;
+    const threadId = (await client.threads.create()).thread_id;
+    const values = await client.runs.wait(threadId, 'agent', { input: userInput(NYC) });
+    expect(values).toMatchObject({ messages: [{ type: 'human' }, {}, {}, { type: 'ai' }] });
+    expect((await client.threads.get(threadId)).status).toBe('idle');
+  });
+});
