@@ -1,3 +1,5 @@
+import { RollbackPlayground } from '@/features/playground/components/rollback-playground';
+
 export function RollbackPlaygroundRoute() {
   return (
     <div className="page">
@@ -8,9 +10,7 @@ export function RollbackPlaygroundRoute() {
           Send two messages to one thread in quick succession and see which run survives.
         </p>
       </header>
-      <section className="panel" aria-label="Playground">
-        <p>The playground is being built (issue 6).</p>
-      </section>
+      <RollbackPlayground />
     </div>
   );
 }

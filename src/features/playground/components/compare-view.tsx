@@ -1,0 +1,40 @@
+import type { useCompareStrategies } from '@/features/playground/api/use-compare-strategies';
+import { describeError } from '@/features/playground/model/describe-error';
+import { FlowCancelledError } from '@/features/playground/model/flow-error';
+import { CompareResults } from './compare-results';
+import { ErrorCallout } from './error-callout';
+
+/** The four strategies run side by side. */
+export function CompareView({ mutation }: { mutation: ReturnType<typeof useCompareStrategies> }) {
+  const { variables } = mutation;
+  return (
+    <section className="panel" aria-labelledby="pg-compare-heading">
+      <h2 id="pg-compare-heading">Compare strategies</h2>
+      <p className="pg-muted">
+        The same two messages on four fresh threads at once, one strategy each.
+      </p>
+      {mutation.isPending && (
+        <p className="pg-running">
+          <span className="pg-spinner" aria-hidden="true" /> Running the four strategies…
+        </p>
+      )}
+      {mutation.isError && variables && (
+        <ErrorCallout
+          tone={mutation.error instanceof FlowCancelledError ? 'neutral' : 'danger'}
+          description={describeError(mutation.error, {
+            connection: variables.connection,
+            assistantId: variables.assistantId,
+            origin: window.location.origin,
+          })}
+        />
+      )}
+      {mutation.isSuccess && variables && (
+        <CompareResults
+          results={mutation.data}
+          connection={variables.connection}
+          assistantId={variables.assistantId}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useCompareStrategies } from '@/features/playground/api/use-compare-strategies';
+import { useDoubleText } from '@/features/playground/api/use-double-text';
+import {
+  defaultPlaygroundValues,
+  playgroundFormSchema,
+  toConnection,
+  type PlaygroundFormInput,
+  type PlaygroundFormValues,
+} from '@/features/playground/model/playground-form';
+import { CompareView } from './compare-view';
+import { DoubleTextView } from './double-text-view';
+import { PlaygroundForm } from './playground-form';
+import '@/features/playground/playground.css';
+
+function toRequest(values: PlaygroundFormValues) {
+  return {
+    connection: toConnection(values),
+    assistantId: values.assistantId,
+    first: values.first,
+    second: values.second,
+    delayMs: Math.round(values.delaySeconds * 1000),
+  };
+}
+
+/** Fires a double-texted conversation at a deployment and shows what survives. */
+export function RollbackPlayground() {
+  const form = useForm<PlaygroundFormInput, unknown, PlaygroundFormValues>({
+    resolver: zodResolver(playgroundFormSchema),
+    defaultValues: defaultPlaygroundValues,
+  });
+  const doubleText = useDoubleText();
+  const compare = useCompareStrategies();
+  const [view, setView] = useState<'single' | 'compare' | null>(null);
+  const busy = doubleText.isPending || compare.isPending;
+
+  return (
+    <FormProvider {...form}>
+      <div className="pg-stack">
+        <section className="panel" aria-label="Playground">
+          <PlaygroundForm
+            busy={busy}
+            onRun={(values) => {
+              setView('single');
+              doubleText.mutate({ ...toRequest(values), strategy: values.strategy });
+            }}
+            onCompare={(values) => {
+              setView('compare');
+              compare.mutate(toRequest(values));
+            }}
+            onCancel={() => {
+              doubleText.cancel();
+              compare.cancel();
+            }}
+          />
+        </section>
+        <p className="visually-hidden" role="status">
+          {doubleText.isPending && 'Running the double-text…'}
+          {compare.isPending && 'Comparing the four strategies…'}
+          {view === 'single' &&
+            doubleText.isSuccess &&
+            `Done. Run 1's fate: ${doubleText.data.fate.words}.`}
+          {view === 'compare' && compare.isSuccess && 'Done: the four outcomes are shown.'}
+        </p>
+        {view === 'single' && <DoubleTextView mutation={doubleText} />}
+        {view === 'compare' && <CompareView mutation={compare} />}
+      </div>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { MultitaskStrategy } from '@/contracts/deployment';
+import type { Rejection, RunLookup } from './flow-types';
+import { classifyRunFate, type RunFateKind } from './run-fate';
+
+const found = (status: string): RunLookup => ({ kind: 'found', status });
+const missing: RunLookup = { kind: 'http-error', status: 404, message: 'Run not found' };
+
+describe('classifyRunFate', () => {
+  it.each<[MultitaskStrategy, Rejection | null, RunLookup, RunFateKind, string]>([
+    ['rollback', null, missing, 'deleted', 'deleted — the deployment answers 404'],
+    ['interrupt', null, found('interrupted'), 'interrupted', 'interrupted'],
+    [
+      'reject',
+      { status: 409, message: 'thread busy' },
+      found('running'),
+      'rejected',
+      'second run rejected (409, thread busy)',
+    ],
+    ['enqueue', null, found('success'), 'finished-then-run-2', 'finished, then run 2 ran'],
+    [
+      'rollback',
+      null,
+      found('success'),
+      'finished-before-run-2',
+      'finished before the second message arrived — try a shorter delay',
+    ],
+    ['interrupt', null, found('error'), 'failed', 'ended with status error'],
+    ['enqueue', null, found('timeout'), 'failed', 'ended with status timeout'],
+    ['rollback', null, found('running'), 'still-running', 'still running'],
+    ['rollback', null, found('pending'), 'still-running', 'still running'],
+    ['rollback', null, found('exotic'), 'unknown', 'has status exotic'],
+    [
+      'rollback',
+      null,
+      { kind: 'http-error', status: 500, message: 'boom' },
+      'unknown',
+      'could not be looked up (500, boom)',
+    ],
+  ])('%s, rejection %j, lookup %j -> %s', (strategy, rejection, run1Lookup, kind, words) => {
+    expect(classifyRunFate({ strategy, rejection, run1Lookup })).toMatchObject({ kind, words });
+  });
+
+  it('gives deleted runs a danger badge and enqueued ones a success badge', () => {
+    expect(
+      classifyRunFate({ strategy: 'rollback', rejection: null, run1Lookup: missing }).tone,
+    ).toBe('danger');
+    expect(
+      classifyRunFate({ strategy: 'enqueue', rejection: null, run1Lookup: found('success') }).tone,
+    ).toBe('success');
+  });
+});

@@ -1,0 +1,93 @@
+import type { MultitaskStrategy } from '@/contracts/deployment';
+import type { Rejection, RunLookup } from './flow-types';
+
+export type RunFateKind =
+  | 'deleted'
+  | 'interrupted'
+  | 'rejected'
+  | 'finished-then-run-2'
+  | 'finished-before-run-2'
+  | 'failed'
+  | 'still-running'
+  | 'unknown';
+
+export type FateTone = 'danger' | 'warning' | 'success' | 'neutral';
+
+export interface RunFate {
+  kind: RunFateKind;
+  /** One or two words for the badge. */
+  badge: string;
+  /** The sentence a demo audience reads. */
+  words: string;
+  tone: FateTone;
+}
+
+interface FateInput {
+  strategy: MultitaskStrategy;
+  rejection: Rejection | null;
+  run1Lookup: RunLookup;
+}
+
+/** What became of run 1, from how run 2 was received and what a final GET of run 1 answered. */
+export function classifyRunFate({ strategy, rejection, run1Lookup }: FateInput): RunFate {
+  if (rejection) {
+    return {
+      kind: 'rejected',
+      badge: 'Rejected',
+      words: `second run rejected (${rejection.status}, ${rejection.message})`,
+      tone: 'warning',
+    };
+  }
+  if (run1Lookup.kind === 'http-error') {
+    if (run1Lookup.status === 404) {
+      return {
+        kind: 'deleted',
+        badge: 'Deleted',
+        words: 'deleted — the deployment answers 404',
+        tone: 'danger',
+      };
+    }
+    return {
+      kind: 'unknown',
+      badge: 'Unknown',
+      words: `could not be looked up (${run1Lookup.status}, ${run1Lookup.message})`,
+      tone: 'neutral',
+    };
+  }
+  switch (run1Lookup.status) {
+    case 'interrupted':
+      return { kind: 'interrupted', badge: 'Interrupted', words: 'interrupted', tone: 'warning' };
+    case 'success':
+      return strategy === 'enqueue'
+        ? {
+            kind: 'finished-then-run-2',
+            badge: 'Finished first',
+            words: 'finished, then run 2 ran',
+            tone: 'success',
+          }
+        : {
+            kind: 'finished-before-run-2',
+            badge: 'Finished',
+            words: 'finished before the second message arrived — try a shorter delay',
+            tone: 'neutral',
+          };
+    case 'error':
+    case 'timeout':
+      return {
+        kind: 'failed',
+        badge: 'Failed',
+        words: `ended with status ${run1Lookup.status}`,
+        tone: 'danger',
+      };
+    case 'pending':
+    case 'running':
+      return { kind: 'still-running', badge: 'Running', words: 'still running', tone: 'neutral' };
+    default:
+      return {
+        kind: 'unknown',
+        badge: 'Unknown',
+        words: `has status ${run1Lookup.status}`,
+        tone: 'neutral',
+      };
+  }
+}
