@@ -1,11 +1,72 @@
-import { Hono } from 'hono';
+import path from 'node:path';
+import { CLOUD_USAGE_DATA_START } from '@/contracts/usage';
 import type { Config } from '../config';
-import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
+import type { UsageAvailability } from './http/prepare-usage-request';
+import { createUsageRoutes } from './http/usage-routes';
+import { describeDemoKeys } from './seed/demo-keys';
+import { seedIfEmpty } from './seed/seed-database';
+import { demoProfile, type SeedProfile } from './seed/seed-profiles';
+import { createTraceIngestor, type IngestTrace } from './store/ingest-trace';
+import { openUsageStore } from './store/usage-store';
 
-/** Placeholder until the usage API lands (issue 3): answers every request with 503. */
-export async function createUsageService(_config: Config): Promise<Service> {
-  const app = new Hono();
-  app.all('*', (c) => jsonError(c, 503, 'The usage API is not built yet.'));
-  return { name: 'usage', basePath: '/api/v1', app, close: async () => {} };
+export interface UsageServiceOptions {
+  /** Dataset loaded into an empty store; defaults to the demo profile ending now. */
+  seedProfile?: SeedProfile;
+  /** Print the demo keys after seeding (off in tests). */
+  announce?: boolean;
+}
+
+export type UsageService = Service & { ingestTrace: IngestTrace };
+
+export function usageAvailability(config: Config): UsageAvailability {
+  if (config.USAGE_DEPLOYMENT_MODE === 'cloud') {
+    return { enabled: true, floorMs: Date.parse(CLOUD_USAGE_DATA_START) };
+  }
+  const enabled =
+    config.DEFAULT_ORG_FEATURE_ENABLE_GRANULAR_USAGE_REPORTING &&
+    config.GRANULAR_USAGE_TABLE_ENABLED;
+  return { enabled, floorMs: null };
+}
+
+/**
+ * The usage API (issue 3) over `DATA_DIR/usage.duckdb`: migrates the file, loads the demo
+ * dataset into an empty store (unless USAGE_SEED=none) and mounts the routes at /api/v1.
+ */
+export async function createUsageService(
+  config: Config,
+  options: UsageServiceOptions = {},
+): Promise<UsageService> {
+  const store = await openUsageStore(path.join(config.DATA_DIR, 'usage.duckdb'));
+  const announce = options.announce ?? true;
+  try {
+    if (config.USAGE_SEED === 'demo') {
+      const profile = options.seedProfile ?? demoProfile(Date.now());
+      const result = await seedIfEmpty(store, profile);
+      if (result.seeded && announce) {
+        console.log(`Usage demo data: ${result.traces} traces loaded in ${result.ms} ms.`);
+      }
+      if (announce) console.log(describeDemoKeys());
+    }
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return {
+    name: 'usage',
+    basePath: '/api/v1',
+    app: createUsageRoutes(store, usageAvailability(config)),
+    ingestTrace: createTraceIngestor(store),
+    health: async () => {
+      try {
+        return await store.withConnection(async (connection) => {
+          const reader = await connection.runAndReadAll('SELECT count(*)::DOUBLE FROM traces');
+          return { traces: Number(reader.getRowsJS()[0]?.[0] ?? 0) };
+        });
+      } catch {
+        return { traces: null };
+      }
+    },
+    close: () => store.close(),
+  };
 }

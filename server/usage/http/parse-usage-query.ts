@@ -1,0 +1,50 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import {
+  GROUP_BY_VALUES,
+  usageQuerySchema,
+  type UsageQuery,
+  type ValidationIssue,
+} from '@/contracts/usage';
+
+type ParseResult = { ok: true; query: UsageQuery } | { ok: false; issues: ValidationIssue[] };
+
+/**
+ * Validates the usage query string with the shared contract and reports problems the way
+ * FastAPI does (`loc` starting with "query", pydantic's error `type`s), so clients written
+ * against LangSmith read our 422s unchanged. `workspace_ids` is read as repeated keys only.
+ */
+export function parseUsageQuery(c: Context): ParseResult {
+  const result = usageQuerySchema.safeParse({
+    start_time: c.req.query('start_time'),
+    end_time: c.req.query('end_time'),
+    workspace_ids: c.req.queries('workspace_ids'),
+    group_by: c.req.query('group_by'),
+  });
+  if (result.success) return { ok: true, query: result.data };
+  return { ok: false, issues: result.error.issues.map(toFastApiIssue) };
+}
+
+function toFastApiIssue(issue: z.core.$ZodIssue): ValidationIssue {
+  const loc = [
+    'query',
+    ...issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
+  ];
+  const input = 'input' in issue ? issue.input : undefined;
+  if (issue.code === 'invalid_type' && input === undefined) {
+    return { loc, msg: 'Field required', type: 'missing', input: null };
+  }
+  if (issue.code === 'custom') {
+    const type = typeof issue.params?.type === 'string' ? issue.params.type : 'value_error';
+    return { loc, msg: issue.message, type, input };
+  }
+  if (issue.code === 'invalid_format' && issue.format === 'uuid') {
+    return { loc, msg: 'Input should be a valid UUID', type: 'uuid_parsing', input };
+  }
+  if (issue.code === 'invalid_value') {
+    const choices = GROUP_BY_VALUES.map((value) => `'${value}'`);
+    const msg = `Input should be ${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
+    return { loc, msg, type: 'enum', input };
+  }
+  return { loc, msg: issue.message, type: 'value_error', input };
+}

@@ -1,0 +1,60 @@
+import type { Context } from 'hono';
+import { strideForRange } from '@/lib/usage/stride';
+import { jsonError } from '../../http/json-error';
+import type { UsageQueryPlan } from '../store/usage-query-sql';
+import type { UsageStore } from '../store/usage-store';
+import { authenticate } from './authenticate';
+import { parseUsageQuery } from './parse-usage-query';
+
+/** Whether usage data is served, and from when (spec section 1). */
+export interface UsageAvailability {
+  enabled: boolean;
+  /** Cloud: no data before 2026-01-05; null when there is no floor (self-hosted). */
+  floorMs: number | null;
+}
+
+export const FEATURE_DISABLED_DETAIL =
+  'Granular usage reporting is not enabled on this self-hosted deployment. Set both ' +
+  'DEFAULT_ORG_FEATURE_ENABLE_GRANULAR_USAGE_REPORTING=true and GRANULAR_USAGE_TABLE_ENABLED=true.';
+
+/**
+ * The steps every usage endpoint runs before querying, in this order:
+ * 401 unknown key -> 403 no organization:read -> 404 feature disabled (self-hosted) ->
+ * 422 invalid query -> 403 no requested workspace readable. Returns the query plan, limited to
+ * the requested workspaces the key can read, or the error response.
+ */
+export async function prepareUsageRequest(
+  c: Context,
+  store: UsageStore,
+  availability: UsageAvailability,
+): Promise<{ plan: UsageQueryPlan } | { response: Response }> {
+  const auth = await authenticate(c, store);
+  if ('response' in auth) return auth;
+  const { principal } = auth;
+  if (!principal.permissions.includes('organization:read')) {
+    return { response: jsonError(c, 403, 'This API key lacks the organization:read permission.') };
+  }
+  if (!availability.enabled) return { response: jsonError(c, 404, FEATURE_DISABLED_DETAIL) };
+
+  const parsed = parseUsageQuery(c);
+  if (!parsed.ok) return { response: jsonError(c, 422, parsed.issues) };
+  const { query } = parsed;
+
+  const readable = new Set(principal.workspaces.map((workspace) => workspace.id));
+  const workspaceIds = query.workspace_ids.filter((id) => readable.has(id));
+  if (workspaceIds.length === 0) {
+    return {
+      response: jsonError(c, 403, 'This API key cannot read any of the requested workspaces.'),
+    };
+  }
+  return {
+    plan: {
+      startMs: query.start_time,
+      endMs: query.end_time,
+      floorMs: availability.floorMs,
+      workspaceIds,
+      groupBy: query.group_by,
+      stride: strideForRange(query.start_time, query.end_time),
+    },
+  };
+}

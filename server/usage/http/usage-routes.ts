@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import type { UsageResponse } from '@/contracts/usage';
+import { jsonError } from '../../http/json-error';
+import { queryUsageRows, toDimensions } from '../store/usage-rows';
+import type { UsageStore } from '../store/usage-store';
+import { authenticate } from './authenticate';
+import { csvExportResponse } from './csv-export';
+import { prepareUsageRequest, type UsageAvailability } from './prepare-usage-request';
+
+/**
+ * The usage API, relative to `/api/v1`. Each handler reads: validate and authorise
+ * (`prepareUsageRequest`) -> query -> respond.
+ */
+export function createUsageRoutes(store: UsageStore, availability: UsageAvailability): Hono {
+  const app = new Hono();
+
+  app.get('/workspaces', async (c) => {
+    const auth = await authenticate(c, store);
+    if ('response' in auth) return auth.response;
+    return c.json(auth.principal.workspaces);
+  });
+
+  app.get('/orgs/current/billing/granular-usage', async (c) => {
+    const request = await prepareUsageRequest(c, store, availability);
+    if ('response' in request) return request.response;
+    const { plan } = request;
+    const rows = await store.withConnection((connection) => queryUsageRows(connection, plan));
+    const body: UsageResponse = {
+      stride: plan.stride,
+      usage: rows.map((row) => ({
+        time_bucket: new Date(row.bucketMs).toISOString(),
+        dimensions: toDimensions(plan.groupBy, row),
+        traces: row.traces,
+      })),
+    };
+    return c.json(body);
+  });
+
+  app.get('/orgs/current/billing/granular-usage/export', async (c) => {
+    const request = await prepareUsageRequest(c, store, availability);
+    if ('response' in request) return request.response;
+    return csvExportResponse(store, request.plan);
+  });
+
+  app.onError((error, c) => {
+    // Logged without the request's headers: they carry the API key.
+    console.error(`[usage] ${c.req.method} ${c.req.path} failed:`, error);
+    return jsonError(c, 500, 'Internal Server Error');
+  });
+  return app;
+}

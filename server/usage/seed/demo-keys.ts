@@ -1,0 +1,55 @@
+/**
+ * Demo-only credentials of the usage API, created with every seeded dataset. They are public
+ * (printed at start, listed in the README): never use a seeded database for real data.
+ */
+export const DEMO_API_KEYS = {
+  admin: 'lsv2_demo_admin',
+  limited: 'lsv2_demo_limited',
+  noperm: 'lsv2_demo_noperm',
+} as const;
+
+export interface DemoKeyGrant {
+  key: string;
+  label: string;
+  permissions: string[];
+  /** Indexes of the workspaces the key can read; `'all'` for every workspace. */
+  workspaces: number[] | 'all';
+  roleName: string;
+  readOnly: boolean;
+}
+
+export const DEMO_KEY_GRANTS: readonly DemoKeyGrant[] = [
+  {
+    key: DEMO_API_KEYS.admin,
+    label: 'demo admin',
+    permissions: ['organization:read', 'workspaces:read'],
+    workspaces: 'all',
+    roleName: 'WORKSPACE_ADMIN',
+    readOnly: false,
+  },
+  {
+    key: DEMO_API_KEYS.limited,
+    label: 'demo limited',
+    permissions: ['organization:read', 'workspaces:read'],
+    workspaces: [0, 1],
+    roleName: 'WORKSPACE_VIEWER',
+    readOnly: true,
+  },
+  {
+    key: DEMO_API_KEYS.noperm,
+    label: 'demo without organization:read',
+    permissions: ['workspaces:read'],
+    workspaces: [0],
+    roleName: 'WORKSPACE_VIEWER',
+    readOnly: true,
+  },
+];
+
+export function describeDemoKeys(): string {
+  return [
+    'Usage API demo keys (demo data only, header x-api-key):',
+    `  ${DEMO_API_KEYS.admin}    organization:read, all workspaces`,
+    `  ${DEMO_API_KEYS.limited}  organization:read, 2 workspaces`,
+    `  ${DEMO_API_KEYS.noperm}   no organization:read (usage endpoints answer 403)`,
+  ].join('\n');
+}

@@ -1,0 +1,76 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { z } from 'zod';
+import type { UsageStore } from './usage-store';
+
+/** A billable trace as a LangSmith SDK run reports it; `user_id`/`api_key_id` may be unknown. */
+export const traceInputSchema = z.object({
+  run_id: z.uuid(),
+  workspace_id: z.uuid(),
+  project_id: z.uuid(),
+  user_id: z.uuid().nullish(),
+  api_key_id: z.uuid().nullish(),
+  start_time: z.union([z.date(), z.iso.datetime({ offset: true })]),
+});
+export type TraceInput = z.input<typeof traceInputSchema>;
+
+export type IngestTrace = (trace: TraceInput) => Promise<{ inserted: boolean }>;
+
+const DAY_MATCH = `grouping = $1 AND day = $2::DATE AND workspace_id = $3::UUID
+  AND dim_id IS NOT DISTINCT FROM $4::UUID`;
+
+/**
+ * Returns `ingestTrace`, which stores one trace and adds it to the daily rollups in one
+ * transaction. Idempotent: a `run_id` already stored changes nothing. Usage is counted by the
+ * trace's `start_time`. Calls are queued so two writers never race for the same rollup row.
+ */
+export function createTraceIngestor(store: UsageStore): IngestTrace {
+  let queue: Promise<unknown> = Promise.resolve();
+  return (input) => {
+    const trace = traceInputSchema.parse(input);
+    const run = queue.then(() => store.withConnection((connection) => write(connection, trace)));
+    queue = run.catch(() => undefined);
+    return run;
+  };
+}
+
+async function write(
+  connection: DuckDBConnection,
+  trace: z.output<typeof traceInputSchema>,
+): Promise<{ inserted: boolean }> {
+  const startTime = new Date(trace.start_time).toISOString();
+  const userId = trace.user_id ?? null;
+  const apiKeyId = trace.api_key_id ?? null;
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const inserted = await connection.runAndReadAll(
+      `INSERT INTO traces VALUES ($1::UUID, $2::UUID, $3::UUID, $4::UUID, $5::UUID, $6::TIMESTAMP)
+       ON CONFLICT DO NOTHING RETURNING run_id`,
+      [trace.run_id, trace.workspace_id, trace.project_id, userId, apiKeyId, startTime],
+    );
+    if (inserted.currentRowCount === 0) {
+      await connection.run('ROLLBACK');
+      return { inserted: false };
+    }
+    const day = startTime.slice(0, 10);
+    const groupings: [string, string | null][] = [
+      ['workspace', trace.workspace_id],
+      ['project', trace.project_id],
+      ['user', userId],
+      ['api_key', apiKeyId],
+    ];
+    for (const [grouping, dimId] of groupings) {
+      const values = [grouping, day, trace.workspace_id, dimId];
+      await connection.run(
+        `INSERT INTO usage_daily SELECT $1, $2::DATE, $3::UUID, $4::UUID, 0
+         WHERE NOT EXISTS (SELECT 1 FROM usage_daily WHERE ${DAY_MATCH})`,
+        values,
+      );
+      await connection.run(`UPDATE usage_daily SET traces = traces + 1 WHERE ${DAY_MATCH}`, values);
+    }
+    await connection.run('COMMIT');
+    return { inserted: true };
+  } catch (error) {
+    await connection.run('ROLLBACK');
+    throw error;
+  }
+}

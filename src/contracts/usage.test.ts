@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { usageQuerySchema } from './usage';
+
+const A = '11111111-1111-4111-8111-111111111111';
+const valid = {
+  start_time: '2026-01-05T00:00:00Z',
+  end_time: '2026-01-06T00:00:00Z',
+  workspace_ids: [A],
+};
+
+describe('usageQuerySchema', () => {
+  it('defaults group_by and converts times to epoch ms', () => {
+    expect(usageQuerySchema.parse({ ...valid, workspace_ids: [A, A.toUpperCase()] })).toEqual({
+      start_time: Date.parse('2026-01-05T00:00:00Z'),
+      end_time: Date.parse('2026-01-06T00:00:00Z'),
+      workspace_ids: [A],
+      group_by: 'workspace',
+    });
+  });
+
+  it.each([
+    ['missing start_time', { ...valid, start_time: undefined }, ['start_time']],
+    ['bad end_time', { ...valid, end_time: 'soon' }, ['end_time']],
+    ['end equal to start', { ...valid, end_time: valid.start_time }, ['end_time']],
+    ['end before start', { ...valid, end_time: '2026-01-04T00:00:00Z' }, ['end_time']],
+    ['no workspaces', { ...valid, workspace_ids: [] }, ['workspace_ids']],
+    ['comma-joined ids', { ...valid, workspace_ids: [`${A},${A}`] }, ['workspace_ids', 0]],
+    ['unknown group_by', { ...valid, group_by: 'team' }, ['group_by']],
+  ])('%s fails at %j', (_label, input, path) => {
+    const result = usageQuerySchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([path]);
+  });
+});

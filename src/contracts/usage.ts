@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { parseIsoDateTime } from '@/lib/usage/iso-datetime';
+
+/**
+ * The wire format of the usage API (spec sections 2.1-2.3 and 4.1-4.2), shared by the server and
+ * the SPA. Everything the two sides exchange about usage is defined here, once.
+ */
+
+/** Cloud has no granular usage data before this instant (spec section 1). */
+export const CLOUD_USAGE_DATA_START = '2026-01-05T00:00:00.000Z';
+
+export const GROUP_BY_VALUES = ['workspace', 'project', 'user', 'api_key'] as const;
+export const groupBySchema = z.enum(GROUP_BY_VALUES);
+export type GroupBy = z.infer<typeof groupBySchema>;
+
+/** Which dimension fields each `group_by` returns (spec 2.1). */
+export const DIMENSION_FIELDS = {
+  workspace: ['workspace_id', 'workspace_name'],
+  project: ['project_id', 'project_name'],
+  user: ['user_id', 'user_email'],
+  api_key: ['api_key_short_key'],
+} as const satisfies Record<GroupBy, readonly string[]>;
+
+/**
+ * A query-string datetime (ISO 8601; no offset means UTC), carried as epoch milliseconds.
+ * The custom issue names pydantic's error type so the server can answer like FastAPI.
+ */
+const queryDateTime = z.string().transform((text, ctx) => {
+  const ms = parseIsoDateTime(text);
+  if (ms === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Input should be a valid datetime (ISO 8601, e.g. 2026-01-05T00:00:00Z)',
+      params: { type: 'datetime_parsing' },
+      input: text,
+    });
+    return z.NEVER;
+  }
+  return ms;
+});
+
+/**
+ * Query parameters of both usage endpoints. `workspace_ids` is a list sent as repeated keys
+ * (`?workspace_ids=a&workspace_ids=b`); a comma-joined value is one malformed UUID.
+ * Output: times as epoch ms, de-duplicated workspace ids (lower case), `group_by` defaulted.
+ */
+export const usageQuerySchema = z
+  .object({
+    start_time: queryDateTime,
+    end_time: queryDateTime,
+    workspace_ids: z
+      .array(z.uuid({ message: 'Input should be a valid UUID' }))
+      .min(1, { message: 'List should have at least 1 item after validation, not 0' })
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+    group_by: groupBySchema.default('workspace'),
+  })
+  .check((ctx) => {
+    if (ctx.value.end_time <= ctx.value.start_time) {
+      ctx.issues.push({
+        code: 'custom',
+        path: ['end_time'],
+        message: 'Value error, end_time must be after start_time',
+        params: { type: 'value_error' },
+        input: ctx.value.end_time,
+      });
+    }
+  });
+/** What a client sends (strings, as in the URL). */
+export type UsageQueryInput = {
+  start_time: string;
+  end_time: string;
+  workspace_ids: string[];
+  group_by?: GroupBy;
+};
+/** What the server works with after validation. */
+export type UsageQuery = z.infer<typeof usageQuerySchema>;
+
+export const strideSchema = z.object({ days: z.number().int(), hours: z.number().int() });
+export type Stride = z.infer<typeof strideSchema>;
+
+/**
+ * Dimensions of one record. Only the fields of the request's `group_by` are present; a missing
+ * value (a trace without a user, a user without an e-mail) is absent, and readers also tolerate
+ * `null` from other servers. Key series by id, not by name: names repeat across workspaces.
+ */
+export const usageDimensionsSchema = z.object({
+  workspace_id: z.string().nullish(),
+  workspace_name: z.string().nullish(),
+  project_id: z.string().nullish(),
+  project_name: z.string().nullish(),
+  user_id: z.string().nullish(),
+  user_email: z.string().nullish(),
+  api_key_short_key: z.string().nullish(),
+});
+export type UsageDimensions = z.infer<typeof usageDimensionsSchema>;
+
+export const usageRecordSchema = z.object({
+  /** Bucket start, ISO 8601 UTC. */
+  time_bucket: z.iso.datetime({ offset: true }),
+  dimensions: usageDimensionsSchema,
+  traces: z.number().int().nonnegative(),
+});
+export type UsageRecord = z.infer<typeof usageRecordSchema>;
+
+/** Records with zero traces are omitted; records are ordered by `time_bucket`. */
+export const usageResponseSchema = z.object({
+  stride: strideSchema,
+  usage: z.array(usageRecordSchema),
+});
+export type UsageResponse = z.infer<typeof usageResponseSchema>;
+
+/** One entry of `GET /api/v1/workspaces` (a plain array, as LangSmith returns it). */
+export const workspaceSchema = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  is_personal: z.boolean(),
+  is_deleted: z.boolean(),
+  read_only: z.boolean(),
+  role_name: z.string().nullable(),
+  permissions: z.array(z.string()),
+  created_at: z.string().nullish(),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+export const workspacesResponseSchema = z.array(workspaceSchema);
+
+/** CSV export columns, in the order of spec table 2.3. */
+export const USAGE_CSV_COLUMNS = [
+  'Time Bucket Start',
+  'Time Bucket End',
+  'Workspace ID',
+  'Workspace Name',
+  'Project ID',
+  'Project Name',
+  'User ID',
+  'User Email',
+  'API Key Short Key',
+  'Traces',
+] as const;
+export type UsageCsvColumn = (typeof USAGE_CSV_COLUMNS)[number];
+
+/** The CSV columns filled for each `group_by`; the others are empty in every row. */
+export const CSV_DIMENSION_COLUMNS = {
+  workspace: { 'Workspace ID': 'workspace_id', 'Workspace Name': 'workspace_name' },
+  project: { 'Project ID': 'project_id', 'Project Name': 'project_name' },
+  user: { 'User ID': 'user_id', 'User Email': 'user_email' },
+  api_key: { 'API Key Short Key': 'api_key_short_key' },
+} as const satisfies Record<GroupBy, Partial<Record<UsageCsvColumn, keyof UsageDimensions>>>;
+
+/** FastAPI's validation error item (422). */
+export const validationIssueSchema = z.object({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+  input: z.unknown().optional(),
+});
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+
+/** Every error body: `{detail: [...]}` for 422, `{detail: "..."}` otherwise. */
+export const errorBodySchema = z.object({
+  detail: z.union([z.string(), z.array(validationIssueSchema)]),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
