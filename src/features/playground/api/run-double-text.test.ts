@@ -84,7 +84,7 @@ describe('runDoubleText', () => {
     expect(outcome.fate.kind).toBe('deleted');
     expect(outcome.messages).toHaveLength(1);
     const creates = requests.filter((line) => line.startsWith('POST /dep/threads/t1/runs '));
-    expect(JSON.parse(creates[1].split(' ').slice(2).join(' '))).toMatchObject({
+    expect(JSON.parse(creates[1]?.split(' ').slice(2).join(' ') ?? 'null')).toMatchObject({
       assistant_id: 'agent',
       multitask_strategy: 'rollback',
       input: { messages: [{ role: 'user', content: 'nyc?' }] },

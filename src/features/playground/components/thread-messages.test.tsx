@@ -4,6 +4,12 @@ import type { MessageContent } from '@/contracts/deployment';
 import type { ThreadMessage } from '@/features/playground/model/thread-messages';
 import { ThreadMessages } from './thread-messages';
 
+function nth(items: HTMLElement[], index: number): HTMLElement {
+  const item = items[index];
+  if (!item) throw new Error(`no message at ${index}; there are ${items.length}`);
+  return item;
+}
+
 function renderMessages(messages: ThreadMessage[]) {
   render(<ThreadMessages messages={messages} />);
   return within(screen.getByRole('list', { name: 'Thread messages' }))
@@ -33,16 +39,16 @@ describe('ThreadMessages', () => {
   it('shows a rollback thread as four messages in order, one per kind', () => {
     const items = renderMessages(rollbackThread);
     expect(items).toHaveLength(4);
-    expect(items[0]).toHaveTextContent(/^Human.*what's the weather in nyc\?$/);
-    expect(items[1]).toHaveTextContent(/^AI · tool call/);
-    expect(items[2]).toHaveTextContent(/^Tool result · get_weather.*90 degrees/);
-    expect(items[3]).toHaveTextContent(/^AI.*Here is the weather: sunny\.$/);
+    expect(nth(items, 0)).toHaveTextContent(/^Human.*what's the weather in nyc\?$/);
+    expect(nth(items, 1)).toHaveTextContent(/^AI · tool call/);
+    expect(nth(items, 2)).toHaveTextContent(/^Tool result · get_weather.*90 degrees/);
+    expect(nth(items, 3)).toHaveTextContent(/^AI.*Here is the weather: sunny\.$/);
     expect(screen.getByRole('heading', { name: /Surviving thread messages \(4\)/ })).toBeVisible();
   });
 
   it('shows a tool call as a chip with the tool name and its arguments', () => {
     const items = renderMessages(rollbackThread);
-    const chip = within(within(items[1]).getByRole('list', { name: 'Tool calls' })).getByRole(
+    const chip = within(within(nth(items, 1)).getByRole('list', { name: 'Tool calls' })).getByRole(
       'listitem',
     );
     expect(chip).toHaveTextContent('get_weather{"city":"nyc"}');
@@ -59,8 +65,8 @@ describe('ThreadMessages', () => {
         ],
       },
     ]);
-    expect(items[0]).toHaveTextContent('Let me check both.');
-    const chips = within(items[0]).getAllByRole('listitem');
+    expect(nth(items, 0)).toHaveTextContent('Let me check both.');
+    const chips = within(nth(items, 0)).getAllByRole('listitem');
     expect(chips.map((chip) => chip.textContent)).toEqual([
       'get_weather{"city":"sf"}',
       'get_time{}',
@@ -90,7 +96,7 @@ describe('ThreadMessages', () => {
       contents.map(([name, content, text]) => [kind, name, make(content), text] as const),
     ),
   )('renders a %s message with content given as %s', (_kind, _name, message, text) => {
-    const [item] = renderMessages([message]);
+    const item = nth(renderMessages([message]), 0);
     expect(item.querySelector('.message-text')).toHaveTextContent(text);
   });
 
@@ -99,7 +105,7 @@ describe('ThreadMessages', () => {
     [{ type: 'tool', content: 'ok', tool_call_id: 'c' }, 'Tool result'],
     [{ type: 'other', originalType: 'function', content: 'x' }, 'function'],
   ])('labels %j as %s', (message, label) => {
-    const [item] = renderMessages([message]);
+    const item = nth(renderMessages([message]), 0);
     expect(item.firstElementChild).toHaveTextContent(new RegExp(`^${label}$`));
   });
 
