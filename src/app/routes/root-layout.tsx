@@ -1,3 +1,4 @@
+import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { NavLink, Outlet } from 'react-router';
 import { paths } from '@/lib/paths';
 
@@ -47,7 +48,9 @@ export function RootLayout() {
         </nav>
       </aside>
       <main id="main" className="main" tabIndex={-1}>
-        <Outlet />
+        <NuqsAdapter>
+          <Outlet />
+        </NuqsAdapter>
       </main>
     </div>
   );

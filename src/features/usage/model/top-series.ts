@@ -40,6 +40,7 @@ export function topSeriesWithOther(matrix: UsageMatrix, limit = 10): ChartSeries
       key: OTHER_KEY,
       label: `Other (${ranked.length - limit} more)`,
       unknown: false,
+      dimensions: {},
       values: other,
       total: other.reduce((a, b) => a + b, 0),
     },

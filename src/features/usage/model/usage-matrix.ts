@@ -9,6 +9,8 @@ export interface UsageSeries {
   label: string;
   /** The record had no value for the dimension (e.g. a trace without a user). */
   unknown: boolean;
+  /** The group's dimension fields as the API sent them (for the CSV columns). */
+  dimensions: UsageDimensions;
 }
 
 /**
@@ -39,7 +41,7 @@ const UNKNOWN_LABELS: Record<GroupBy, string> = {
 export function describeGroup(
   dimensions: UsageDimensions,
   groupBy: GroupBy,
-): Omit<UsageSeries, 'label'> & { name: string | null } {
+): Omit<UsageSeries, 'label' | 'dimensions'> & { name: string | null } {
   const [id, name] = {
     workspace: [dimensions.workspace_id, dimensions.workspace_name],
     project: [dimensions.project_id, dimensions.project_name],
@@ -66,7 +68,10 @@ export function buildUsageMatrix(
   const buckets = bucketStarts(range.startMs, range.endMs, stride);
   const step = strideMs(stride);
   const origin = buckets[0] ?? range.startMs;
-  const groups = new Map<string, ReturnType<typeof describeGroup>>();
+  const groups = new Map<
+    string,
+    ReturnType<typeof describeGroup> & { dimensions: UsageDimensions }
+  >();
   const values = new Map<string, number[]>();
   const bucketTotals = buckets.map(() => 0);
 
@@ -78,7 +83,7 @@ export function buildUsageMatrix(
     if (!row) {
       row = buckets.map(() => 0);
       values.set(group.key, row);
-      groups.set(group.key, group);
+      groups.set(group.key, { ...group, dimensions: record.dimensions });
     }
     row[index] = (row[index] ?? 0) + record.traces;
     bucketTotals[index] = (bucketTotals[index] ?? 0) + record.traces;
@@ -89,6 +94,7 @@ export function buildUsageMatrix(
     [...groups.values()].map((group) => ({
       key: group.key,
       unknown: group.unknown,
+      dimensions: group.dimensions,
       label: labelFor(group, groupBy),
     })),
   );

@@ -1,0 +1,65 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { usageResponseSchema, type GroupBy, type UsageRecord } from '@/contracts/usage';
+import { toUsageSearchParams } from '@/lib/usage/usage-search-params';
+import type { FetchWindow } from '../model/fetch-windows';
+import { EMPTY_USAGE_VIEW, type ResolvedUsageView } from '../model/resolve-usage-view';
+import { buildUsageMatrix, type UsageMatrix } from '../model/usage-matrix';
+import { getFromUsageApi } from './usage-api-client';
+import { connectionId, useUsageConnection, type UsageConnection } from './usage-connection';
+
+export const GRANULAR_USAGE_PATH = '/orgs/current/billing/granular-usage';
+
+export function windowSearchParams(window: FetchWindow, groupBy: GroupBy, workspaceIds: string[]) {
+  return toUsageSearchParams({
+    start_time: new Date(window.startMs).toISOString(),
+    end_time: new Date(window.endMs).toISOString(),
+    workspace_ids: workspaceIds,
+    group_by: groupBy,
+  });
+}
+
+/** Every window of the view in parallel, merged into the screen's buckets. */
+export async function getUsageMatrix(
+  connection: UsageConnection,
+  view: ResolvedUsageView,
+  signal?: AbortSignal,
+): Promise<UsageMatrix> {
+  const pages = await Promise.all(
+    view.windows.map(async (window) => {
+      const params = windowSearchParams(window, view.groupBy, view.workspaceIds);
+      const response = await getFromUsageApi(connection, GRANULAR_USAGE_PATH, params, signal);
+      return usageResponseSchema.parse(await response.json()).usage;
+    }),
+  );
+  const records: UsageRecord[] = pages.flat();
+  return buildUsageMatrix(records, view.range, view.stride, view.groupBy);
+}
+
+/** The key holds the whole resolved view, so every distinct screen has its own cache entry. */
+export function usageMatrixQueryOptions(connection: UsageConnection, view: ResolvedUsageView) {
+  return queryOptions({
+    queryKey: [
+      'usage',
+      'matrix',
+      connectionId(connection),
+      {
+        start: view.range.startMs,
+        end: view.range.endMs,
+        stride: view.stride,
+        groupBy: view.groupBy,
+        workspaceIds: view.workspaceIds,
+      },
+    ],
+    queryFn: ({ signal }) => getUsageMatrix(connection, view, signal),
+    // Keep the last chart on screen while the next range loads, instead of a spinner.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUsageMatrix(view: ResolvedUsageView | null) {
+  const { connection } = useUsageConnection();
+  return useQuery({
+    ...usageMatrixQueryOptions(connection, view ?? EMPTY_USAGE_VIEW),
+    enabled: view !== null && view.workspaceIds.length > 0,
+  });
+}

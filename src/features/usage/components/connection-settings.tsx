@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { consoleConfigQueryOptions } from '@/lib/console-config';
+import { useUsageConnection } from '../api/usage-connection';
+
+/**
+ * Which usage API the tab reads and with which key. The default is the console server's own
+ * connection (embedded demo data, or the LangSmith configured on the server with its key).
+ */
+export function ConnectionSettings() {
+  const { connection, setConnection } = useUsageConnection();
+  const config = useQuery(consoleConfigQueryOptions());
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+
+  const serverSource =
+    config.data?.usage.source === 'langsmith'
+      ? `LangSmith (${config.data.usage.upstream ?? ''})`
+      : 'embedded demo data';
+  const summary = connection.baseUrl
+    ? `${connection.baseUrl}${connection.apiKey ? ' with your key' : ''}`
+    : connection.apiKey
+      ? `${serverSource}, your key`
+      : `${serverSource}, server key`;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const baseUrl = String(data.get('baseUrl') ?? '').trim();
+    const apiKey = String(data.get('apiKey') ?? '').trim();
+    setConnection({ baseUrl: baseUrl || null, apiKey: apiKey || null });
+    setOpen(false);
+  };
+
+  return (
+    <div className="connection">
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        Connection: {summary}
+      </button>
+      {open ? (
+        <form
+          id={panelId}
+          className="popover connection-form"
+          aria-label="Connection"
+          onSubmit={submit}
+        >
+          <label className="field">
+            <span className="field-label">API key</span>
+            <input
+              name="apiKey"
+              type="password"
+              autoComplete="off"
+              defaultValue={connection.apiKey ?? ''}
+              placeholder="Server's key (leave empty)"
+            />
+          </label>
+          <label className="field">
+            <span className="field-label">Base URL</span>
+            <input
+              name="baseUrl"
+              type="url"
+              defaultValue={connection.baseUrl ?? ''}
+              placeholder="This console's server (leave empty)"
+            />
+          </label>
+          <p className="muted small">
+            Demo keys: <code>lsv2_demo_admin</code>, <code>lsv2_demo_limited</code> (2 workspaces),{' '}
+            <code>lsv2_demo_noperm</code>. A key typed here stays in this browser tab.
+          </p>
+          <div className="row">
+            <button type="submit" className="button">
+              Save connection
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setConnection({ baseUrl: null, apiKey: null });
+                setOpen(false);
+              }}
+            >
+              Use server connection
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { GRANULAR_USAGE_PATH, windowSearchParams } from '../api/get-usage-matrix';
+import { useUsageConnection, type UsageConnection } from '../api/usage-connection';
+import type { ResolvedUsageView } from '../model/resolve-usage-view';
+
+/**
+ * The exact requests behind the view, as curl commands (one per fetch window). The key is a
+ * variable: the console never knows the server's key, and a typed key is not copied around.
+ */
+export function curlCommands(view: ResolvedUsageView, connection: UsageConnection, origin: string) {
+  const root = connection.baseUrl
+    ? `${connection.baseUrl.replace(/\/+$/, '')}/api/v1`
+    : `${origin}/api/v1`;
+  return view.windows
+    .map((window) => {
+      const params = windowSearchParams(window, view.groupBy, view.workspaceIds);
+      return `curl -sS -H "x-api-key: $LANGSMITH_API_KEY" '${root}${GRANULAR_USAGE_PATH}?${params.toString()}'`;
+    })
+    .join('\n');
+}
+
+export function CopyCurlButton({ view }: { view: ResolvedUsageView | null }) {
+  const { connection } = useUsageConnection();
+  const [state, setState] = useState<{ status: 'idle' | 'copied' | 'manual'; text: string }>({
+    status: 'idle',
+    text: '',
+  });
+
+  const copy = async () => {
+    if (!view) return;
+    const text = curlCommands(view, connection, window.location.origin);
+    try {
+      await navigator.clipboard.writeText(text);
+      setState({ status: 'copied', text });
+    } catch {
+      // No clipboard permission (e.g. plain http on another host): show it to copy by hand.
+      setState({ status: 'manual', text });
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={!view}
+        onClick={() => void copy()}
+      >
+        Copy as curl
+      </button>
+      <span className="visually-hidden" role="status">
+        {state.status === 'copied' ? 'curl command copied to the clipboard' : ''}
+      </span>
+      {state.status === 'manual' ? (
+        <textarea
+          className="curl-text"
+          aria-label="curl command"
+          readOnly
+          value={state.text}
+          rows={3}
+        />
+      ) : null}
+    </>
+  );
+}

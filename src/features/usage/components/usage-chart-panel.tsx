@@ -1,0 +1,148 @@
+import { lazy, Suspense, useState } from 'react';
+import { CLOUD_USAGE_DATA_START } from '@/contracts/usage';
+import { formatUtc } from '@/lib/format';
+import { partialBucketStart } from '../model/partial-bucket';
+import type { ResolvedUsageView } from '../model/resolve-usage-view';
+import { topSeriesWithOther } from '../model/top-series';
+import type { UsageMatrix } from '../model/usage-matrix';
+import { rangeStartsBeforeFloor } from './data-floor-notice';
+import { seriesColor } from './series-colors';
+import { UsageError } from './usage-error';
+
+const FLOOR_MS = Date.parse(CLOUD_USAGE_DATA_START);
+
+// Recharts is most of the tab's JavaScript: it loads as its own chunk, starting as soon as this
+// module is evaluated, in parallel with the first usage request, so controls and totals paint first.
+const chartModule = import('./usage-chart');
+const UsageChart = lazy(() => chartModule.then((module) => ({ default: module.UsageChart })));
+
+interface UsageChartPanelProps {
+  view: ResolvedUsageView;
+  matrix: UsageMatrix | undefined;
+  nowMs: number;
+  isFetching: boolean;
+  isPlaceholder: boolean;
+  error: Error | null;
+  onRetry: () => void;
+}
+
+/** Owns the chart's loading, empty and error states; the previous chart stays while refetching. */
+export function UsageChartPanel({
+  view,
+  matrix,
+  nowMs,
+  isFetching,
+  isPlaceholder,
+  error,
+  onRetry,
+}: UsageChartPanelProps) {
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setHidden((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  return (
+    <section
+      className="panel chart-panel"
+      aria-labelledby="usage-chart-heading"
+      aria-busy={isFetching}
+    >
+      <div className="panel-heading">
+        <h3 id="usage-chart-heading">Traces over time</h3>
+        <span className="muted small">
+          {isFetching && matrix ? 'Updating…' : `Bucket start, UTC · ${describeStride(view)}`}
+        </span>
+      </div>
+      {error ? <UsageError error={error} onRetry={onRetry} /> : null}
+      {!matrix && !error ? (
+        <div className="chart-skeleton" role="status">
+          Loading usage…
+        </div>
+      ) : null}
+      {matrix ? (
+        <ChartBody
+          matrix={matrix}
+          nowMs={nowMs}
+          hidden={hidden}
+          onToggle={toggle}
+          stale={isPlaceholder}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ChartBody({
+  matrix,
+  nowMs,
+  hidden,
+  onToggle,
+  stale,
+}: {
+  matrix: UsageMatrix;
+  nowMs: number;
+  hidden: ReadonlySet<string>;
+  onToggle: (key: string) => void;
+  stale: boolean;
+}) {
+  const series = topSeriesWithOther(matrix);
+  const partialBucketMs = partialBucketStart(matrix, nowMs);
+
+  if (matrix.total === 0) {
+    return (
+      <div className="empty-state">
+        <p>
+          <strong>No traces in this range.</strong>
+        </p>
+        <p>
+          {matrix.range.endMs <= FLOOR_MS
+            ? 'Granular usage data exists from January 5, 2026 (UTC) on; this range ends before it.'
+            : `Nothing was billed to the selected workspaces between ${formatUtc(matrix.range.startMs, 'MMM d, yyyy')} and ${formatUtc(matrix.range.endMs - 1, 'MMM d, yyyy')} (UTC).`}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className={stale ? 'chart-body stale' : 'chart-body'}>
+      <Suspense fallback={<div className="chart-skeleton">Loading chart…</div>}>
+        <UsageChart
+          matrix={matrix}
+          series={series}
+          hidden={hidden}
+          floorMs={rangeStartsBeforeFloor(matrix.range) ? FLOOR_MS : Number.NEGATIVE_INFINITY}
+          partialBucketMs={partialBucketMs}
+        />
+      </Suspense>
+      <ul className="legend" aria-label="Series">
+        {series.map((item, index) => (
+          <li key={item.key}>
+            <button
+              type="button"
+              className="legend-item"
+              aria-pressed={!hidden.has(item.key)}
+              title={hidden.has(item.key) ? 'Show this series' : 'Hide this series'}
+              onClick={() => onToggle(item.key)}
+            >
+              <span className="swatch" style={{ background: seriesColor(item, index) }} />
+              {item.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {partialBucketMs !== null ? (
+        <p className="muted small">* The last bucket is still in progress (partial).</p>
+      ) : null}
+    </div>
+  );
+}
+
+function describeStride(view: ResolvedUsageView): string {
+  if (view.stride.days === 0) return 'hourly buckets';
+  if (view.stride.days === 1) return 'daily buckets';
+  return `${view.stride.days}-day buckets`;
+}

@@ -1,0 +1,133 @@
+import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@/contracts/usage';
+import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
+import { AGGREGATION_LABELS, AGGREGATIONS, type Aggregation } from '../model/aggregation';
+import type { ResolvedUsageView, UsageViewParams } from '../model/resolve-usage-view';
+import {
+  formatUtcDate,
+  RANGE_PRESET_LABELS,
+  RANGE_PRESETS,
+  resolvePresetRange,
+  type RangePreset,
+} from '../model/time-range';
+import type { UsageMatrix } from '../model/usage-matrix';
+import { CopyCurlButton } from './copy-curl-button';
+import { CustomRangeForm } from './custom-range-form';
+import { ExportCsvButton } from './export-csv-button';
+import { WorkspaceFilter } from './workspace-filter';
+
+export const GROUP_BY_LABELS: Record<GroupBy, string> = {
+  workspace: 'Workspace',
+  project: 'Project',
+  user: 'User',
+  api_key: 'API key',
+};
+
+interface UsageControlsProps {
+  params: UsageViewParams;
+  view: ResolvedUsageView | null;
+  nowMs: number;
+  workspaces: Workspace[];
+  workspacesLoading: boolean;
+  matrix: UsageMatrix | undefined;
+  onChange: (update: UsageViewUpdate) => void;
+}
+
+export function UsageControls({
+  params,
+  view,
+  nowMs,
+  workspaces,
+  workspacesLoading,
+  matrix,
+  onChange,
+}: UsageControlsProps) {
+  const changePeriod = (period: RangePreset) => {
+    if (period !== 'custom') {
+      // A new range gets the aggregation that suits it, not the one chosen for the last range.
+      onChange({ period, from: null, to: null, aggregation: null });
+      return;
+    }
+    // Start the custom range from what is on screen, so the chart stays put while editing.
+    const range = view?.range ?? resolvePresetRange('30d', nowMs);
+    onChange({
+      period,
+      from: formatUtcDate(range.startMs),
+      to: formatUtcDate(range.endMs - 1),
+      aggregation: null,
+    });
+  };
+
+  return (
+    <div className="usage-controls panel">
+      <div className="control-row">
+        <label className="field">
+          <span className="field-label">Time range</span>
+          <select
+            value={params.period}
+            onChange={(event) => changePeriod(event.target.value as RangePreset)}
+          >
+            {RANGE_PRESETS.map((preset) => (
+              <option key={preset} value={preset}>
+                {RANGE_PRESET_LABELS[preset]}
+              </option>
+            ))}
+          </select>
+        </label>
+
+        <label className="field">
+          <span className="field-label">Aggregation</span>
+          <select
+            value={view?.aggregation ?? params.aggregation ?? 'daily'}
+            disabled={view?.aggregation === 'hourly'}
+            onChange={(event) => onChange({ aggregation: event.target.value as Aggregation })}
+          >
+            {view?.aggregation === 'hourly' ? <option value="hourly">Hourly</option> : null}
+            {AGGREGATIONS.map((aggregation) => (
+              <option key={aggregation} value={aggregation}>
+                {AGGREGATION_LABELS[aggregation]}
+              </option>
+            ))}
+          </select>
+        </label>
+
+        <label className="field">
+          <span className="field-label">Group by</span>
+          <select
+            value={params.groupBy}
+            onChange={(event) => onChange({ group_by: event.target.value as GroupBy })}
+          >
+            {GROUP_BY_VALUES.map((groupBy) => (
+              <option key={groupBy} value={groupBy}>
+                {GROUP_BY_LABELS[groupBy]}
+              </option>
+            ))}
+          </select>
+        </label>
+
+        <WorkspaceFilter
+          workspaces={workspaces}
+          loading={workspacesLoading}
+          selected={params.workspaces}
+          onChange={(ids) => onChange({ workspaces: ids })}
+        />
+
+        <div className="control-actions">
+          <CopyCurlButton view={view} />
+          <ExportCsvButton view={view} matrix={matrix} />
+        </div>
+      </div>
+
+      {params.period === 'custom' ? (
+        <CustomRangeForm
+          key={`${params.from}|${params.to}`}
+          from={params.from}
+          to={params.to}
+          onApply={(from, to) => onChange({ period: 'custom', from, to, aggregation: null })}
+        />
+      ) : null}
+      {view?.aggregation === 'hourly' ? (
+        <p className="muted small">Ranges shorter than a day are shown in hourly buckets.</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import type { GroupBy } from '@/contracts/usage';
+import { formatCount, formatPercent, formatSignedCount } from '@/lib/format';
+import type { PeriodTotals } from '../api/get-previous-totals';
+import { comparePeriods } from '../model/compare-periods';
+import { sortGroupRows, type GroupRow, type SortKey, type SortState } from '../model/group-rows';
+import type { UsageMatrix } from '../model/usage-matrix';
+import { GROUP_BY_LABELS } from './usage-controls';
+
+const PAGE_SIZE = 25;
+
+interface UsageTableProps {
+  matrix: UsageMatrix;
+  groupBy: GroupBy;
+  previous: PeriodTotals | undefined;
+  stale: boolean;
+}
+
+export function UsageTable({ matrix, groupBy, previous, stale }: UsageTableProps) {
+  const [sort, setSort] = useState<SortState>({ key: 'traces', direction: 'desc' });
+  const [page, setPage] = useState(0);
+  const rows = sortGroupRows(matrix, previous?.byGroup, sort);
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const visible = rows.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+
+  const header = (key: SortKey, label: string, numeric = false) => {
+    const active = sort.key === key;
+    return (
+      <th
+        scope="col"
+        className={numeric ? 'num' : undefined}
+        aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+      >
+        <button
+          type="button"
+          className="sort-button"
+          onClick={() => {
+            setSort({ key, direction: active && sort.direction === 'desc' ? 'asc' : 'desc' });
+            setPage(0);
+          }}
+        >
+          {label}
+          <span aria-hidden="true">{active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+        </button>
+      </th>
+    );
+  };
+
+  return (
+    <section className={stale ? 'panel stale' : 'panel'} aria-labelledby="usage-table-heading">
+      <div className="panel-heading">
+        <h3 id="usage-table-heading">Usage by group</h3>
+        <span className="muted small">{formatCount(rows.length)} groups</span>
+      </div>
+      <table className="data-table" aria-labelledby="usage-table-heading">
+        <thead>
+          <tr>
+            {header('label', GROUP_BY_LABELS[groupBy])}
+            {header('traces', 'Traces', true)}
+            {header('share', 'Share', true)}
+            {header('change', 'Change vs previous', true)}
+          </tr>
+        </thead>
+        <tbody>
+          {visible.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className={row.unknown ? 'unknown' : undefined}>
+                {row.label}
+              </th>
+              <td className="num">{formatCount(row.traces)}</td>
+              <td className="num">{formatPercent(row.share)}</td>
+              <td className="num">{previous ? <ChangeCell row={row} /> : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {pages > 1 ? (
+        <nav className="pagination" aria-label="Usage by group pages">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={current === 0}
+            onClick={() => setPage(current - 1)}
+          >
+            Previous
+          </button>
+          <span>
+            Page {current + 1} of {pages}
+          </span>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={current >= pages - 1}
+            onClick={() => setPage(current + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function ChangeCell({ row }: { row: GroupRow }) {
+  const change = comparePeriods(row.traces, row.previous);
+  if (change.kind === 'none') return <>—</>;
+  if (change.kind === 'new') return <span className="up">New</span>;
+  return (
+    <span className={change.delta >= 0 ? 'up' : 'down'} title={formatSignedCount(change.delta)}>
+      {change.ratio >= 0 ? '+' : '−'}
+      {formatPercent(Math.abs(change.ratio))}
+    </span>
+  );
+}

@@ -1,0 +1,40 @@
+import {
+  parseAsArrayOf,
+  parseAsString,
+  parseAsStringLiteral,
+  useQueryStates,
+  type inferParserType,
+} from 'nuqs';
+import { GROUP_BY_VALUES } from '@/contracts/usage';
+import { AGGREGATIONS } from '../model/aggregation';
+import type { UsageViewParams } from '../model/resolve-usage-view';
+import { RANGE_PRESETS } from '../model/time-range';
+
+/**
+ * The tab's whole state, in the URL: `?period=custom&from=2026-08-01&to=2026-08-31
+ * &aggregation=weekly&group_by=project&workspaces=<id>,<id>`. Defaults stay out of the URL.
+ */
+const usageViewParsers = {
+  period: parseAsStringLiteral(RANGE_PRESETS).withDefault('30d'),
+  from: parseAsString,
+  to: parseAsString,
+  aggregation: parseAsStringLiteral(AGGREGATIONS),
+  group_by: parseAsStringLiteral(GROUP_BY_VALUES).withDefault('workspace'),
+  workspaces: parseAsArrayOf(parseAsString),
+};
+
+export type UsageViewUpdate = Partial<inferParserType<typeof usageViewParsers>>;
+
+export function useUsageViewParams() {
+  // Each change is a history entry, so Back undoes the last control change.
+  const [state, setState] = useQueryStates(usageViewParsers, { history: 'push' });
+  const params: UsageViewParams = {
+    period: state.period,
+    from: state.from,
+    to: state.to,
+    aggregation: state.aggregation,
+    groupBy: state.group_by,
+    workspaces: state.workspaces,
+  };
+  return [params, setState] as const;
+}

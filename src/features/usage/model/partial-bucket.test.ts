@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { buildUsageMatrix } from './usage-matrix';
+import { partialBucketStart } from './partial-bucket';
+
+const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
+
+describe('partialBucketStart', () => {
+  it.each([
+    [
+      'today is inside the last daily bucket',
+      '2026-11-01',
+      '2026-11-08',
+      1,
+      '2026-11-07T15:00:00Z',
+      '2026-11-07',
+    ],
+    ['the range is over and whole', '2026-11-01', '2026-11-08', 1, '2026-11-20T00:00:00Z', null],
+    [
+      '10 days in 7-day buckets leave a 3-day tail',
+      '2026-11-01',
+      '2026-11-11',
+      7,
+      '2026-12-01T00:00:00Z',
+      '2026-11-08',
+    ],
+    ['two whole weeks', '2026-11-01', '2026-11-15', 7, '2026-12-01T00:00:00Z', null],
+  ])('%s', (_name, from, to, days, now, expected) => {
+    const matrix = buildUsageMatrix(
+      [],
+      { startMs: day(from), endMs: day(to) },
+      { days, hours: 0 },
+      'workspace',
+    );
+    expect(partialBucketStart(matrix, Date.parse(now))).toBe(
+      expected === null ? null : day(expected),
+    );
+  });
+});

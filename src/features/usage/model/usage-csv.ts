@@ -1,0 +1,52 @@
+import {
+  CSV_DIMENSION_COLUMNS,
+  USAGE_CSV_COLUMNS,
+  type GroupBy,
+  type UsageCsvColumn,
+} from '@/contracts/usage';
+import { formatCsvRow, type CsvCell } from '@/lib/usage/csv';
+import { bucketEnd } from '@/lib/usage/stride';
+import type { UsageMatrix } from './usage-matrix';
+
+/** Excel reads a client-built CSV as UTF-8 only with a byte-order mark. */
+export const UTF8_BOM = '\uFEFF';
+
+/**
+ * The screen's buckets as the export's CSV (spec 2.3), built in the browser with the same
+ * escaping as the server: used when the screen re-buckets, so the file matches what is shown.
+ * Rows: bucket by bucket, groups in label order, zero counts omitted (as the API does).
+ */
+export function usageMatrixToCsv(matrix: UsageMatrix, groupBy: GroupBy): string {
+  const dimensionColumns: Partial<Record<UsageCsvColumn, string>> = CSV_DIMENSION_COLUMNS[groupBy];
+  const series = [...matrix.series].sort((a, b) => a.label.localeCompare(b.label));
+  const lines = [formatCsvRow(USAGE_CSV_COLUMNS)];
+  matrix.buckets.forEach((startMs, index) => {
+    const endMs = bucketEnd(startMs, matrix.range.endMs, matrix.stride);
+    for (const item of series) {
+      const traces = matrix.values.get(item.key)?.[index] ?? 0;
+      if (traces === 0) continue;
+      const cells: CsvCell[] = USAGE_CSV_COLUMNS.map((column) => {
+        if (column === 'Time Bucket Start') return new Date(startMs).toISOString();
+        if (column === 'Time Bucket End') return new Date(endMs).toISOString();
+        if (column === 'Traces') return traces;
+        const field = dimensionColumns[column];
+        return field ? (item.dimensions as Record<string, string | null | undefined>)[field] : '';
+      });
+      lines.push(formatCsvRow(cells));
+    }
+  });
+  return lines.join('');
+}
+
+/** Joins export files of consecutive windows into one: the first header, every data row. */
+export function concatCsvFiles(files: readonly string[]): string {
+  return files
+    .map((file, index) => {
+      const text = file.startsWith(UTF8_BOM) ? file.slice(1) : file;
+      if (index === 0) return text.endsWith('\n') || text === '' ? text : `${text}\r\n`;
+      const firstBreak = text.indexOf('\n');
+      const body = firstBreak === -1 ? '' : text.slice(firstBreak + 1);
+      return body === '' || body.endsWith('\n') ? body : `${body}\r\n`;
+    })
+    .join('');
+}
