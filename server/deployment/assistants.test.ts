@@ -1,0 +1,15 @@
+import { expect, it } from 'vitest';
+import { createAssistantRegistry, uuid5 } from './assistants';
+
+it('derives the assistant id LangGraph Platform gives the graph "agent"', () => {
+  const registry = createAssistantRegistry(['agent'], '2026-11-22T00:00:00.000Z');
+  expect(registry.resolve('agent')?.assistant_id).toBe('fe096781-5601-53d2-b2f6-0d3403f7e9ca');
+  expect(registry.resolve('fe096781-5601-53d2-b2f6-0d3403f7e9ca')?.graph_id).toBe('agent');
+  expect(registry.resolve('other')).toBeUndefined();
+});
+
+it('computes RFC 4122 version-5 UUIDs (python: uuid5(NAMESPACE_DNS, "python.org"))', () => {
+  expect(uuid5('python.org', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe(
+    '886313e1-3b8a-5372-9b90-0c9aee199e5d',
+  );
+});

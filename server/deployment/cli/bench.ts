@@ -1,0 +1,106 @@
+import { parseArgs } from 'node:util';
+import type { Client } from '@langchain/langgraph-sdk';
+import { threadStateSchema } from '@/contracts/deployment';
+import { removeDataDir, startTestDeployment, userInput } from '../test-deployment';
+
+const USAGE = `Usage: npm run bench:deployment -- [--iterations 200] [--threads 100]
+Serves the embedded deployment (model delay 0) on a free port and measures, through the SDK:
+  1. the rollback flow: create thread, run 1, run 2 (rollback), join run 2, get state, get run 1;
+  2. double-texting --threads threads at once, checking each ended correctly.`;
+
+/** How one double-texted thread ended, judged from outside as a client sees it. */
+type Verdict =
+  'rolled back' | 'run 1 done first' | 'surviving rolled-back run' | 'foreign messages';
+
+async function doubleText(client: Client, label: string): Promise<Verdict> {
+  const threadId = (await client.threads.create()).thread_id;
+  const first = `weather in sf? (${label})`;
+  const second = `weather in nyc? (${label})`;
+  const run1 = await client.runs.create(threadId, 'agent', { input: userInput(first) });
+  const run2 = await client.runs.create(threadId, 'agent', {
+    input: userInput(second),
+    multitaskStrategy: 'rollback',
+  });
+  await client.runs.join(threadId, run2.run_id);
+  const state = threadStateSchema.parse(await client.threads.getState(threadId));
+  const humans = state.values.messages.filter((m) => m.type === 'human').map((m) => m.content);
+  const survivor = await client.runs.get(threadId, run1.run_id).catch(() => undefined);
+  // With no model delay run 1 may legitimately finish before run 2 arrives: then it stays.
+  if (survivor && (survivor.status !== 'success' || survivor.updated_at > run2.created_at)) {
+    return 'surviving rolled-back run';
+  }
+  const expected = survivor ? [first, second] : [second];
+  const exact = state.values.messages.length === expected.length * 4;
+  const same = exact && JSON.stringify(humans) === JSON.stringify(expected);
+  if (!same) return 'foreign messages';
+  return survivor ? 'run 1 done first' : 'rolled back';
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+function tally(verdicts: Verdict[]): string {
+  const counts = new Map<Verdict, number>();
+  verdicts.forEach((v) => counts.set(v, (counts.get(v) ?? 0) + 1));
+  return [...counts].map(([verdict, n]) => `${verdict}: ${n}`).join(', ');
+}
+
+const isWrong = (v: Verdict) => v === 'surviving rolled-back run' || v === 'foreign messages';
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      iterations: { type: 'string', default: '200' },
+      threads: { type: 'string', default: '100' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const iterations = Number(values.iterations);
+  const threads = Number(values.threads);
+  if (values.help || !(iterations > 0) || !(threads > 0)) {
+    console.log(USAGE);
+    process.exit(values.help ? 0 : 2);
+  }
+  const deployment = await startTestDeployment({ stepMs: 0 });
+  try {
+    for (let i = 0; i < 20; i += 1) await doubleText(deployment.client, `warm-up ${i}`);
+    const durations: number[] = [];
+    const flowVerdicts: Verdict[] = [];
+    for (let i = 0; i < iterations; i += 1) {
+      const started = performance.now();
+      flowVerdicts.push(await doubleText(deployment.client, `flow ${i}`));
+      durations.push(performance.now() - started);
+    }
+    durations.sort((a, b) => a - b);
+    console.log(`Rollback flow, ${iterations} sequential iterations (model delay 0 ms):`);
+    console.log(
+      `  p50 ${percentile(durations, 50).toFixed(1)} ms, p95 ${percentile(durations, 95).toFixed(1)} ms`,
+    );
+    console.log(`  outcomes: ${tally(flowVerdicts)}`);
+
+    const started = performance.now();
+    const loadVerdicts = await Promise.all(
+      Array.from({ length: threads }, (_, i) => doubleText(deployment.client, `load ${i}`)),
+    );
+    const wall = performance.now() - started;
+    console.log(`${threads} threads double-texted concurrently: ${wall.toFixed(0)} ms wall`);
+    console.log(`  outcomes: ${tally(loadVerdicts)}`);
+    const wrong = [...flowVerdicts, ...loadVerdicts].filter(isWrong);
+    console.log(
+      `  surviving rolled-back runs: ${wrong.filter((v) => v.startsWith('surviving')).length}`,
+    );
+    console.log(
+      `  threads with foreign messages: ${wrong.filter((v) => v.startsWith('foreign')).length}`,
+    );
+    process.exitCode = wrong.length === 0 ? 0 : 1;
+  } finally {
+    await deployment.stop();
+    await removeDataDir(deployment.dataDir);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Bench failed:', error);
+  process.exit(2);
+});
