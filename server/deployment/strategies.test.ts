@@ -113,6 +113,25 @@ describe('cancel and delete', () => {
     expect(await conversation(client, threadId)).toEqual(NYC_RUN);
   });
 
+  it.each([['interrupt' as const], ['rollback' as const]])(
+    'cancelling a queued run (%s) leaves the executing one running',
+    async (action) => {
+      const { client } = deployment;
+      const { threadId, run1 } = await threadWithActiveRun(0.5 * STEP);
+      const queued = await client.runs.create(threadId, 'agent', {
+        input: userInput(NYC),
+        multitaskStrategy: 'enqueue',
+      });
+      await client.runs.cancel(threadId, queued.run_id, true, action);
+
+      await client.runs.join(threadId, run1.run_id);
+      expect((await client.runs.get(threadId, run1.run_id)).status).toBe('success');
+      const after = await failureStatus(client.runs.get(threadId, queued.run_id));
+      expect(after).toBe(action === 'rollback' ? 404 : 'ok');
+      expect(await conversation(client, threadId)).toEqual(exchange(SF, 'sf', SF_FORECAST));
+    },
+  );
+
   it('refuses to cancel a finished run (409) and to delete an active one (409)', async () => {
     const { client } = deployment;
     const { threadId, run1 } = await threadWithActiveRun();

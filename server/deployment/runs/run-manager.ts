@@ -42,26 +42,32 @@ export function createRunManager({
   const withThreadLock = createKeyedMutex();
   let closed = false;
 
+  /** Whether one of `targets` is the run executing on the thread (the rest are pending). */
+  const includesExecuting = (threadId: string, targets: RunRecord[]) =>
+    targets.some((run) => executor.isExecuting(threadId, run.run_id));
+
   /** Interrupts and deletes runs, and everything they wrote, returning the thread to before. */
-  async function rollback(threadId: string, active: RunRecord[]): Promise<void> {
-    for (const run of active) {
+  async function rollback(threadId: string, targets: RunRecord[]): Promise<void> {
+    const stopExecuting = includesExecuting(threadId, targets);
+    for (const run of targets) {
       if (!executor.isExecuting(threadId, run.run_id)) runs.delete(run.run_id);
     }
-    const stopped = await executor.stop(threadId, 'rollback');
+    const stopped = stopExecuting ? await executor.stop(threadId, 'rollback') : undefined;
     if (stopped?.started) rollbackCheckpoints(threadId, stopped.startCheckpointId);
     if (stopped) runs.delete(stopped.run.run_id);
-    active.forEach((run) => events.notify(run.run_id));
+    targets.forEach((run) => events.notify(run.run_id));
   }
 
   /** Stops runs but keeps them (status `interrupted`) and what they wrote. */
-  async function interrupt(threadId: string, active: RunRecord[]): Promise<void> {
-    for (const run of active) {
+  async function interrupt(threadId: string, targets: RunRecord[]): Promise<void> {
+    const stopExecuting = includesExecuting(threadId, targets);
+    for (const run of targets) {
       if (!executor.isExecuting(threadId, run.run_id)) {
         runs.setStatus(run.run_id, 'interrupted');
         events.notify(run.run_id);
       }
     }
-    await executor.stop(threadId, 'interrupt');
+    if (stopExecuting) await executor.stop(threadId, 'interrupt');
   }
 
   return {
