@@ -25,7 +25,7 @@ const DAY_MATCH = `grouping = $1 AND day = $2::DATE AND workspace_id = $3::UUID
  */
 export function createTraceIngestor(store: UsageStore): IngestTrace {
   let queue: Promise<unknown> = Promise.resolve();
-  return (input) => {
+  return async (input) => {
     const trace = traceInputSchema.parse(input);
     const run = queue.then(() => store.withConnection((connection) => write(connection, trace)));
     queue = run.catch(() => undefined);

@@ -13,7 +13,7 @@ export interface TestServer {
   baseUrl: string;
   service: UsageService;
   dataDir: string;
-  close: () => Promise<void>;
+  close: (options?: { keepData?: boolean }) => Promise<void>;
 }
 
 /**
@@ -21,8 +21,11 @@ export interface TestServer {
  * profile (about 24k traces, 2026-01-05 to 2026-03-15), mounted by the real app and served
  * over HTTP on a free port.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'usage-test-'));
+export async function startTestServer(
+  env: Record<string, string> = {},
+  existingDataDir?: string,
+): Promise<TestServer> {
+  const dataDir = existingDataDir ?? (await mkdtemp(path.join(tmpdir(), 'usage-test-')));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const service = await createUsageService(config, {
     seedProfile: testProfile(),
@@ -36,10 +39,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     baseUrl: `http://127.0.0.1:${port}`,
     service,
     dataDir,
-    close: async () => {
+    close: async ({ keepData = false } = {}) => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await service.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -62,3 +65,8 @@ export function usageUrl(
 }
 
 export const ADMIN = { 'x-api-key': 'lsv2_demo_admin' };
+
+/** Sum of `traces` over a JSON usage response. */
+export function totalTraces(body: { usage: { traces: number }[] }): number {
+  return body.usage.reduce((sum, record) => sum + record.traces, 0);
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USAGE_CSV_COLUMNS } from '@/contracts/usage';
+import { parseCsv } from './csv-parse';
+import { ADMIN, startTestServer, usageUrl, type TestServer } from './test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function exportCsv(start: string, end: string, groupBy?: string) {
+  const response = await fetch(usageUrl(server.baseUrl, { start, end, groupBy, export: true }), {
+    headers: ADMIN,
+  });
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  const [header, ...rows] = parseCsv(text);
+  return { response, text, header, rows };
+}
+
+const column = (name: (typeof USAGE_CSV_COLUMNS)[number]) => USAGE_CSV_COLUMNS.indexOf(name);
+
+describe('CSV export', () => {
+  it('sends text/csv as an attachment named after the range and grouping', async () => {
+    const { response } = await exportCsv('2026-02-01T00:00:00Z', '2026-02-08T00:00:00Z', 'project');
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="granular-usage_20260201T000000Z_20260208T000000Z_project.csv"',
+    );
+  });
+
+  it.each([
+    ['workspace', ['Workspace ID', 'Workspace Name']],
+    ['project', ['Project ID', 'Project Name']],
+    ['user', ['User ID', 'User Email']],
+    ['api_key', ['API Key Short Key']],
+  ] as const)('group_by=%s: all ten columns, only its own filled', async (groupBy, own) => {
+    const { header, rows } = await exportCsv(
+      '2026-02-01T00:00:00Z',
+      '2026-02-08T00:00:00Z',
+      groupBy,
+    );
+    expect(header).toEqual([...USAGE_CSV_COLUMNS]);
+    expect(rows.length).toBeGreaterThan(0);
+    const dimensionColumns = USAGE_CSV_COLUMNS.slice(2, 9);
+    for (const row of rows) {
+      expect(row).toHaveLength(10);
+      for (const name of dimensionColumns) {
+        if (!(own as readonly string[]).includes(name)) expect(row[column(name)]).toBe('');
+      }
+      expect(row[column('Traces')]).toMatch(/^[1-9]\d*$/);
+    }
+  });
+
+  it('round-trips hostile names and neutralises formula cells', async () => {
+    const { rows: byWorkspace } = await exportCsv('2026-02-01T00:00:00Z', '2026-02-02T00:00:00Z');
+    const names = new Set(byWorkspace.map((row) => row[column('Workspace Name')]));
+    expect(names).toEqual(
+      new Set([
+        'Acme, Inc. Production',
+        'Research "Labs"',
+        'Support\nBots',
+        "'=Finance Ops",
+        'Zoë’s sandbox',
+      ]),
+    );
+    const { rows: byProject } = await exportCsv(
+      '2026-02-01T00:00:00Z',
+      '2026-02-02T00:00:00Z',
+      'project',
+    );
+    const projects = new Set(byProject.map((row) => row[column('Project Name')]));
+    expect(projects).toContain('\'=HYPERLINK("http://x","click")');
+    expect(projects).toContain("'-negative-tests");
+    expect(projects).toContain("'@mentions bot");
+    expect(projects).toContain('summariser, v2');
+    const { rows: byKey } = await exportCsv(
+      '2026-02-01T00:00:00Z',
+      '2026-02-02T00:00:00Z',
+      'api_key',
+    );
+    expect(byKey.map((row) => row[column('API Key Short Key')])).toContain("'-legacy-key");
+  });
+
+  it('quotes per RFC 4180 in the raw bytes', async () => {
+    const { text } = await exportCsv('2026-02-01T00:00:00Z', '2026-02-02T00:00:00Z');
+    expect(text).toContain('"Acme, Inc. Production"');
+    expect(text).toContain('"Research ""Labs"""');
+    expect(text).toContain('"Support\nBots"');
+  });
+
+  it('Time Bucket End is the next bucket start, or end_time for the last bucket', async () => {
+    const { rows } = await exportCsv('2026-01-07T00:00:00Z', '2026-02-20T12:00:00Z');
+    const pairs = new Map(rows.map((row) => [row[0], row[1]]));
+    expect([...pairs.entries()]).toEqual([
+      ['2026-01-07T00:00:00.000Z', '2026-01-14T00:00:00.000Z'],
+      ['2026-01-14T00:00:00.000Z', '2026-01-21T00:00:00.000Z'],
+      ['2026-01-21T00:00:00.000Z', '2026-01-28T00:00:00.000Z'],
+      ['2026-01-28T00:00:00.000Z', '2026-02-04T00:00:00.000Z'],
+      ['2026-02-04T00:00:00.000Z', '2026-02-11T00:00:00.000Z'],
+      ['2026-02-11T00:00:00.000Z', '2026-02-18T00:00:00.000Z'],
+      ['2026-02-18T00:00:00.000Z', '2026-02-20T12:00:00.000Z'],
+    ]);
+  });
+
+  it('an empty range exports the header row only', async () => {
+    const { rows, header } = await exportCsv('2025-01-01T00:00:00Z', '2025-02-01T00:00:00Z');
+    expect(header).toEqual([...USAGE_CSV_COLUMNS]);
+    expect(rows).toEqual([]);
+  });
+});

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '@/contracts/usage';
+import {
+  ADMIN,
+  startTestServer,
+  TEST_WORKSPACE_IDS,
+  USAGE_PATH,
+  type TestServer,
+} from './test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const [A = '', B = ''] = TEST_WORKSPACE_IDS;
+const START = 'start_time=2026-02-01T00:00:00Z';
+const END = 'end_time=2026-02-02T00:00:00Z';
+const WS = `workspace_ids=${A}`;
+
+describe.each(['', '/export'])('422 validation errors of %s', (suffix) => {
+  it.each([
+    ['start_time missing', `${END}&${WS}`, [['query', 'start_time'], 'missing']],
+    ['end_time missing', `${START}&${WS}`, [['query', 'end_time'], 'missing']],
+    ['workspace_ids missing', `${START}&${END}`, [['query', 'workspace_ids'], 'missing']],
+    [
+      'start_time malformed',
+      `start_time=yesterday&${END}&${WS}`,
+      [['query', 'start_time'], 'datetime_parsing'],
+    ],
+    [
+      'end_time malformed',
+      `${START}&end_time=2026-02-30T00:00:00Z&${WS}`,
+      [['query', 'end_time'], 'datetime_parsing'],
+    ],
+    [
+      'unencoded + offset',
+      `${START}&end_time=2026-02-02T00:00:00+01:00&${WS}`,
+      [['query', 'end_time'], 'datetime_parsing'],
+    ],
+    [
+      'end_time equal to start_time',
+      `${START}&end_time=2026-02-01T00:00:00Z&${WS}`,
+      [['query', 'end_time'], 'value_error'],
+    ],
+    [
+      'end_time before start_time',
+      `${START}&end_time=2026-01-01T00:00:00Z&${WS}`,
+      [['query', 'end_time'], 'value_error'],
+    ],
+    ['unknown group_by', `${START}&${END}&${WS}&group_by=team`, [['query', 'group_by'], 'enum']],
+    ['empty group_by', `${START}&${END}&${WS}&group_by=`, [['query', 'group_by'], 'enum']],
+    [
+      'bad UUID',
+      `${START}&${END}&workspace_ids=nope`,
+      [['query', 'workspace_ids', 0], 'uuid_parsing'],
+    ],
+    [
+      'second UUID bad',
+      `${START}&${END}&${WS}&workspace_ids=1234`,
+      [['query', 'workspace_ids', 1], 'uuid_parsing'],
+    ],
+    [
+      'empty UUID',
+      `${START}&${END}&workspace_ids=`,
+      [['query', 'workspace_ids', 0], 'uuid_parsing'],
+    ],
+    [
+      'comma-joined UUIDs',
+      `${START}&${END}&workspace_ids=${A},${B}`,
+      [['query', 'workspace_ids', 0], 'uuid_parsing'],
+    ],
+    [
+      'bracketed key',
+      `${START}&${END}&workspace_ids[]=${A}`,
+      [['query', 'workspace_ids'], 'missing'],
+    ],
+  ])('%s', async (_label, query, [loc, type]) => {
+    const response = await fetch(`${server.baseUrl}${USAGE_PATH}${suffix}?${query}`, {
+      headers: ADMIN,
+    });
+    expect(response.status).toBe(422);
+    const body = errorBodySchema.parse(await response.json());
+    expect(Array.isArray(body.detail)).toBe(true);
+    const issues = Array.isArray(body.detail) ? body.detail : [];
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ loc, type });
+    expect(issues[0]?.msg.length).toBeGreaterThan(0);
+  });
+
+  it('reports every problem at once', async () => {
+    const response = await fetch(`${server.baseUrl}${USAGE_PATH}${suffix}?group_by=x`, {
+      headers: ADMIN,
+    });
+    expect(response.status).toBe(422);
+    const body = errorBodySchema.parse(await response.json());
+    const locs = Array.isArray(body.detail) ? body.detail.map((issue) => issue.loc.join('.')) : [];
+    expect(locs.sort()).toEqual([
+      'query.end_time',
+      'query.group_by',
+      'query.start_time',
+      'query.workspace_ids',
+    ]);
+  });
+});
