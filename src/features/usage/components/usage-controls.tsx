@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@/contracts/usage';
 import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
 import { AGGREGATION_LABELS, AGGREGATIONS, type Aggregation } from '../model/aggregation';
@@ -41,6 +42,7 @@ export function UsageControls({
   matrix,
   onChange,
 }: UsageControlsProps) {
+  const id = useId();
   const changePeriod = (period: RangePreset) => {
     if (period !== 'custom') {
       // A new range gets the aggregation that suits it, not the one chosen for the last range.
@@ -60,9 +62,12 @@ export function UsageControls({
   return (
     <div className="usage-controls panel">
       <div className="control-row">
-        <label className="field">
-          <span className="field-label">Time range</span>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-range`}>
+            Time range
+          </label>
           <select
+            id={`${id}-range`}
             value={params.period}
             onChange={(event) => changePeriod(event.target.value as RangePreset)}
           >
@@ -72,11 +77,14 @@ export function UsageControls({
               </option>
             ))}
           </select>
-        </label>
+        </div>
 
-        <label className="field">
-          <span className="field-label">Aggregation</span>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-aggregation`}>
+            Aggregation
+          </label>
           <select
+            id={`${id}-aggregation`}
             value={view?.aggregation ?? params.aggregation ?? 'daily'}
             disabled={view?.aggregation === 'hourly'}
             onChange={(event) => onChange({ aggregation: event.target.value as Aggregation })}
@@ -88,11 +96,14 @@ export function UsageControls({
               </option>
             ))}
           </select>
-        </label>
+        </div>
 
-        <label className="field">
-          <span className="field-label">Group by</span>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-group-by`}>
+            Group by
+          </label>
           <select
+            id={`${id}-group-by`}
             value={params.groupBy}
             onChange={(event) => onChange({ group_by: event.target.value as GroupBy })}
           >
@@ -102,7 +113,7 @@ export function UsageControls({
               </option>
             ))}
           </select>
-        </label>
+        </div>
 
         <WorkspaceFilter
           workspaces={workspaces}

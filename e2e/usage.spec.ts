@@ -1,0 +1,152 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { parseCsv } from '../server/usage/test/csv-parse';
+import { expectNoSeriousA11yViolations } from './support/axe';
+
+const TAB = '/settings/billing-and-usage/granular-usage';
+
+async function totalTraces(page: Page): Promise<number> {
+  const output = page.getByLabel('Total traces');
+  await expect(output).toHaveText(/^\d[\d,]*$/);
+  return Number((await output.textContent())?.replaceAll(',', ''));
+}
+
+function usageTable(page: Page) {
+  return page.getByRole('table', { name: 'Usage by group' });
+}
+
+test.describe('Granular Usage tab', () => {
+  test('shows the last 30 days by workspace with a chart, totals and a table', async ({ page }) => {
+    await page.goto(TAB);
+    expect(await totalTraces(page)).toBeGreaterThan(0);
+    await expect(page.getByLabel('Time range')).toHaveValue('30d');
+    await expect(page.getByLabel('Aggregation')).toHaveValue('daily');
+    await expect(page.getByLabel('Group by')).toHaveValue('workspace');
+    await expect(page.getByRole('button', { name: /Workspaces/ })).toContainText('All (5)');
+    await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    await expect(usageTable(page).getByRole('row')).toHaveCount(6);
+    await expect(page.getByText('Bucket start, UTC · daily buckets')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('each control changes the chart, the table and the URL; the URL restores the view', async ({
+    page,
+  }) => {
+    await page.goto(TAB);
+    const total30 = await totalTraces(page);
+
+    await page.getByLabel('Group by').selectOption('project');
+    await expect(page).toHaveURL(/group_by=project/);
+    await expect(usageTable(page).getByRole('columnheader', { name: 'Project' })).toBeVisible();
+    await expect.poll(async () => usageTable(page).getByRole('row').count()).toBeGreaterThan(11);
+    await expect(page.getByRole('button', { name: /^Other \(\d+ more\)$/ })).toBeVisible();
+    // The total does not depend on the grouping.
+    expect(await totalTraces(page)).toBe(total30);
+
+    await page.getByLabel('Time range').selectOption('7d');
+    await expect(page).toHaveURL(/period=7d/);
+    await expect.poll(() => totalTraces(page)).toBeLessThan(total30);
+
+    await page.getByLabel('Time range').selectOption('3m');
+    await expect(page.getByLabel('Aggregation')).toHaveValue('weekly');
+    await page.getByLabel('Aggregation').selectOption('daily');
+    await expect(page).toHaveURL(/aggregation=daily/);
+    await expect(page.getByText('Bucket start, UTC · daily buckets')).toBeVisible();
+    const total3mDaily = await totalTraces(page);
+
+    await page.getByRole('button', { name: /Workspaces/ }).click();
+    const firstWorkspace = page
+      .getByRole('group', { name: 'Workspaces' })
+      .getByRole('checkbox')
+      .first();
+    await firstWorkspace.uncheck();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/workspaces=/);
+    await expect.poll(() => totalTraces(page)).toBeLessThan(total3mDaily);
+    const filteredTotal = await totalTraces(page);
+
+    const sharedUrl = page.url();
+    await page.reload();
+    await expect(page.getByLabel('Time range')).toHaveValue('3m');
+    await expect(page.getByLabel('Aggregation')).toHaveValue('daily');
+    await expect(page.getByLabel('Group by')).toHaveValue('project');
+    await expect(page.getByRole('button', { name: /Workspaces/ })).toContainText('4 of 5');
+    expect(await totalTraces(page)).toBe(filteredTotal);
+
+    await page.goBack();
+    await expect(page.getByRole('button', { name: /Workspaces/ })).toContainText('All (5)');
+    await page.goForward();
+    await expect(page.getByRole('button', { name: /Workspaces/ })).toContainText('4 of 5');
+
+    const fresh = await page.context().newPage();
+    await fresh.goto(sharedUrl);
+    expect(await totalTraces(fresh)).toBe(filteredTotal);
+  });
+
+  test('a custom range with the end before the start shows the error and fetches nothing', async ({
+    page,
+  }) => {
+    await page.goto(`${TAB}?period=custom&from=2026-03-01&to=2026-03-31`);
+    const total = await totalTraces(page);
+    await page.getByLabel('End date').fill('2026-02-01');
+    await page.getByRole('button', { name: 'Apply range' }).click();
+    await expect(page.getByText('End date must be on or after the start date.')).toBeVisible();
+    await expect(page.getByLabel('End date')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/to=2026-03-31/);
+    expect(await totalTraces(page)).toBe(total);
+  });
+
+  test('Export CSV downloads the screen: its Traces add up to Total traces', async ({ page }) => {
+    await page.goto(`${TAB}?group_by=user`);
+    const total = await totalTraces(page);
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(
+      /^granular-usage_\d{8}T000000Z_\d{8}T000000Z_user\.csv$/,
+    );
+    const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual([
+      'Time Bucket Start',
+      'Time Bucket End',
+      'Workspace ID',
+      'Workspace Name',
+      'Project ID',
+      'Project Name',
+      'User ID',
+      'User Email',
+      'API Key Short Key',
+      'Traces',
+    ]);
+    expect(rows.reduce((sum, row) => sum + Number(row[9]), 0)).toBe(total);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Saved granular-usage_' }),
+    ).toBeVisible();
+  });
+
+  test('a restricted key sees only its workspaces; a key without permission gets a clear error', async ({
+    page,
+  }) => {
+    await page.goto(TAB);
+    const adminTotal = await totalTraces(page);
+
+    await page.getByRole('button', { name: /^Connection:/ }).click();
+    await page.getByLabel('API key').fill('lsv2_demo_limited');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await expect(page.getByRole('button', { name: /Workspaces/ })).toContainText('All (2)');
+    await expect.poll(() => totalTraces(page)).toBeLessThan(adminTotal);
+    await expect(usageTable(page).getByRole('row')).toHaveCount(3);
+
+    await page.getByRole('button', { name: /^Connection:/ }).click();
+    await page.getByLabel('API key').fill('lsv2_demo_noperm');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await expect(page.getByRole('alert')).toContainText('(403)');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: /^Connection:/ }).click();
+    await page.getByRole('button', { name: 'Use server connection' }).click();
+    expect(await totalTraces(page)).toBe(adminTotal);
+  });
+});
