@@ -1,0 +1,91 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { UsageRecord } from '@/contracts/usage';
+import { buildUsageMatrix } from '../model/usage-matrix';
+import { UsageTable } from './usage-table';
+
+const range = {
+  startMs: Date.parse('2026-11-01T00:00:00Z'),
+  endMs: Date.parse('2026-11-08T00:00:00Z'),
+};
+
+function userRecord(userId: string | null, email: string | null, traces: number): UsageRecord {
+  return {
+    time_bucket: '2026-11-02T00:00:00Z',
+    traces,
+    dimensions: { user_id: userId, user_email: email },
+  };
+}
+
+function rowLabels() {
+  const table = screen.getByRole('table', { name: 'Usage by group' });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getByRole('rowheader').textContent);
+}
+
+describe('UsageTable', () => {
+  const matrix = buildUsageMatrix(
+    [
+      userRecord('a1b2c3d4-0000', 'ana@example.com', 50),
+      userRecord(null, null, 30),
+      userRecord('e5f6a7b8-0000', null, 20),
+    ],
+    range,
+    { days: 1, hours: 0 },
+    'user',
+  );
+  const previous = {
+    total: 60,
+    byGroup: new Map([
+      ['a1b2c3d4-0000', 40],
+      ['unknown:user', 20],
+    ]),
+  };
+
+  it('names missing dimensions instead of leaving them blank, with share and change', () => {
+    render(<UsageTable matrix={matrix} groupBy="user" previous={previous} stale={false} />);
+    expect(rowLabels()).toEqual(['ana@example.com', 'Unknown user', 'User e5f6a7b8 (no email)']);
+    const ana = screen.getByRole('row', { name: /ana@example.com/ });
+    expect(
+      within(ana)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['50', '50%', '+25%']);
+    const newUser = screen.getByRole('row', { name: /e5f6a7b8/ });
+    expect(within(newUser).getAllByRole('cell')[2]).toHaveTextContent('New');
+  });
+
+  it('sorts by a column when its header is pressed, and says so to assistive tech', async () => {
+    const user = userEvent.setup();
+    render(<UsageTable matrix={matrix} groupBy="user" previous={previous} stale={false} />);
+    await user.click(screen.getByRole('button', { name: 'User' }));
+    expect(screen.getByRole('columnheader', { name: /User/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(rowLabels()).toEqual(['User e5f6a7b8 (no email)', 'Unknown user', 'ana@example.com']);
+    await user.click(screen.getByRole('button', { name: 'User' }));
+    expect(rowLabels()).toEqual(['ana@example.com', 'Unknown user', 'User e5f6a7b8 (no email)']);
+  });
+
+  it('pages through thousands of groups 25 at a time', async () => {
+    const user = userEvent.setup();
+    const many = buildUsageMatrix(
+      Array.from({ length: 5000 }, (_, index) =>
+        userRecord(`user-${index}`, `u${index}@example.com`, index + 1),
+      ),
+      range,
+      { days: 1, hours: 0 },
+      'user',
+    );
+    render(<UsageTable matrix={many} groupBy="user" previous={undefined} stale={false} />);
+    expect(rowLabels()).toHaveLength(25);
+    expect(rowLabels()[0]).toBe('u4999@example.com');
+    expect(screen.getByText('Page 1 of 200')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(rowLabels()[0]).toBe('u4974@example.com');
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { UsageRecord } from '@/contracts/usage';
+import { buildUsageMatrix } from './usage-matrix';
+import { concatCsvFiles, usageMatrixToCsv } from './usage-csv';
+
+const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
+const HEADER =
+  'Time Bucket Start,Time Bucket End,Workspace ID,Workspace Name,Project ID,Project Name,User ID,User Email,API Key Short Key,Traces\r\n';
+
+describe('usageMatrixToCsv', () => {
+  const records: UsageRecord[] = [
+    {
+      time_bucket: '2026-11-01T00:00:00Z',
+      traces: 3,
+      dimensions: { project_id: 'p-1', project_name: '=SUM(A1:A2)' },
+    },
+    {
+      time_bucket: '2026-11-02T00:00:00Z',
+      traces: 4,
+      dimensions: { project_id: 'p-2', project_name: 'Ops, "West"\nteam' },
+    },
+    {
+      time_bucket: '2026-11-09T00:00:00Z',
+      traces: 5,
+      dimensions: { project_id: 'p-1', project_name: '=SUM(A1:A2)' },
+    },
+  ];
+
+  it('writes the screen buckets with every column, escaped like the server', () => {
+    const matrix = buildUsageMatrix(
+      records,
+      { startMs: day('2026-11-01'), endMs: day('2026-11-11') },
+      { days: 7, hours: 0 },
+      'project',
+    );
+    expect(usageMatrixToCsv(matrix, 'project')).toBe(
+      HEADER +
+        `2026-11-01T00:00:00.000Z,2026-11-08T00:00:00.000Z,,,p-1,'=SUM(A1:A2),,,,3\r\n` +
+        `2026-11-01T00:00:00.000Z,2026-11-08T00:00:00.000Z,,,p-2,"Ops, ""West""\nteam",,,,4\r\n` +
+        // The last bucket ends at the range end (partial), not a full stride later.
+        `2026-11-08T00:00:00.000Z,2026-11-11T00:00:00.000Z,,,p-1,'=SUM(A1:A2),,,,5\r\n`,
+    );
+  });
+});
+
+describe('concatCsvFiles', () => {
+  it.each([
+    ['keeps one header', [`${HEADER}a\r\n`, `${HEADER}b\r\n`], `${HEADER}a\r\nb\r\n`],
+    [
+      'drops BOMs and tolerates files without a final newline',
+      [`\uFEFF${HEADER}a`, `\uFEFF${HEADER}b`],
+      `${HEADER}a\r\nb\r\n`,
+    ],
+    [
+      'skips header-only windows',
+      [`${HEADER}a\r\n`, HEADER, `${HEADER}c\r\n`],
+      `${HEADER}a\r\nc\r\n`,
+    ],
+  ])('%s', (_name, files, expected) => {
+    expect(concatCsvFiles(files)).toBe(expected);
+  });
+});
