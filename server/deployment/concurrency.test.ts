@@ -9,7 +9,8 @@ import {
   userInput,
 } from './test-deployment';
 
-const STEP = 50;
+/** Run 1 must still be active when run 2 arrives, even on a loaded machine. */
+const STEP = 300;
 const CITIES = [
   ['sf', "It's 60 degrees and foggy in San Francisco."],
   ['nyc', "It's 90 degrees and sunny in New York."],

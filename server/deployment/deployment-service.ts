@@ -5,6 +5,7 @@ import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
 import { createAssistantRegistry } from './assistants';
 import { createAgentGraph } from './graph/agent-graph';
+import { createStopSignals } from './graph/stop-signals';
 import { createAssistantRoutes } from './assistant-routes';
 import type { DeploymentDeps } from './deployment-deps';
 import { createRunRoutes } from './run-routes';
@@ -30,9 +31,14 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   await checkpointer.getTuple({ configurable: { thread_id: '' } });
   const threads = createThreadStore(db);
   const runs = createRunStore(db);
-  const graph = createAgentGraph({ checkpointer, stepMs: config.DEMO_MODEL_STEP_MS });
+  const stopSignals = createStopSignals();
+  const graph = createAgentGraph({
+    checkpointer,
+    stepMs: config.DEMO_MODEL_STEP_MS,
+    signalOf: stopSignals.signalOf,
+  });
   const events = createRunEvents();
-  const executor = createRunExecutor({ graph, checkpointer, runs, events });
+  const executor = createRunExecutor({ graph, checkpointer, stopSignals, runs, events });
   const rollbackCheckpoints = createCheckpointRollback(db);
   const manager = createRunManager({ threads, runs, executor, events, rollbackCheckpoints });
   const assistants = createAssistantRegistry(['agent'], new Date().toISOString());

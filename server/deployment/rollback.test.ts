@@ -4,14 +4,14 @@ import {
   exchange,
   failureStatus,
   removeDataDir,
-  sleep,
   startTestDeployment,
   type TestDeployment,
   userInput,
+  waitForMessages,
 } from './test-deployment';
 
-/** Each model step and the tool take STEP ms: model 0-1, tool 1-2, model 2-3 (x STEP). */
-const STEP = 120;
+/** Each model step and the tool take STEP ms; long enough that a loaded machine keeps up. */
+const STEP = 300;
 const SF = 'weather in sf?';
 const NYC = "what's the weather in nyc?";
 const LA = 'and in la?';
@@ -31,17 +31,17 @@ async function newThread() {
   return (await deployment.client.threads.create()).thread_id;
 }
 
-describe('rollback', () => {
+describe.concurrent('rollback', () => {
   it.each([
     ['at once', 0],
-    ['mid first model call', 0.5 * STEP],
-    ['mid tool', 1.5 * STEP],
-    ['mid second model call', 2.5 * STEP],
-  ])('removes run 1 entirely when run 2 comes %s', async (_label, delay) => {
+    ['mid first model call', 1],
+    ['mid tool', 2],
+    ['mid second model call', 3],
+  ])('removes run 1 entirely when run 2 comes %s', async (_label, progress) => {
     const { client } = deployment;
     const threadId = await newThread();
     const run1 = await client.runs.create(threadId, 'agent', { input: userInput(SF) });
-    await sleep(delay);
+    await waitForMessages(client, threadId, progress);
     const run2 = await client.runs.create(threadId, 'agent', {
       input: userInput(NYC),
       multitaskStrategy: 'rollback',
@@ -66,7 +66,7 @@ describe('rollback', () => {
       multitaskStrategy: 'enqueue',
     });
     expect(pending.status).toBe('pending');
-    await sleep(1.5 * STEP);
+    await waitForMessages(client, threadId, 4 + 2);
 
     const last = await client.runs.create(threadId, 'agent', {
       input: userInput(NYC),
@@ -88,12 +88,12 @@ describe('rollback', () => {
     const { client } = deployment;
     const threadId = await newThread();
     const run1 = await client.runs.create(threadId, 'agent', { input: userInput(SF) });
-    await sleep(0.5 * STEP);
+    await waitForMessages(client, threadId, 1);
     const run2 = await client.runs.create(threadId, 'agent', {
       input: userInput(NYC),
       multitaskStrategy: 'rollback',
     });
-    await sleep(1.5 * STEP);
+    await waitForMessages(client, threadId, 2);
     const run3 = await client.runs.create(threadId, 'agent', {
       input: userInput(LA),
       multitaskStrategy: 'rollback',
@@ -114,7 +114,7 @@ describe('rollback', () => {
     const threadId = await newThread();
     const run1 = await client.runs.create(threadId, 'agent', { input: userInput(SF) });
     const joining = failureStatus(client.runs.join(threadId, run1.run_id));
-    await sleep(0.5 * STEP);
+    await waitForMessages(client, threadId, 2);
     const run2 = await client.runs.create(threadId, 'agent', {
       input: userInput(NYC),
       multitaskStrategy: 'rollback',

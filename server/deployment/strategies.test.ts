@@ -4,13 +4,14 @@ import {
   exchange,
   failureStatus,
   removeDataDir,
-  sleep,
   startTestDeployment,
   type TestDeployment,
   userInput,
+  waitForMessages,
 } from './test-deployment';
 
-const STEP = 100;
+/** Long enough that a loaded machine keeps up with the run's progress. */
+const STEP = 250;
 const SF = 'weather in sf?';
 const NYC = "what's the weather in nyc?";
 const SF_FORECAST = "It's 60 degrees and foggy in San Francisco.";
@@ -25,21 +26,22 @@ afterAll(async () => {
   await removeDataDir(deployment.dataDir);
 });
 
-async function threadWithActiveRun(delay = 0) {
+/** A thread whose run 1 is active and has written `progress` messages (see waitForMessages). */
+async function threadWithActiveRun(progress = 0) {
   const { client } = deployment;
   const threadId = (await client.threads.create()).thread_id;
   const run1 = await client.runs.create(threadId, 'agent', { input: userInput(SF) });
-  await sleep(delay);
+  await waitForMessages(client, threadId, progress);
   return { threadId, run1 };
 }
 
-describe('interrupt', () => {
+describe.concurrent('interrupt', () => {
   it.each([
-    ['mid model call', 0.5 * STEP, [`human: ${SF}`]],
-    ['mid tool', 1.5 * STEP, [`human: ${SF}`, 'ai: get_weather(sf)']],
-  ])('keeps run 1 as interrupted with its partial state (%s)', async (_label, delay, kept) => {
+    ['mid model call', 1, [`human: ${SF}`]],
+    ['mid tool', 2, [`human: ${SF}`, 'ai: get_weather(sf)']],
+  ])('keeps run 1 as interrupted with its partial state (%s)', async (_label, progress, kept) => {
     const { client } = deployment;
-    const { threadId, run1 } = await threadWithActiveRun(delay);
+    const { threadId, run1 } = await threadWithActiveRun(progress);
     const run2 = await client.runs.create(threadId, 'agent', {
       input: userInput(NYC),
       multitaskStrategy: 'interrupt',
@@ -52,12 +54,12 @@ describe('interrupt', () => {
   });
 });
 
-describe('reject', () => {
+describe.concurrent('reject', () => {
   it.each([['reject' as const], [undefined]])(
     'refuses run 2 with 409 (strategy %s) while run 1 goes on',
     async (strategy) => {
       const { client } = deployment;
-      const { threadId, run1 } = await threadWithActiveRun(0.5 * STEP);
+      const { threadId, run1 } = await threadWithActiveRun(1);
       const payload = { input: userInput(NYC), ...(strategy && { multitaskStrategy: strategy }) };
 
       expect(await failureStatus(client.runs.create(threadId, 'agent', payload))).toBe(409);
@@ -70,7 +72,7 @@ describe('reject', () => {
   );
 });
 
-describe('enqueue', () => {
+describe.concurrent('enqueue', () => {
   it('keeps run 2 pending until run 1 finishes, then runs it on the resulting state', async () => {
     const { client } = deployment;
     const { threadId, run1 } = await threadWithActiveRun();
@@ -90,10 +92,10 @@ describe('enqueue', () => {
   });
 });
 
-describe('cancel and delete', () => {
+describe.concurrent('cancel and delete', () => {
   it('cancel with action=interrupt keeps the run as interrupted', async () => {
     const { client } = deployment;
-    const { threadId, run1 } = await threadWithActiveRun(1.5 * STEP);
+    const { threadId, run1 } = await threadWithActiveRun(2);
     await client.runs.cancel(threadId, run1.run_id, true);
     expect((await client.runs.get(threadId, run1.run_id)).status).toBe('interrupted');
     expect(await conversation(client, threadId)).toEqual([`human: ${SF}`, 'ai: get_weather(sf)']);
@@ -101,7 +103,7 @@ describe('cancel and delete', () => {
 
   it('cancel with action=rollback deletes the run and what it wrote; then starts the next', async () => {
     const { client } = deployment;
-    const { threadId, run1 } = await threadWithActiveRun(1.5 * STEP);
+    const { threadId, run1 } = await threadWithActiveRun(2);
     const queued = await client.runs.create(threadId, 'agent', {
       input: userInput(NYC),
       multitaskStrategy: 'enqueue',
@@ -117,7 +119,7 @@ describe('cancel and delete', () => {
     'cancelling a queued run (%s) leaves the executing one running',
     async (action) => {
       const { client } = deployment;
-      const { threadId, run1 } = await threadWithActiveRun(0.5 * STEP);
+      const { threadId, run1 } = await threadWithActiveRun(1);
       const queued = await client.runs.create(threadId, 'agent', {
         input: userInput(NYC),
         multitaskStrategy: 'enqueue',
@@ -150,7 +152,7 @@ describe('cancel and delete', () => {
   });
 });
 
-describe('runs.wait', () => {
+describe.concurrent('runs.wait', () => {
   it('creates a run and answers with the final state values', async () => {
     const { client } = deployment;
     const threadId = (await client.threads.create()).thread_id;

@@ -87,3 +87,17 @@ export async function failureStatus(call: Promise<unknown>): Promise<number | 'o
     return status;
   }
 }
+
+/**
+ * Waits until the thread state holds `count` messages: a run's progress, observed rather than
+ * guessed from timing (1 = first model call under way, 2 = tool under way, 3 = final model call).
+ */
+export async function waitForMessages(client: Client, threadId: string, count: number) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const state = threadStateSchema.parse(await client.threads.getState(threadId));
+    if (state.values.messages.length >= count) return;
+    await sleep(5);
+  }
+  throw new Error(`thread ${threadId} never reached ${count} messages`);
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { removeDataDir, startTestDeployment, type TestDeployment } from '../test-deployment';
 import { formatConformanceTable, runConformance } from './run-conformance';
 
-const STEP_MS = 100;
+const STEP_MS = 250;
 let deployment: TestDeployment;
 
 beforeAll(async () => {

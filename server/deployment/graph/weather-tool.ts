@@ -1,6 +1,8 @@
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
+import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { abortableSleep } from './abortable-sleep';
+import type { StopSignalOf } from './stop-signals';
 
 const FORECASTS: Record<string, string> = {
   sf: "It's 60 degrees and foggy in San Francisco.",
@@ -11,10 +13,10 @@ const FORECASTS: Record<string, string> = {
 };
 
 /** The demo tool: a fixed forecast per city, taking `stepMs` like a real lookup would. */
-export function createWeatherTool(stepMs: number) {
+export function createWeatherTool(stepMs: number, signalOf: StopSignalOf) {
   return tool(
-    async ({ city }, config) => {
-      await abortableSleep(stepMs, config?.signal);
+    async ({ city }, config: LangGraphRunnableConfig) => {
+      await abortableSleep(stepMs, signalOf(config));
       return FORECASTS[city.toLowerCase()] ?? `It's 70 degrees and sunny in ${city}.`;
     },
     {

@@ -1,6 +1,7 @@
 import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
 import type { AgentGraph } from '../graph/agent-graph';
 import { toGraphInput } from '../graph/graph-input';
+import type { StopSignals } from '../graph/stop-signals';
 import type { RunEvents } from './run-events';
 import type { RunRecord, RunStore } from '../store/run-store';
 
@@ -24,6 +25,7 @@ interface ExecutingRun extends StoppedRun {
 interface ExecutorDeps {
   graph: AgentGraph;
   checkpointer: BaseCheckpointSaver;
+  stopSignals: StopSignals;
   runs: RunStore;
   events: RunEvents;
 }
@@ -32,7 +34,13 @@ interface ExecutorDeps {
  * Executes runs, one at a time per thread, oldest pending run first. `kick` is called whenever a
  * run may have become startable (created, or the previous one ended), so runs start at once.
  */
-export function createRunExecutor({ graph, checkpointer, runs, events }: ExecutorDeps) {
+export function createRunExecutor({
+  graph,
+  checkpointer,
+  stopSignals,
+  runs,
+  events,
+}: ExecutorDeps) {
   const executing = new Map<string, ExecutingRun>();
   let closed = false;
 
@@ -43,13 +51,12 @@ export function createRunExecutor({ graph, checkpointer, runs, events }: Executo
     entry.startCheckpointId = head?.config.configurable?.checkpoint_id ?? null;
     if (controller.signal.aborted) return;
     entry.started = true;
-    // durability "sync": every checkpoint is written before the next step, so when the aborted
-    // invoke settles nothing of this run is still on its way to the database.
-    await graph.invoke(toGraphInput(run.input), {
-      ...config,
-      signal: controller.signal,
-      durability: 'sync',
-    });
+    stopSignals.set(run.thread_id, controller.signal);
+    try {
+      await graph.invoke(toGraphInput(run.input), config);
+    } finally {
+      stopSignals.delete(run.thread_id);
+    }
   }
 
   function finish(entry: ExecutingRun, error: unknown): void {
