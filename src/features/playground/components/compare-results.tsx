@@ -1,8 +1,17 @@
 import type { StrategyResult } from '@/features/playground/api/compare-strategies';
 import type { Connection } from '@/features/playground/model/connection';
-import { describeError } from '@/features/playground/model/describe-error';
+import { describeError, type ErrorDescription } from '@/features/playground/model/describe-error';
 import { formatDuration } from '@/features/playground/model/relative-time';
 import { RunFateBadge } from './run-fate-badge';
+
+function FailedStrategy({ description }: { description: ErrorDescription }) {
+  return (
+    <div className="pg-note pg-note-danger">
+      <p className="pg-callout-title">{description.title}</p>
+      <p>{description.message}</p>
+    </div>
+  );
+}
 
 interface CompareResultsProps {
   results: StrategyResult[];
@@ -36,15 +45,13 @@ export function CompareResults({ results, connection, assistantId }: CompareResu
               </div>
             </dl>
           ) : (
-            <p className="pg-note pg-note-danger">
-              {
-                describeError(result.error, {
-                  connection,
-                  assistantId,
-                  origin: window.location.origin,
-                }).title
-              }
-            </p>
+            <FailedStrategy
+              description={describeError(result.error, {
+                connection,
+                assistantId,
+                origin: window.location.origin,
+              })}
+            />
           )}
         </li>
       ))}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { MultitaskStrategy } from '@/contracts/deployment';
 import type {
@@ -25,6 +26,21 @@ export function PlaygroundForm({ busy, onRun, onCompare, onCancel }: PlaygroundF
     PlaygroundFormValues
   >();
   const strategy = useWatch({ control, name: 'strategy' });
+  const runRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const wasBusy = useRef(busy);
+  // The focused button turns disabled when a flow starts or ends: keep keyboard focus on the
+  // button that can act now (Cancel while running, Run double-text after).
+  useEffect(() => {
+    if (busy === wasBusy.current) return;
+    wasBusy.current = busy;
+    const active = document.activeElement;
+    if (busy) {
+      if (active === runRef.current || active?.closest('.pg-actions')) cancelRef.current?.focus();
+    } else if (active === cancelRef.current || active === document.body) {
+      runRef.current?.focus();
+    }
+  }, [busy]);
   const { errors } = formState;
   const describedBy = (field: keyof PlaygroundFormInput, hint?: string) =>
     [errors[field] ? `pg-${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
@@ -89,7 +105,7 @@ export function PlaygroundForm({ busy, onRun, onCompare, onCancel }: PlaygroundF
       </fieldset>
       <DeploymentFields disabled={busy} />
       <div className="row pg-actions">
-        <button type="submit" className="button" disabled={busy}>
+        <button ref={runRef} type="submit" className="button" disabled={busy}>
           Run double-text
         </button>
         <button
@@ -101,6 +117,7 @@ export function PlaygroundForm({ busy, onRun, onCompare, onCancel }: PlaygroundF
           Compare strategies
         </button>
         <button
+          ref={cancelRef}
           type="button"
           className="button button-secondary"
           disabled={!busy}

@@ -1,0 +1,89 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { RollbackPlayground } from './rollback-playground';
+
+/** Answers `/_console/config`; any other request fails the test (the form must not send one). */
+function stubServer(deployment: { source: 'embedded' | 'remote'; upstream: string | null }) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    if (String(input) === '/_console/config') return Response.json({ deployment });
+    throw new Error(`unexpected request: ${String(input)}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderPlayground() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RollbackPlayground />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('RollbackPlayground', () => {
+  it('opens with the issue defaults under the contract names', async () => {
+    stubServer({ source: 'embedded', upstream: null });
+    renderPlayground();
+    expect(screen.getByLabelText('First message')).toHaveValue("what's the weather in sf?");
+    expect(screen.getByLabelText('Second message')).toHaveValue("what's the weather in nyc?");
+    expect(screen.getByLabelText('Delay before second message')).toHaveValue(2);
+    expect(screen.getByLabelText('Strategy')).toHaveValue('rollback');
+    expect(screen.getByRole('radio', { name: 'Embedded' })).toBeChecked();
+    expect(screen.getByLabelText('Assistant id')).toHaveValue('agent');
+    expect(screen.getByRole('button', { name: 'Run double-text' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(
+      await screen.findByText('Reaches the embedded demo deployment of this server.'),
+    ).toBeVisible();
+  });
+
+  it('says which real deployment the embedded setting reaches when the server has one', async () => {
+    stubServer({ source: 'remote', upstream: 'https://prod.example.com' });
+    renderPlayground();
+    expect(await screen.findByText('https://prod.example.com')).toBeVisible();
+  });
+
+  it('refuses to send an empty message or delay and says why', async () => {
+    const fetchMock = stubServer({ source: 'embedded', upstream: null });
+    renderPlayground();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('First message'));
+    await user.clear(screen.getByLabelText('Delay before second message'));
+    await user.click(screen.getByRole('button', { name: 'Run double-text' }));
+
+    expect(await screen.findByText('Enter the first message.')).toBeVisible();
+    expect(screen.getByText('Enter the delay in seconds (0 is allowed).')).toBeVisible();
+    expect(screen.getByLabelText('First message')).toHaveAccessibleDescription(
+      'Enter the first message.',
+    );
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual(['/_console/config']);
+  });
+
+  it('asks for a URL and offers an API key when pointed at a deployment by URL', async () => {
+    stubServer({ source: 'embedded', upstream: null });
+    renderPlayground();
+    const user = userEvent.setup();
+    expect(screen.queryByLabelText('Deployment URL')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'By URL' }));
+    expect(screen.getByLabelText('API key (optional)')).toHaveAttribute('type', 'password');
+    await user.type(screen.getByLabelText('Deployment URL'), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Compare strategies' }));
+    expect(
+      await screen.findByText('Enter the deployment URL, starting with http:// or https://.'),
+    ).toBeVisible();
+  });
+
+  it('describes what the chosen strategy does', async () => {
+    stubServer({ source: 'embedded', upstream: null });
+    renderPlayground();
+    await userEvent.setup().selectOptions(screen.getByLabelText('Strategy'), 'enqueue');
+    expect(screen.getByText('Run 2 waits and starts after run 1 has finished.')).toBeVisible();
+  });
+});
