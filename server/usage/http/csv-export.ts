@@ -1,5 +1,10 @@
-import { CSV_DIMENSION_COLUMNS, USAGE_CSV_COLUMNS, type UsageCsvColumn } from '@/contracts/usage';
-import { formatCsvRow, type CsvCell } from '@/lib/usage/csv';
+import {
+  CSV_DIMENSION_COLUMNS,
+  USAGE_CSV_COLUMNS,
+  type UsageCsvColumn,
+  type UsageDimensions,
+} from '@/contracts/usage';
+import { formatCsvCell, formatCsvRow } from '@/lib/usage/csv';
 import { usageExportFilename } from '@/lib/usage/export-filename';
 import { bucketEnd } from '@/lib/usage/stride';
 import type { UsageQueryPlan } from '../store/usage-query-sql';
@@ -26,6 +31,7 @@ export async function csvExportResponse(
     throw error;
   }
   const release = () => connection.closeSync();
+  const formatLine = createCsvLineFormatter(plan);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(formatCsvRow(USAGE_CSV_COLUMNS)));
@@ -38,7 +44,7 @@ export async function csvExportResponse(
           controller.close();
           return;
         }
-        controller.enqueue(encoder.encode(next.value.map((row) => toCsvLine(plan, row)).join('')));
+        controller.enqueue(encoder.encode(next.value.map(formatLine).join('')));
       } catch (error) {
         release();
         controller.error(error);
@@ -60,19 +66,28 @@ export async function csvExportResponse(
   });
 }
 
-function toCsvLine(plan: UsageQueryPlan, row: UsageRow): string {
-  const dimensions = toDimensions(plan.groupBy, row);
-  const filled: Partial<Record<UsageCsvColumn, string>> = {};
-  for (const [column, field] of Object.entries(CSV_DIMENSION_COLUMNS[plan.groupBy])) {
-    const value = dimensions[field];
-    if (typeof value === 'string') filled[column as UsageCsvColumn] = value;
-  }
-  const end = bucketEnd(row.bucketMs, plan.endMs, plan.stride);
-  const cells: CsvCell[] = USAGE_CSV_COLUMNS.map((column) => {
-    if (column === 'Time Bucket Start') return new Date(row.bucketMs).toISOString();
-    if (column === 'Time Bucket End') return new Date(end).toISOString();
-    if (column === 'Traces') return row.traces;
-    return filled[column];
-  });
-  return formatCsvRow(cells);
+/**
+ * Formats rows of one export. Equivalent to `formatCsvRow` over the ten columns, but the
+ * bucket's two time cells are formatted once per bucket and the empty dimension columns are
+ * fixed per `group_by`: exports are long, and this loop is their hot path.
+ */
+function createCsvLineFormatter(plan: UsageQueryPlan): (row: UsageRow) => string {
+  const dimensionColumns = USAGE_CSV_COLUMNS.slice(2, 9);
+  const own: Partial<Record<UsageCsvColumn, keyof UsageDimensions>> =
+    CSV_DIMENSION_COLUMNS[plan.groupBy];
+  let bucketMs = Number.NaN;
+  let timeCells = '';
+  return (row) => {
+    if (row.bucketMs !== bucketMs) {
+      bucketMs = row.bucketMs;
+      const end = bucketEnd(bucketMs, plan.endMs, plan.stride);
+      timeCells = `${formatCsvCell(new Date(bucketMs).toISOString())},${formatCsvCell(new Date(end).toISOString())}`;
+    }
+    const dimensions = toDimensions(plan.groupBy, row);
+    const cells = dimensionColumns.map((column) => {
+      const field = own[column];
+      return field ? formatCsvCell(dimensions[field]) : '';
+    });
+    return `${timeCells},${cells.join(',')},${formatCsvCell(row.traces)}\r\n`;
+  };
 }

@@ -27,10 +27,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * One SQL statement answering a usage query. Output columns, one row per (bucket, dimension)
  * with traces > 0, ordered by bucket, then label, then id: `bucket_ms` (DOUBLE), `dim_id`,
  * `label` (VARCHAR, either may be NULL), `traces` (DOUBLE). Identifiers come from the fixed
- * table above; every value is a bound parameter. Null when no data can match.
+ * table above; every value is a bound parameter. Null when no data can match. `rawOnly`
+ * ignores the rollup (the benchmark's baseline: the same answer from unaggregated rows).
  */
 export function buildUsageSql(
   plan: UsageQueryPlan,
+  options: { rawOnly?: boolean } = {},
 ): { sql: string; values: (string | number)[] } | null {
   const dim = DIMENSIONS[plan.groupBy];
   const values: (string | number)[] = [];
@@ -40,7 +42,7 @@ export function buildUsageSql(
   };
   const hourly = plan.stride.days === 0;
   const from = Math.max(plan.startMs, plan.floorMs ?? plan.startMs);
-  const { rollupDays, rawIntervals } = planRange(from, plan.endMs, !hourly);
+  const { rollupDays, rawIntervals } = planRange(from, plan.endMs, !hourly && !options.rawOnly);
   const workspaces = `workspace_id IN (${plan.workspaceIds.map((id) => `${bind(id)}::UUID`).join(', ')})`;
 
   const sources: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCsvRow, neutraliseCsvCell } from './csv';
+import { formatCsvCell, formatCsvRow, neutraliseCsvCell } from './csv';
 
 describe('neutraliseCsvCell', () => {
   it.each([
@@ -29,5 +29,18 @@ describe('formatCsvRow', () => {
     [['Zürich ✓'], 'Zürich ✓\r\n'],
   ])('%j -> %j', (cells, expected) => {
     expect(formatCsvRow(cells)).toBe(expected);
+  });
+});
+
+describe('formatCsvCell', () => {
+  it.each([
+    [null, ''],
+    [undefined, ''],
+    [-3, '-3'],
+    [1.5, '1.5'],
+    ['-3', "'-3"],
+    ['a,b', '"a,b"'],
+  ])('%j -> %j', (cell, expected) => {
+    expect(formatCsvCell(cell)).toBe(expected);
   });
 });

@@ -17,12 +17,14 @@ export function quoteCsvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/** One CSV record with its CRLF terminator; strings are neutralised, then quoted. */
+/** One CSV field: empty for null/undefined, numbers as they are, strings neutralised then quoted. */
+export function formatCsvCell(cell: CsvCell): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'number') return String(cell);
+  return quoteCsvField(neutraliseCsvCell(cell));
+}
+
+/** One CSV record with its CRLF terminator. */
 export function formatCsvRow(cells: readonly CsvCell[]): string {
-  const fields = cells.map((cell) => {
-    if (cell === null || cell === undefined) return '';
-    if (typeof cell === 'number') return String(cell);
-    return quoteCsvField(neutraliseCsvCell(cell));
-  });
-  return `${fields.join(',')}\r\n`;
+  return `${cells.map(formatCsvCell).join(',')}\r\n`;
 }
