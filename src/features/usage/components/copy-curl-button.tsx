@@ -48,8 +48,8 @@ export function CopyCurlButton({ view }: { view: ResolvedUsageView | null }) {
       >
         Copy as curl
       </button>
-      <span className="visually-hidden" role="status">
-        {state.status === 'copied' ? 'curl command copied to the clipboard' : ''}
+      <span className="copy-status small" role="status">
+        {state.status === 'copied' ? 'Copied' : ''}
       </span>
       {state.status === 'manual' ? (
         <textarea

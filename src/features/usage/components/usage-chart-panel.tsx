@@ -1,15 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
-import { CLOUD_USAGE_DATA_START } from '@/contracts/usage';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatUtc } from '@/lib/format';
 import { partialBucketStart } from '../model/partial-bucket';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { topSeriesWithOther } from '../model/top-series';
 import type { UsageMatrix } from '../model/usage-matrix';
-import { rangeStartsBeforeFloor } from './data-floor-notice';
+import { useDataFloor } from './data-floor-notice';
 import { seriesColor } from './series-colors';
 import { UsageError } from './usage-error';
-
-const FLOOR_MS = Date.parse(CLOUD_USAGE_DATA_START);
 
 // Recharts is most of the tab's JavaScript: it loads as its own chunk, starting as soon as this
 // module is evaluated, in parallel with the first usage request, so controls and totals paint first.
@@ -89,7 +86,9 @@ function ChartBody({
   onToggle: (key: string) => void;
   stale: boolean;
 }) {
-  const series = topSeriesWithOther(matrix);
+  // Stable across re-renders of the same data, so the memoised chart does not redraw.
+  const floorMs = useDataFloor();
+  const series = useMemo(() => topSeriesWithOther(matrix), [matrix]);
   const partialBucketMs = partialBucketStart(matrix, nowMs);
 
   if (matrix.total === 0) {
@@ -99,7 +98,7 @@ function ChartBody({
           <strong>No traces in this range.</strong>
         </p>
         <p>
-          {matrix.range.endMs <= FLOOR_MS
+          {floorMs !== null && matrix.range.endMs <= floorMs
             ? 'Granular usage data exists from January 5, 2026 (UTC) on; this range ends before it.'
             : `Nothing was billed to the selected workspaces between ${formatUtc(matrix.range.startMs, 'MMM d, yyyy')} and ${formatUtc(matrix.range.endMs - 1, 'MMM d, yyyy')} (UTC).`}
         </p>
@@ -114,7 +113,7 @@ function ChartBody({
           matrix={matrix}
           series={series}
           hidden={hidden}
-          floorMs={rangeStartsBeforeFloor(matrix.range) ? FLOOR_MS : Number.NEGATIVE_INFINITY}
+          floorMs={floorMs ?? Number.NEGATIVE_INFINITY}
           partialBucketMs={partialBucketMs}
         />
       </Suspense>
