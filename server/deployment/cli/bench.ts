@@ -3,10 +3,13 @@ import type { Client } from '@langchain/langgraph-sdk';
 import { threadStateSchema } from '@/contracts/deployment';
 import { removeDataDir, startTestDeployment, userInput } from '../test-deployment';
 
-const USAGE = `Usage: npm run bench:deployment -- [--iterations 200] [--threads 100]
-Serves the embedded deployment (model delay 0) on a free port and measures, through the SDK:
-  1. the rollback flow: create thread, run 1, run 2 (rollback), join run 2, get state, get run 1;
-  2. double-texting --threads threads at once, checking each ended correctly.`;
+const USAGE = `Usage: npm run bench:deployment -- [--iterations 200] [--threads 100] [--load-step-ms 100]
+Serves the embedded deployment on a free port and measures, through the SDK:
+  1. the rollback flow (model delay 0): create thread, run 1, run 2 (rollback), join run 2,
+     get state, get run 1; p50/p95 over --iterations sequential flows;
+  2. double-texting --threads threads at once and checking each ended correctly, on a second
+     deployment whose model steps take --load-step-ms, so that run 1 is still active when run 2
+     comes (with no delay at all, most runs 1 finish before their run 2 arrives).`;
 
 /** How one double-texted thread ended, judged from outside as a client sees it. */
 type Verdict =
@@ -53,15 +56,30 @@ async function main() {
     options: {
       iterations: { type: 'string', default: '200' },
       threads: { type: 'string', default: '100' },
+      'load-step-ms': { type: 'string', default: '100' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const iterations = Number(values.iterations);
   const threads = Number(values.threads);
-  if (values.help || !(iterations > 0) || !(threads > 0)) {
+  const loadStepMs = Number(values['load-step-ms']);
+  if (values.help || !(iterations > 0) || !(threads > 0) || !(loadStepMs >= 0)) {
     console.log(USAGE);
     process.exit(values.help ? 0 : 2);
   }
+  const flowVerdicts = await measureFlow(iterations);
+  const loadVerdicts = await measureLoad(threads, loadStepMs);
+  const wrong = [...flowVerdicts, ...loadVerdicts].filter(isWrong);
+  console.log(
+    `Surviving rolled-back runs: ${wrong.filter((v) => v.startsWith('surviving')).length}`,
+  );
+  console.log(
+    `Threads with foreign messages: ${wrong.filter((v) => v.startsWith('foreign')).length}`,
+  );
+  process.exitCode = wrong.length === 0 ? 0 : 1;
+}
+
+async function measureFlow(iterations: number): Promise<Verdict[]> {
   const deployment = await startTestDeployment({ stepMs: 0 });
   try {
     for (let i = 0; i < 20; i += 1) await doubleText(deployment.client, `warm-up ${i}`);
@@ -78,22 +96,24 @@ async function main() {
       `  p50 ${percentile(durations, 50).toFixed(1)} ms, p95 ${percentile(durations, 95).toFixed(1)} ms`,
     );
     console.log(`  outcomes: ${tally(flowVerdicts)}`);
+    return flowVerdicts;
+  } finally {
+    await deployment.stop();
+    await removeDataDir(deployment.dataDir);
+  }
+}
 
+async function measureLoad(threads: number, stepMs: number): Promise<Verdict[]> {
+  const deployment = await startTestDeployment({ stepMs });
+  try {
     const started = performance.now();
-    const loadVerdicts = await Promise.all(
+    const verdicts = await Promise.all(
       Array.from({ length: threads }, (_, i) => doubleText(deployment.client, `load ${i}`)),
     );
     const wall = performance.now() - started;
-    console.log(`${threads} threads double-texted concurrently: ${wall.toFixed(0)} ms wall`);
-    console.log(`  outcomes: ${tally(loadVerdicts)}`);
-    const wrong = [...flowVerdicts, ...loadVerdicts].filter(isWrong);
-    console.log(
-      `  surviving rolled-back runs: ${wrong.filter((v) => v.startsWith('surviving')).length}`,
-    );
-    console.log(
-      `  threads with foreign messages: ${wrong.filter((v) => v.startsWith('foreign')).length}`,
-    );
-    process.exitCode = wrong.length === 0 ? 0 : 1;
+    console.log(`${threads} threads double-texted concurrently (model step ${stepMs} ms):`);
+    console.log(`  ${wall.toFixed(0)} ms wall; outcomes: ${tally(verdicts)}`);
+    return verdicts;
   } finally {
     await deployment.stop();
     await removeDataDir(deployment.dataDir);
