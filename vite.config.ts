@@ -22,6 +22,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup-tests.ts'],
+          // nuqs must resolve react-router through Vite too, or it gets a second copy whose
+          // router context the app's <RouterProvider> does not fill.
+          server: { deps: { inline: ['nuqs'] } },
         },
       },
       {
