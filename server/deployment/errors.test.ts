@@ -117,7 +117,19 @@ describe('assistants and threads', () => {
     });
   });
 
-  it('refuses a duplicate thread_id with 409', async () => {
-    expect(await failureStatus(deployment.client.threads.create({ threadId }))).toBe(409);
+  it('refuses a duplicate thread_id with 409, or returns it with ifExists "do_nothing"', async () => {
+    const { client } = deployment;
+    expect(await failureStatus(client.threads.create({ threadId }))).toBe(409);
+    expect((await client.threads.create({ threadId, ifExists: 'do_nothing' })).thread_id).toBe(
+      threadId,
+    );
+  });
+
+  it('creates one thread when racing requests use the same new thread_id', async () => {
+    const racedId = '11111111-1111-4111-8111-111111111111';
+    const attempts = Array.from({ length: 5 }, () =>
+      failureStatus(deployment.client.threads.create({ threadId: racedId })),
+    );
+    expect((await Promise.all(attempts)).sort()).toEqual([409, 409, 409, 409, 'ok']);
   });
 });

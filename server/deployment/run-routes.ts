@@ -39,7 +39,7 @@ export function createRunRoutes(deps: DeploymentDeps) {
     if (!assistant) return jsonError(c, 404, `Assistant ${assistant_id} not found`);
     if (!threads.get(threadId(c))) {
       if (if_not_exists !== 'create') return jsonError(c, 404, `Thread ${threadId(c)} not found`);
-      threads.create({ graph_id: assistant.graph_id }, threadId(c));
+      threads.create({ graph_id: assistant.graph_id }, threadId(c)); // no-op if another won
     }
     const result = await manager.create({
       threadId: threadId(c),

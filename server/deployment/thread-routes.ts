@@ -27,12 +27,14 @@ export function createThreadRoutes(deps: DeploymentDeps) {
     const body = await parseJsonBody(c, createThreadBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
     const { thread_id, metadata, if_exists } = body.data;
-    const existing = thread_id ? threads.get(thread_id) : undefined;
-    if (existing && if_exists !== 'do_nothing') {
-      return jsonError(c, 409, `Thread ${existing.thread_id} already exists`);
+    const created = threads.create(metadata ?? {}, thread_id ?? undefined);
+    if (created) return c.json(await toWireThread(created));
+    // Only a caller-chosen thread_id can collide with an existing thread.
+    const existing = threads.get(thread_id ?? '');
+    if (!existing || if_exists !== 'do_nothing') {
+      return jsonError(c, 409, `Thread ${thread_id} already exists`);
     }
-    const thread = existing ?? threads.create(metadata ?? {}, thread_id ?? undefined);
-    return c.json(await toWireThread(thread));
+    return c.json(await toWireThread(existing));
   });
 
   app.get('/:threadId', async (c) => {

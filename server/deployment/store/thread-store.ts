@@ -21,8 +21,9 @@ function toRecord(row: ThreadRow): ThreadRecord {
 
 /** Thread records (the conversation state itself lives in the checkpointer). */
 export function createThreadStore(db: Database.Database) {
+  // OR IGNORE: two requests creating the same thread id race without an error; one wins.
   const insert = db.prepare<[string, string, string, string]>(
-    'INSERT INTO threads (thread_id, created_at, updated_at, metadata) VALUES (?, ?, ?, ?)',
+    'INSERT OR IGNORE INTO threads (thread_id, created_at, updated_at, metadata) VALUES (?, ?, ?, ?)',
   );
   const select = db.prepare<[string], ThreadRow>('SELECT * FROM threads WHERE thread_id = ?');
   const touch = db.prepare<[string, string]>(
@@ -31,10 +32,18 @@ export function createThreadStore(db: Database.Database) {
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM threads');
 
   return {
-    create(metadata: Record<string, unknown>, threadId: string = randomUUID()): ThreadRecord {
+    /** Creates the thread; `undefined` when a thread with that id already exists. */
+    create(metadata: Record<string, unknown>, threadId: string = randomUUID()) {
       const now = new Date().toISOString();
-      insert.run(threadId, now, now, JSON.stringify(metadata));
-      return { thread_id: threadId, created_at: now, updated_at: now, metadata };
+      const { changes } = insert.run(threadId, now, now, JSON.stringify(metadata));
+      if (changes === 0) return undefined;
+      const created: ThreadRecord = {
+        thread_id: threadId,
+        created_at: now,
+        updated_at: now,
+        metadata,
+      };
+      return created;
     },
     get(threadId: string): ThreadRecord | undefined {
       const row = select.get(threadId);
