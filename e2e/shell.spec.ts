@@ -47,3 +47,9 @@ test('the server answers health checks and JSON 404s for unknown API paths', asy
   expect(missing.status()).toBe(404);
   expect(await missing.json()).toHaveProperty('detail');
 });
+
+test('a missing script answers 404, not the SPA page', async ({ request }) => {
+  const response = await request.get('/assets/no-such-chunk.js');
+  expect(response.status()).toBe(404);
+  expect(response.headers()['content-type']).not.toContain('text/html');
+});

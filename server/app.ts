@@ -16,6 +16,8 @@ interface AppOptions {
 
 /** Path prefixes that belong to APIs: unknown paths below them get JSON 404s, never the SPA. */
 const API_PREFIXES = ['/api/', '/deployment/', '/healthz', '/_console/'];
+/** A missing file under these answers 404: HTML in place of a script only hides the problem. */
+const ASSET_PREFIXES = ['/assets/'];
 
 export function createApp({ config, services, staticDir }: AppOptions) {
   const app = new Hono();
@@ -47,10 +49,13 @@ export function createApp({ config, services, staticDir }: AppOptions) {
       }),
     );
     app.use('/*', serveStatic({ root }));
-    let indexHtml: string | undefined;
     app.get('*', async (c, next) => {
-      if (API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next();
-      indexHtml ??= await readFile(path.join(staticDir, 'index.html'), 'utf8');
+      const { path: requestPath } = c.req;
+      if ([...API_PREFIXES, ...ASSET_PREFIXES].some((prefix) => requestPath.startsWith(prefix))) {
+        return next();
+      }
+      // Read on each request (the OS caches it): a rebuilt SPA is served without a restart.
+      const indexHtml = await readFile(path.join(staticDir, 'index.html'), 'utf8');
       c.header('Cache-Control', 'no-cache');
       return c.html(indexHtml);
     });
