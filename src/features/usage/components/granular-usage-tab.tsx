@@ -89,7 +89,7 @@ function GranularUsageView() {
             error={matrix.isError ? matrix.error : null}
             onRetry={() => void matrix.refetch()}
           />
-          {matrix.data ? (
+          {matrix.data && matrix.data.series.length > 0 ? (
             <UsageTable
               matrix={matrix.data}
               groupBy={view.groupBy}

@@ -83,12 +83,6 @@ export const UsageChart = memo(function UsageChart({
             fill="#98a2b3"
             fillOpacity={0.12}
             ifOverflow="extendDomain"
-            label={{
-              value: 'No data before Jan 5, 2026',
-              position: 'insideTop',
-              fontSize: 12,
-              fill: '#5b6470',
-            }}
           />
         ) : null}
         {partialBucketMs !== null ? (
