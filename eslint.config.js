@@ -8,6 +8,10 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report'] },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,7 +29,8 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'import-x/no-cycle': 'error',
-      // No `../../..`: go through the `@/` alias once a path climbs more than one level.
+      // No `../../..`: go through the `@/` (src) or `@server/` alias once a path climbs more
+      // than one level.
       'no-restricted-imports': ['error', { patterns: ['../../*'] }],
       // Imports flow shared -> features -> app, and the browser never imports the server.
       'import-x/no-restricted-paths': [

@@ -3,10 +3,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+const server = fileURLToPath(new URL('./server', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': src } },
+  resolve: { alias: { '@server': server, '@': src } },
   build: {
     outDir: 'dist',
     // The usage tab must stay under its initial-JS budget; the build prints gzip sizes.

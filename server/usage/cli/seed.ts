@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config';
+import { loadConfig } from '@server/config';
 import { seedIfEmpty } from '../seed/seed-database';
 import { benchProfile, demoProfile, type SeedProfile } from '../seed/seed-profiles';
 import { openUsageStore } from '../store/usage-store';

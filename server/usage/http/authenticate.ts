@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { jsonError } from '../../http/json-error';
+import { jsonError } from '@server/http/json-error';
 import { loadPrincipal, type Principal } from '../store/load-principal';
 import type { UsageStore } from '../store/usage-store';
 

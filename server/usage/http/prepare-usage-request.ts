@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { strideForRange } from '@/lib/usage/stride';
-import { jsonError } from '../../http/json-error';
+import { jsonError } from '@server/http/json-error';
 import type { UsageQueryPlan } from '../store/usage-query-sql';
 import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { UsageResponse } from '@/contracts/usage';
-import { jsonError } from '../../http/json-error';
+import { jsonError } from '@server/http/json-error';
 import { queryUsageRows, toDimensions } from '../store/usage-rows';
 import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
