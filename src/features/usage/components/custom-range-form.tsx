@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ComponentPropsWithRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { parseUtcDate } from '../model/time-range';
@@ -43,44 +44,47 @@ export function CustomRangeForm({ from, to, onApply }: CustomRangeFormProps) {
       noValidate
       onSubmit={handleSubmit((values) => onApply(values.from, values.to))}
     >
-      <div className="field">
-        <label className="field-label" htmlFor="custom-from">
-          Start date
-        </label>
-        <input
-          id="custom-from"
-          type="date"
-          aria-invalid={errors.from ? true : undefined}
-          aria-describedby={errors.from ? 'custom-from-error' : undefined}
-          {...register('from')}
-        />
-        {errors.from ? (
-          <span id="custom-from-error" className="field-error">
-            {errors.from.message}
-          </span>
-        ) : null}
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor="custom-to">
-          End date
-        </label>
-        <input
-          id="custom-to"
-          type="date"
-          aria-invalid={errors.to ? true : undefined}
-          aria-describedby={errors.to ? 'custom-to-error' : undefined}
-          {...register('to')}
-        />
-        {errors.to ? (
-          <span id="custom-to-error" className="field-error">
-            {errors.to.message}
-          </span>
-        ) : null}
-      </div>
+      <DateField
+        id="custom-from"
+        label="Start date"
+        error={errors.from?.message}
+        {...register('from')}
+      />
+      <DateField id="custom-to" label="End date" error={errors.to?.message} {...register('to')} />
       <button type="submit" className="button">
         Apply range
       </button>
       <span className="muted small">Whole days in UTC, both dates included.</span>
     </form>
+  );
+}
+
+type DateFieldProps = ComponentPropsWithRef<'input'> & {
+  id: string;
+  label: string;
+  error?: string;
+};
+
+/** A labelled date input whose error sits next to it and is announced with it. */
+function DateField({ id, label, error, ...input }: DateFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error ? (
+        <span id={errorId} className="field-error">
+          {error}
+        </span>
+      ) : null}
+    </div>
   );
 }
