@@ -30,7 +30,12 @@ export async function csvExportResponse(
     connection.closeSync();
     throw error;
   }
-  const release = () => connection.closeSync();
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    connection.closeSync();
+  };
   const formatLine = createCsvLineFormatter(plan);
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -51,8 +56,8 @@ export async function csvExportResponse(
       }
     },
     async cancel() {
-      connection.interrupt();
-      await rows.return(undefined);
+      if (!released) connection.interrupt();
+      await rows.return(undefined).catch(() => undefined);
       release();
     },
   });
