@@ -11,7 +11,7 @@ import {
 } from './test-deployment';
 
 /** Each model step and the tool take STEP ms; long enough that a loaded machine keeps up. */
-const STEP = 300;
+const STEP = 600;
 const SF = 'weather in sf?';
 const NYC = "what's the weather in nyc?";
 const LA = 'and in la?';

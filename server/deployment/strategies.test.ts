@@ -11,7 +11,7 @@ import {
 } from './test-deployment';
 
 /** Long enough that a loaded machine keeps up with the run's progress. */
-const STEP = 250;
+const STEP = 600;
 const SF = 'weather in sf?';
 const NYC = "what's the weather in nyc?";
 const SF_FORECAST = "It's 60 degrees and foggy in San Francisco.";
