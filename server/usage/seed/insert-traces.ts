@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { REBUILD_CUMULATIVE_SQL } from '../store/cumulative-rollup';
 
 /**
  * Generates the traces of days `[fromDay, toDay)` inside DuckDB (no row passes through JS).
@@ -54,7 +55,7 @@ export async function insertTraces(
 
 /**
  * Rebuilds `usage_daily` from `traces`, one grouping after the other, each in day order so the
- * table's row groups stay sorted by (grouping, day).
+ * table's row groups stay sorted by (grouping, day); then `usage_cumulative` from `usage_daily`.
  */
 export async function rebuildDailyRollups(connection: DuckDBConnection): Promise<void> {
   await connection.run('DELETE FROM usage_daily');
@@ -72,4 +73,5 @@ export async function rebuildDailyRollups(connection: DuckDBConnection): Promise
       [grouping],
     );
   }
+  await connection.run(REBUILD_CUMULATIVE_SQL);
 }

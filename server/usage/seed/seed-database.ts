@@ -12,6 +12,7 @@ const DAY_MS = 86_400_000;
 const TABLES = [
   'traces',
   'usage_daily',
+  'usage_cumulative',
   'workspaces',
   'projects',
   'users',

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
+import { CUMULATIVE_MATCH, PERIOD_DAYS } from './cumulative-rollup';
 import type { UsageStore } from './usage-store';
 
 /** A billable trace as a LangSmith SDK run reports it; `user_id`/`api_key_id` may be unknown. */
@@ -52,6 +53,10 @@ async function write(
       return { inserted: false };
     }
     const day = startTime.slice(0, 10);
+    const epochDay = Math.floor(Date.parse(day) / 86_400_000);
+    const period = Math.floor(epochDay / PERIOD_DAYS);
+    // cum[k + 1] counts the period's first k days, so this trace adds 1 from k = offset + 1 on.
+    const firstIndex = epochDay - period * PERIOD_DAYS + 2;
     const groupings: [string, string | null][] = [
       ['workspace', trace.workspace_id],
       ['project', trace.project_id],
@@ -66,6 +71,19 @@ async function write(
         values,
       );
       await connection.run(`UPDATE usage_daily SET traces = traces + 1 WHERE ${DAY_MATCH}`, values);
+      const cumValues = [grouping, period, trace.workspace_id, dimId];
+      await connection.run(
+        `INSERT INTO usage_cumulative
+         SELECT $1, $2, $3::UUID, $4::UUID, list_transform(range(${PERIOD_DAYS + 1}), k -> 0::BIGINT)
+         WHERE NOT EXISTS (SELECT 1 FROM usage_cumulative WHERE ${CUMULATIVE_MATCH})`,
+        cumValues,
+      );
+      await connection.run(
+        `UPDATE usage_cumulative
+         SET cum = list_transform(cum, (n, i) -> n + CASE WHEN i >= $5 THEN 1 ELSE 0 END)
+         WHERE ${CUMULATIVE_MATCH}`,
+        [...cumValues, firstIndex],
+      );
     }
     await connection.run('COMMIT');
     return { inserted: true };

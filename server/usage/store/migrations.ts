@@ -10,9 +10,15 @@
  *   and per workspace. One small row per (grouping, day, workspace, dimension value) serves every
  *   day-based stride (buckets start at UTC midnight). `dim_id` is NULL for traces without a user
  *   or API key. No index: rows are written in (grouping, day) order and scanned by range.
+ * - `usage_cumulative` (migration 4): per (grouping, 128-day period, workspace, dimension value)
+ *   a list of running totals, so any whole-day bucket costs two list reads per dimension value
+ *   (see `cumulative-rollup.ts`). Kept exact with `usage_daily` by the same writers; queries read
+ *   whole days from it. Backfilled from `usage_daily` when an existing store is upgraded.
  * - `auth_keys` / `auth_key_workspaces`: credentials of the usage API, stored as sha256 hashes.
  * - `seed_runs`: which generated dataset was loaded, so an interrupted load is redone.
  */
+import { REBUILD_CUMULATIVE_SQL } from './cumulative-rollup';
+
 export interface Migration {
   version: number;
   name: string;
@@ -81,5 +87,18 @@ export const MIGRATIONS: readonly Migration[] = [
         completed_at TIMESTAMP,
         traces BIGINT
       );`,
+  },
+  {
+    version: 4,
+    name: 'cumulative rollup',
+    sql: `
+      CREATE TABLE usage_cumulative (
+        grouping VARCHAR NOT NULL,
+        period INTEGER NOT NULL,
+        workspace_id UUID NOT NULL,
+        dim_id UUID,
+        cum BIGINT[] NOT NULL
+      );
+      ${REBUILD_CUMULATIVE_SQL}`,
   },
 ];

@@ -1,5 +1,11 @@
-import type { GroupBy, Stride } from '@/contracts/usage';
-import { bucketOrigin } from '@/lib/usage/stride';
+import {
+  USAGE_CSV_COLUMNS,
+  type GroupBy,
+  type Stride,
+  type UsageCsvColumn,
+} from '@/contracts/usage';
+import { bucketOrigin, strideMs } from '@/lib/usage/stride';
+import { PERIOD_DAYS } from './cumulative-rollup';
 import { planRange } from './time-segments';
 
 /** A validated, authorised usage query: `workspaceIds` are already limited to readable ones. */
@@ -13,65 +19,235 @@ export interface UsageQueryPlan {
   stride: Stride;
 }
 
-/** Per group_by: the trace column holding the dimension id, and where its label comes from. */
-const DIMENSIONS = {
-  workspace: { column: 'workspace_id', table: 'workspaces', label: 'display_name' },
-  project: { column: 'project_id', table: 'projects', label: 'name' },
-  user: { column: 'user_id', table: 'users', label: 'email' },
-  api_key: { column: 'api_key_id', table: 'api_keys', label: 'short_key' },
-} as const satisfies Record<GroupBy, { column: string; table: string; label: string }>;
+/** A statement and its bound parameters. */
+export interface BoundSql {
+  sql: string;
+  values: (string | number)[];
+}
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const DAY_MS = 86_400_000;
 
 /**
- * One SQL statement answering a usage query. Output columns, one row per (bucket, dimension)
- * with traces > 0, ordered by bucket, then label, then id: `bucket_ms` (DOUBLE), `dim_id`,
- * `label` (VARCHAR, either may be NULL), `traces` (DOUBLE). Identifiers come from the fixed
- * table above; every value is a bound parameter. Null when no data can match. `rawOnly`
- * ignores the rollup (the benchmark's baseline: the same answer from unaggregated rows).
+ * Per group_by: the trace column holding the dimension id, where its label comes from, and
+ * the JSON keys / CSV columns of id and label (spec 2.1 and 2.3; `api_key` shows no id).
  */
-export function buildUsageSql(
+const DIMENSIONS = {
+  workspace: {
+    column: 'workspace_id',
+    table: 'workspaces',
+    label: 'display_name',
+    json: { id: 'workspace_id', label: 'workspace_name' },
+    csv: { id: 'Workspace ID', label: 'Workspace Name' },
+  },
+  project: {
+    column: 'project_id',
+    table: 'projects',
+    label: 'name',
+    json: { id: 'project_id', label: 'project_name' },
+    csv: { id: 'Project ID', label: 'Project Name' },
+  },
+  user: {
+    column: 'user_id',
+    table: 'users',
+    label: 'email',
+    json: { id: 'user_id', label: 'user_email' },
+    csv: { id: 'User ID', label: 'User Email' },
+  },
+  api_key: {
+    column: 'api_key_id',
+    table: 'api_keys',
+    label: 'short_key',
+    json: { id: null, label: 'api_key_short_key' },
+    csv: { id: null, label: 'API Key Short Key' },
+  },
+} as const satisfies Record<
+  GroupBy,
+  {
+    column: string;
+    table: string;
+    label: string;
+    json: { id: string | null; label: string };
+    csv: { id: UsageCsvColumn | null; label: UsageCsvColumn };
+  }
+>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** `JSON.stringify(value)` of a VARCHAR expression, byte for byte (lower-case `\u00xx`). */
+function jsonStringSql(value: string): string {
+  let escaped = `replace(replace(${value}, '\\', '\\\\'), '"', '\\"')`;
+  for (let code = 0; code < 0x20; code += 1) {
+    const char = String.fromCharCode(code);
+    escaped = `replace(${escaped}, chr(${code}), ${sqlString(JSON.stringify(char).slice(1, -1))})`;
+  }
+  return `'"' || CASE WHEN regexp_matches(${value}, '[\\x00-\\x1f"\\\\]') THEN ${escaped} ELSE ${value} END || '"'`;
+}
+
+/** `formatCsvCell` of a nullable VARCHAR expression: neutralised (CWE-1236), then RFC 4180 quoted. */
+function csvCellSql(value: string): string {
+  const neutralised = `CASE WHEN regexp_matches(${value}, '^[=+\\-@\\t\\r]') THEN '''' || ${value} ELSE ${value} END`;
+  return `CASE WHEN ${value} IS NULL THEN '' WHEN regexp_matches(${value}, '[",\\r\\n]')
+    THEN '"' || replace(${neutralised}, '"', '""') || '"' ELSE ${neutralised} END`;
+}
+
+/** `Date#toISOString()` of a TIMESTAMP expression within years 0000-9999. */
+const isoSql = (timestamp: string) => `strftime(${timestamp}, '%Y-%m-%dT%H:%M:%S.%gZ')`;
+
+/**
+ * The core of every usage statement: a CTE list ending in `result(k, dim_id, label, label_json,
+ * traces)`, one row per (bucket number `k`, dimension) with traces > 0. Bucket `k` starts at
+ * `origin + k * stride`. Whole UTC days come from `usage_cumulative` (two list reads per bucket
+ * and dimension value), partial days at the ends and hourly ranges from `traces`. `rawOnly`
+ * ignores the rollups (the benchmark's baseline). Null when no data can match.
+ */
+function buildResultCte(
   plan: UsageQueryPlan,
-  options: { rawOnly?: boolean } = {},
-): { sql: string; values: (string | number)[] } | null {
+  options: { rawOnly?: boolean },
+  bind: (value: string | number) => string,
+): { cte: string; originMs: number; strideMs: number } | null {
   const dim = DIMENSIONS[plan.groupBy];
-  const values: (string | number)[] = [];
-  const bind = (value: string | number) => {
-    values.push(value);
-    return `$${values.length}`;
-  };
   const hourly = plan.stride.days === 0;
   const from = Math.max(plan.startMs, plan.floorMs ?? plan.startMs);
   const { rollupDays, rawIntervals } = planRange(from, plan.endMs, !hourly && !options.rawOnly);
+  const originMs = bucketOrigin(plan.startMs, plan.stride);
+  const step = strideMs(plan.stride);
   const workspaces = `workspace_id IN (${plan.workspaceIds.map((id) => `${bind(id)}::UUID`).join(', ')})`;
 
   const sources: string[] = [];
   if (rollupDays) {
-    sources.push(`SELECT day::TIMESTAMP AS ts, dim_id, traces FROM usage_daily
-      WHERE grouping = ${bind(plan.groupBy)} AND ${workspaces}
-        AND day >= ${bind(iso(rollupDays.from))}::DATE AND day < ${bind(iso(rollupDays.to))}::DATE`);
+    // All in epoch days; the rollup's days start at or after the origin, so `//` is a floor.
+    const first = rollupDays.from / DAY_MS;
+    const end = rollupDays.to / DAY_MS;
+    const origin = originMs / DAY_MS;
+    const days = plan.stride.days;
+    sources.push(`SELECT k, dim_id,
+        cum[least(${origin} + (k + 1) * ${days}, period_end, ${end}) - period_start + 1]
+          - cum[greatest(${origin} + k * ${days}, period_start, ${first}) - period_start + 1] AS traces
+      FROM (
+        SELECT dim_id, cum, period_start, period_end,
+          unnest(range((greatest(period_start, ${first}) - ${origin}) // ${days},
+            (least(period_end, ${end}) - 1 - ${origin}) // ${days} + 1)) AS k
+        FROM (
+          SELECT dim_id, cum, period * ${PERIOD_DAYS} AS period_start,
+            (period + 1) * ${PERIOD_DAYS} AS period_end
+          FROM usage_cumulative
+          WHERE grouping = ${bind(plan.groupBy)} AND ${workspaces}
+            AND period BETWEEN ${Math.floor(first / PERIOD_DAYS)} AND ${Math.floor((end - 1) / PERIOD_DAYS)}
+        )
+      )`);
   }
   for (const interval of rawIntervals) {
-    sources.push(`SELECT start_time AS ts, ${dim.column} AS dim_id, 1 AS traces FROM traces
+    sources.push(`SELECT (epoch_ms(start_time) - ${originMs}) // ${step} AS k, ${dim.column} AS dim_id,
+        1 AS traces FROM traces
       WHERE ${workspaces} AND start_time >= ${bind(iso(interval.from))}::TIMESTAMP
         AND start_time < ${bind(iso(interval.to))}::TIMESTAMP`);
   }
   // Nothing to read (the whole range lies before the floor): the answer is no rows.
   if (sources.length === 0) return null;
 
-  const bucket = hourly
-    ? `date_trunc('hour', ts)`
-    : `time_bucket(to_days(${bind(plan.stride.days)}::INTEGER), ts, ${bind(iso(bucketOrigin(plan.startMs, plan.stride)))}::TIMESTAMP)`;
+  const cte = `
+    facts AS (${sources.join('\n      UNION ALL ')}),
+    buckets AS (SELECT k, dim_id, sum(traces) AS traces FROM facts GROUP BY ALL),
+    labels AS (
+      SELECT id, ${dim.label} AS label, ${jsonStringSql(dim.label)} AS label_json FROM ${dim.table}
+    ),
+    result AS (
+      SELECT b.k, b.dim_id, d.label, d.label_json, b.traces
+      FROM buckets b LEFT JOIN labels d ON d.id = b.dim_id
+      WHERE b.traces > 0
+    )`;
+  return { cte, originMs, strideMs: step };
+}
 
-  const sql = `
-    WITH facts AS (${sources.join('\n      UNION ALL ')}),
-    buckets AS (
-      SELECT ${bucket} AS bucket, dim_id, sum(traces) AS traces FROM facts GROUP BY ALL
+const ORDER = 'k, label NULLS LAST, dim_id NULLS LAST';
+
+function withBinder(): { values: (string | number)[]; bind: (value: string | number) => string } {
+  const values: (string | number)[] = [];
+  return {
+    values,
+    bind: (value) => {
+      values.push(value);
+      return `$${values.length}`;
+    },
+  };
+}
+
+/**
+ * One row per (bucket, dimension) with traces > 0, ordered by bucket, then label, then id:
+ * `bucket_ms` (DOUBLE), `dim_id`, `label` (VARCHAR, either may be NULL), `traces` (DOUBLE).
+ * Identifiers come from the fixed table above; every value is a bound parameter or a number
+ * computed here. Null when no data can match.
+ */
+export function buildUsageSql(
+  plan: UsageQueryPlan,
+  options: { rawOnly?: boolean } = {},
+): BoundSql | null {
+  const { values, bind } = withBinder();
+  const core = buildResultCte(plan, options, bind);
+  if (!core) return null;
+  const sql = `WITH ${core.cte}
+    SELECT (${core.originMs} + k * ${core.strideMs})::DOUBLE AS bucket_ms, dim_id::VARCHAR AS dim_id,
+      label, traces::DOUBLE AS traces
+    FROM result ORDER BY ${ORDER}`;
+  return { sql, values };
+}
+
+/**
+ * The `usage` array of the JSON response, rendered by DuckDB: one VARCHAR (or NULL for no
+ * records) holding the records joined by commas, byte for byte what `JSON.stringify` gives for
+ * `{time_bucket, dimensions, traces}` (absent dimension fields left out). Null when no data can
+ * match.
+ */
+export function buildUsageJsonSql(plan: UsageQueryPlan): BoundSql | null {
+  const { values, bind } = withBinder();
+  const core = buildResultCte(plan, {}, bind);
+  if (!core) return null;
+  const { json } = DIMENSIONS[plan.groupBy];
+  const fields = [
+    json.id
+      ? `CASE WHEN dim_id IS NOT NULL THEN '"${json.id}":"' || dim_id::VARCHAR || '"' END`
+      : null,
+    `CASE WHEN label IS NOT NULL THEN '"${json.label}":' || label_json END`,
+  ].filter((field) => field !== null);
+  const record = `'{"time_bucket":"' || ${isoSql(`make_timestamp((${core.originMs} + k * ${core.strideMs}) * 1000)`)}
+    || '","dimensions":{' || concat_ws(',', ${fields.join(', ')}) || '},"traces":' || traces::VARCHAR || '}'`;
+  const sql = `WITH ${core.cte}
+    SELECT string_agg(${record}, ',' ORDER BY ${ORDER}) AS usage FROM result`;
+  return { sql, values };
+}
+
+/**
+ * The CSV data rows (spec 2.3), rendered by DuckDB in blocks of `linesPerChunk` lines: one
+ * VARCHAR per row, in order, each the concatenation of whole CRLF-terminated lines, byte for
+ * byte what `formatCsvRow` gives for the ten columns. Null when no data can match.
+ */
+export function buildUsageCsvSql(plan: UsageQueryPlan, linesPerChunk: number): BoundSql | null {
+  const { values, bind } = withBinder();
+  const core = buildResultCte(plan, {}, bind);
+  if (!core) return null;
+  const { csv } = DIMENSIONS[plan.groupBy];
+  const start = `(${core.originMs} + k * ${core.strideMs})`;
+  const end = `${start} + ${core.strideMs}`;
+  const endCell = `CASE WHEN ${end} >= ${plan.endMs} THEN ${bind(iso(plan.endMs))}
+    ELSE ${isoSql(`make_timestamp((${end}) * 1000)`)} END`;
+  const cells = USAGE_CSV_COLUMNS.slice(2, 9).map((column) => {
+    if (column === csv.id) return `coalesce(dim_id::VARCHAR, '')`;
+    if (column === csv.label) return csvCellSql('label');
+    return `''`;
+  });
+  const line = [
+    isoSql(`make_timestamp(${start} * 1000)`),
+    endCell,
+    ...cells,
+    'traces::VARCHAR',
+  ].join(` || ',' || `);
+  const sql = `WITH ${core.cte},
+    lines AS (
+      SELECT ${line} || chr(13) || chr(10) AS line, row_number() OVER (ORDER BY ${ORDER}) - 1 AS n
+      FROM result
     )
-    SELECT epoch_ms(b.bucket)::DOUBLE AS bucket_ms, b.dim_id::VARCHAR AS dim_id,
-      d.${dim.label} AS label, b.traces::DOUBLE AS traces
-    FROM buckets b LEFT JOIN ${dim.table} d ON d.id = b.dim_id
-    WHERE b.traces > 0
-    ORDER BY b.bucket, label NULLS LAST, b.dim_id NULLS LAST`;
+    SELECT string_agg(line, '' ORDER BY n) AS chunk FROM lines
+    GROUP BY n // ${linesPerChunk} ORDER BY n // ${linesPerChunk}`;
   return { sql, values };
 }

@@ -1,6 +1,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { GroupBy, UsageDimensions } from '@/contracts/usage';
-import { buildUsageSql, type UsageQueryPlan } from './usage-query-sql';
+import {
+  buildUsageCsvSql,
+  buildUsageJsonSql,
+  buildUsageSql,
+  type UsageQueryPlan,
+} from './usage-query-sql';
 
 /** One result row of a usage query, as the SQL returns it. */
 export interface UsageRow {
@@ -46,17 +51,38 @@ export async function queryUsageRows(
 }
 
 /**
- * The same rows, one DuckDB chunk (up to 2048 rows) at a time, for streaming exports. The
- * query starts before this resolves, so SQL errors surface here and not mid-stream.
+ * The JSON response body (spec 2.1) as text, rendered inside DuckDB: no record becomes a JS
+ * object, so a 65k-record answer costs one string instead of 260k converted values.
  */
-export async function streamUsageRows(
+export async function queryUsageJson(
   connection: DuckDBConnection,
   plan: UsageQueryPlan,
-): Promise<AsyncGenerator<UsageRow[]>> {
-  const query = buildUsageSql(plan);
+): Promise<string> {
+  const head = `{"stride":${JSON.stringify(plan.stride)},"usage":[`;
+  const query = buildUsageJsonSql(plan);
+  if (!query) return `${head}]}`;
+  const reader = await connection.runAndReadAll(query.sql, query.values);
+  const usage = reader.getRowsJS()[0]?.[0];
+  return `${head}${typeof usage === 'string' ? usage : ''}]}`;
+}
+
+/** CSV lines per string DuckDB hands over while streaming an export. */
+const CSV_LINES_PER_CHUNK = 4096;
+
+/**
+ * The CSV data lines of an export, rendered inside DuckDB, a block of whole lines at a time.
+ * The query starts before this resolves, so SQL errors surface here and not mid-stream.
+ */
+export async function streamUsageCsv(
+  connection: DuckDBConnection,
+  plan: UsageQueryPlan,
+): Promise<AsyncGenerator<string>> {
+  const query = buildUsageCsvSql(plan, CSV_LINES_PER_CHUNK);
   const result = query ? await connection.stream(query.sql, query.values) : undefined;
   return (async function* chunks() {
     if (!result) return;
-    for await (const rows of result.yieldRowsJs()) yield rows.map(toRow);
+    for await (const rows of result.yieldRowsJs()) {
+      for (const [chunk] of rows) if (typeof chunk === 'string') yield chunk;
+    }
   })();
 }

@@ -1,0 +1,181 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CLOUD_USAGE_DATA_START,
+  CSV_DIMENSION_COLUMNS,
+  GROUP_BY_VALUES,
+  USAGE_CSV_COLUMNS,
+  type GroupBy,
+  type UsageCsvColumn,
+  type UsageDimensions,
+  type UsageResponse,
+} from '@/contracts/usage';
+import { formatCsvCell, formatCsvRow } from '@/lib/usage/csv';
+import { bucketEnd, strideForRange } from '@/lib/usage/stride';
+import { buildDimensions } from '../seed/build-dimensions';
+import { seedIfEmpty } from '../seed/seed-database';
+import { testProfile } from '../seed/seed-profiles';
+import { createTraceIngestor } from '../store/ingest-trace';
+import { buildUsageSql, type UsageQueryPlan } from '../store/usage-query-sql';
+import {
+  queryUsageJson,
+  queryUsageRows,
+  streamUsageCsv,
+  toDimensions,
+  type UsageRow,
+} from '../store/usage-rows';
+import { openUsageStore, type UsageStore } from '../store/usage-store';
+
+/**
+ * DuckDB renders the JSON body and the CSV lines. These tests hold them to the reference: rows
+ * read from raw traces (no rollup), turned into JS objects and formatted by `JSON.stringify` /
+ * `formatCsvRow` in JS, exactly as the API did before. Byte-for-byte, over strides, partial
+ * edge days, the floor, 128-day period boundaries and labels with every control character.
+ */
+
+const HOSTILE = `=ctl\u0000\u0001\b\t\n\u000b\f\r\u000e\u001f"q"\\back, slash ’ ✓`;
+const dimensions = buildDimensions(testProfile());
+const workspaceIds = dimensions.workspaces.map((ws) => ws.id);
+const hostileProject = '0b7c0d7e-0000-4000-8000-000000000001';
+const hostileUser = '0b7c0d7e-0000-4000-8000-000000000002';
+const hostileKey = '0b7c0d7e-0000-4000-8000-000000000003';
+
+let dir: string;
+let store: UsageStore;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'usage-render-'));
+  store = await openUsageStore(path.join(dir, 'usage.duckdb'));
+  await seedIfEmpty(store, testProfile());
+  const workspaceId = workspaceIds[1] ?? '';
+  await store.withConnection(async (connection) => {
+    await connection.run(`INSERT INTO projects VALUES ($1::UUID, $2::UUID, $3)`, [
+      hostileProject,
+      workspaceId,
+      HOSTILE,
+    ]);
+    await connection.run(`INSERT INTO users VALUES ($1::UUID, $2)`, [hostileUser, `-${HOSTILE}`]);
+    await connection.run(`INSERT INTO api_keys VALUES ($1::UUID, $2::UUID, $3, 'x')`, [
+      hostileKey,
+      workspaceId,
+      `@${HOSTILE}`,
+    ]);
+  });
+  const ingest = createTraceIngestor(store);
+  const times = ['2026-01-26T23:59:59.999Z', '2026-01-27T00:00:00Z', '2026-02-03T12:34:56Z'];
+  for (const [i, time] of times.entries()) {
+    await ingest({
+      run_id: `0b7c0d7e-0000-4000-8000-1000000000${String(i).padStart(2, '0')}`,
+      workspace_id: workspaceId,
+      project_id: hostileProject,
+      user_id: hostileUser,
+      api_key_id: hostileKey,
+      start_time: time,
+    });
+  }
+}, 60_000);
+afterAll(async () => {
+  await store?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+function planFor(start: string, end: string, groupBy: GroupBy, floor = false): UsageQueryPlan {
+  const startMs = Date.parse(start);
+  const endMs = Date.parse(end);
+  return {
+    startMs,
+    endMs,
+    floorMs: floor ? Date.parse(CLOUD_USAGE_DATA_START) : null,
+    workspaceIds,
+    groupBy,
+    stride: strideForRange(startMs, endMs),
+  };
+}
+
+async function referenceRows(plan: UsageQueryPlan): Promise<UsageRow[]> {
+  const query = buildUsageSql(plan, { rawOnly: true });
+  if (!query) return [];
+  return store.withConnection(async (connection) => {
+    const reader = await connection.runAndReadAll(query.sql, query.values);
+    return reader.getRowsJS().map(([bucketMs, dimId, label, traces]) => ({
+      bucketMs: Number(bucketMs),
+      dimId: typeof dimId === 'string' ? dimId : null,
+      label: typeof label === 'string' ? label : null,
+      traces: Number(traces),
+    }));
+  });
+}
+
+function referenceJson(plan: UsageQueryPlan, rows: UsageRow[]): string {
+  const body: UsageResponse = {
+    stride: plan.stride,
+    usage: rows.map((row) => ({
+      time_bucket: new Date(row.bucketMs).toISOString(),
+      dimensions: toDimensions(plan.groupBy, row),
+      traces: row.traces,
+    })),
+  };
+  return JSON.stringify(body);
+}
+
+function referenceCsvLine(plan: UsageQueryPlan, row: UsageRow): string {
+  const own: Partial<Record<UsageCsvColumn, keyof UsageDimensions>> =
+    CSV_DIMENSION_COLUMNS[plan.groupBy];
+  const dims = toDimensions(plan.groupBy, row);
+  const end = bucketEnd(row.bucketMs, plan.endMs, plan.stride);
+  return formatCsvRow([
+    new Date(row.bucketMs).toISOString(),
+    new Date(end).toISOString(),
+    ...USAGE_CSV_COLUMNS.slice(2, 9).map((column) => {
+      const field = own[column];
+      return field ? dims[field] : undefined;
+    }),
+    row.traces,
+  ]);
+}
+
+const RANGES: [string, string, boolean][] = [
+  ['2026-01-05T00:00:00Z', '2026-03-15T00:00:00Z', false], // 7-day stride, whole days
+  ['2026-01-03T05:30:00Z', '2026-03-10T13:17:00.250Z', true], // floor, partial edges
+  ['2026-02-01T10:00:00Z', '2026-02-01T20:30:00Z', false], // hourly
+  ['2026-01-20T00:00:00Z', '2026-02-09T12:00:00Z', false], // daily across a period boundary
+  ['2026-01-10T07:00:00Z', '2026-04-30T00:00:00Z', false], // 30-day stride
+  ['2025-06-01T00:00:00Z', '2026-12-01T00:00:00Z', false], // 365-day stride
+  ['2026-01-26T00:00:00Z', '2026-01-28T00:00:00Z', false], // the hostile traces' days
+];
+
+describe('DuckDB-rendered JSON and CSV', () => {
+  it('formats a cell the way formatCsvCell does (sanity of the reference)', () => {
+    expect(formatCsvCell(HOSTILE).startsWith(`"'=ctl`)).toBe(true);
+  });
+
+  for (const [start, end, floor] of RANGES) {
+    for (const groupBy of GROUP_BY_VALUES) {
+      it(`${start} .. ${end} by ${groupBy}: same bytes as the JS reference`, async () => {
+        const plan = planFor(start, end, groupBy, floor);
+        const rows = await referenceRows(plan);
+        // The rollup path returns the same rows as the raw GROUP BY.
+        expect(await store.withConnection((c) => queryUsageRows(c, plan))).toEqual(rows);
+        const json = await store.withConnection((c) => queryUsageJson(c, plan));
+        expect(json).toBe(referenceJson(plan, rows));
+        const csv = await store.withConnection(async (connection) => {
+          let text = '';
+          for await (const chunk of await streamUsageCsv(connection, plan)) text += chunk;
+          return text;
+        });
+        const expected = rows.map((row) => referenceCsvLine(plan, row)).join('');
+        expect(csv).toBe(expected);
+        if (start.startsWith('2026-01-26') && groupBy === 'user')
+          expect(csv).toContain(formatCsvCell(`-${HOSTILE}`));
+      });
+    }
+  }
+
+  it('renders an empty answer as an empty usage array', async () => {
+    const plan = planFor('2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z', 'user', true);
+    expect(await store.withConnection((c) => queryUsageJson(c, plan))).toBe(
+      '{"stride":{"days":1,"hours":0},"usage":[]}',
+    );
+  });
+});
