@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
 import { GROUP_BY_VALUES } from '@/contracts/usage';
 import { strideForRange } from '@/lib/usage/stride';
 import { loadConfig } from '@server/config';
@@ -7,7 +9,7 @@ import { DEMO_API_KEYS } from '../seed/demo-keys';
 import { seedIfEmpty } from '../seed/seed-database';
 import { createUsageRoutes } from '../http/usage-routes';
 import { buildUsageSql } from '../store/usage-query-sql';
-import { queryUsageRows } from '../store/usage-rows';
+import { queryUsageJson, queryUsageRows } from '../store/usage-rows';
 import { openUsageStore } from '../store/usage-store';
 import { measureExport, percentiles, timeRuns } from './bench-measure';
 import { datasetFile, profileFor } from './seed';
@@ -54,17 +56,23 @@ async function main() {
       `Dataset ${profile.name}: ${traces.toLocaleString('en')} traces, ${workspaceIds.length} workspaces; ` +
         `${os.cpus().length} cores, Node ${process.version}; ${runs} runs after 1 warm-up.`,
       '',
-      '| Range | group_by | rows | p50 ms | p95 ms |',
-      '|---|---|---:|---:|---:|',
+      "Latency = the JSON endpoint's work: fresh connection, SQL, response text rendered by DuckDB.",
+      '',
+      '| Range | group_by | records | JSON MB | p50 ms | p95 ms |',
+      '|---|---|---:|---:|---:|---:|',
     ];
     for (const days of RANGES) {
       for (const groupBy of GROUP_BY_VALUES) {
-        let rows = 0;
+        const query = plan(days, groupBy);
+        const rows = (await store.withConnection((c) => queryUsageRows(c, query))).length;
+        let bytes = 0;
         const samples = await timeRuns(runs, async () => {
-          rows = (await store.withConnection((c) => queryUsageRows(c, plan(days, groupBy)))).length;
+          bytes = (await store.withConnection((c) => queryUsageJson(c, query))).length;
         });
         const { p50, p95 } = percentiles(samples);
-        lines.push(`| ${days} d | ${groupBy} | ${rows} | ${p50.toFixed(1)} | ${p95.toFixed(1)} |`);
+        lines.push(
+          `| ${days} d | ${groupBy} | ${rows} | ${(bytes / 1e6).toFixed(2)} | ${p50.toFixed(1)} | ${p95.toFixed(1)} |`,
+        );
         log(lines.at(-1) ?? '');
       }
     }
@@ -80,9 +88,36 @@ async function main() {
     const raw = percentiles(
       await timeRuns(Math.max(3, Math.floor(runs / 3)), sqlOnly({ rawOnly: true })),
     );
-    const api = percentiles(
+    const rowsJs = percentiles(
       await timeRuns(runs, () => store.withConnection((c) => queryUsageRows(c, yearUser))),
     );
+    const jsonText = percentiles(
+      await timeRuns(runs, () => store.withConnection((c) => queryUsageJson(c, yearUser))),
+    );
+    const app = createUsageRoutes(store, { enabled: true, floorMs: null });
+    const urlFor = (days: number, groupBy: string, path: string) => {
+      const search = new URLSearchParams({
+        start_time: new Date(endMs - days * DAY_MS).toISOString(),
+        end_time: new Date(endMs).toISOString(),
+        group_by: groupBy,
+      });
+      for (const id of workspaceIds) search.append('workspace_ids', id);
+      return `${path}?${search}`;
+    };
+    // End to end: a real HTTP server on localhost, the client reads the whole body.
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const httpUrl = `http://127.0.0.1:${port}${urlFor(365, 'user', '/orgs/current/billing/granular-usage')}`;
+    let httpBytes = 0;
+    const http = percentiles(
+      await timeRuns(runs, async () => {
+        const response = await fetch(httpUrl, { headers: { 'x-api-key': DEMO_API_KEYS.admin } });
+        if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+        httpBytes = (await response.arrayBuffer()).byteLength;
+      }),
+    );
+    await new Promise<void>((resolve) => server.close(() => resolve()));
     const row = (label: string, p: { p50: number; p95: number }) =>
       `| ${label} | ${p.p50.toFixed(1)} | ${p.p95.toFixed(1)} |`;
     lines.push(
@@ -91,11 +126,12 @@ async function main() {
       '|---|---:|---:|',
       row('rollups + edges, SQL only', rollupSql),
       row('raw GROUP BY over traces, SQL only', raw),
-      row('rollups + edges, with JS rows (the API path)', api),
+      row('rollups + edges, rows converted to JS objects', rowsJs),
+      row('rollups + edges, JSON text rendered by DuckDB', jsonText),
+      row(`HTTP GET, localhost, whole body read (${(httpBytes / 1e6).toFixed(1)} MB)`, http),
       `| speed-up of the SQL | ${(raw.p50 / rollupSql.p50).toFixed(1)}x | |`,
     );
 
-    const app = createUsageRoutes(store, { enabled: true, floorMs: null });
     lines.push(
       '',
       '| Export | MB | s | MB/s | RSS start MB | RSS max MB |',
@@ -106,15 +142,9 @@ async function main() {
       [365, 'user'],
       [31, 'api_key'],
     ] as const) {
-      const search = new URLSearchParams({
-        start_time: new Date(endMs - days * DAY_MS).toISOString(),
-        end_time: new Date(endMs).toISOString(),
-        group_by: groupBy,
-      });
-      for (const id of workspaceIds) search.append('workspace_ids', id);
       const m = await measureExport(
         app,
-        `/orgs/current/billing/granular-usage/export?${search}`,
+        urlFor(days, groupBy, '/orgs/current/billing/granular-usage/export'),
         DEMO_API_KEYS.admin,
       );
       lines.push(

@@ -18,7 +18,7 @@ export async function csvExportResponse(
   plan: UsageQueryPlan,
 ): Promise<Response> {
   const connection = await store.connect();
-  let chunks: AsyncGenerator<string>;
+  let chunks: AsyncGenerator<Uint8Array>;
   try {
     chunks = await streamUsageCsv(connection, plan);
   } catch (error) {
@@ -43,7 +43,7 @@ export async function csvExportResponse(
           controller.close();
           return;
         }
-        controller.enqueue(encoder.encode(next.value));
+        controller.enqueue(next.value);
       } catch (error) {
         release();
         controller.error(error);

@@ -23,7 +23,7 @@ export function createUsageRoutes(store: UsageStore, availability: UsageAvailabi
     const request = await prepareUsageRequest(c, store, availability);
     if ('response' in request) return request.response;
     const { plan } = request;
-    // The `UsageResponse` JSON, rendered by DuckDB (the same bytes `c.json` would send).
+    // The `UsageResponse` JSON as UTF-8, rendered by DuckDB (the bytes `c.json` would send).
     const body = await store.withConnection((connection) => queryUsageJson(connection, plan));
     return c.body(body, 200, { 'Content-Type': 'application/json' });
   });

@@ -95,6 +95,35 @@ function csvCellSql(value: string): string {
 const isoSql = (timestamp: string) => `strftime(${timestamp}, '%Y-%m-%dT%H:%M:%S.%gZ')`;
 
 /**
+ * The `dimensions` object of a record as JSON text (`JSON.stringify(toDimensions(...))`): the
+ * id and label fields of `groupBy`, each left out when NULL.
+ */
+function dimensionsJsonSql(groupBy: GroupBy, id: string, label: string | null): string {
+  const { json } = DIMENSIONS[groupBy];
+  const fields = [
+    json.id
+      ? `CASE WHEN ${id} IS NOT NULL THEN '"${json.id}":"' || ${id}::VARCHAR || '"' END`
+      : null,
+    label
+      ? `CASE WHEN ${label} IS NOT NULL THEN '"${json.label}":' || ${jsonStringSql(label)} END`
+      : null,
+  ].filter((field) => field !== null);
+  if (fields.length === 0) return `'{}'`;
+  return `'{' || concat_ws(',', ${fields.join(', ')}) || '}'`;
+}
+
+/** The seven dimension cells of a CSV line (only `groupBy`'s filled), joined by commas. */
+function dimensionsCsvSql(groupBy: GroupBy, id: string, label: string | null): string {
+  const { csv } = DIMENSIONS[groupBy];
+  const cells = USAGE_CSV_COLUMNS.slice(2, 9).map((column) => {
+    if (column === csv.id) return `coalesce(${id}::VARCHAR, '')`;
+    if (column === csv.label) return label ? csvCellSql(label) : `''`;
+    return `''`;
+  });
+  return cells.join(` || ',' || `);
+}
+
+/**
  * The core of every usage statement: a CTE list ending in `result(k, dim_id, label, label_json,
  * traces)`, one row per (bucket number `k`, dimension) with traces > 0. Bucket `k` starts at
  * `origin + k * stride`. Whole UTC days come from `usage_cumulative` (two list reads per bucket
@@ -121,19 +150,24 @@ function buildResultCte(
     const end = rollupDays.to / DAY_MS;
     const origin = originMs / DAY_MS;
     const days = plan.stride.days;
-    sources.push(`SELECT k, dim_id,
-        cum[least(${origin} + (k + 1) * ${days}, period_end, ${end}) - period_start + 1]
-          - cum[greatest(${origin} + k * ${days}, period_start, ${first}) - period_start + 1] AS traces
+    // Per row: the bucket numbers it overlaps and their counts, computed from the list before
+    // unnesting (unnesting next to `cum` would copy the whole list once per bucket).
+    const lo = `greatest(${origin} + k * ${days}, period_start, ${first}) - period_start + 1`;
+    const hi = `least(${origin} + (k + 1) * ${days}, period_end, ${end}) - period_start + 1`;
+    sources.push(`SELECT unnest(ks) AS k, dim_id, unnest(counts) AS traces
       FROM (
-        SELECT dim_id, cum, period_start, period_end,
-          unnest(range((greatest(period_start, ${first}) - ${origin}) // ${days},
-            (least(period_end, ${end}) - 1 - ${origin}) // ${days} + 1)) AS k
+        SELECT dim_id, ks, list_transform(ks, k -> cum[${hi}] - cum[${lo}]) AS counts
         FROM (
-          SELECT dim_id, cum, period * ${PERIOD_DAYS} AS period_start,
-            (period + 1) * ${PERIOD_DAYS} AS period_end
-          FROM usage_cumulative
-          WHERE grouping = ${bind(plan.groupBy)} AND ${workspaces}
-            AND period BETWEEN ${Math.floor(first / PERIOD_DAYS)} AND ${Math.floor((end - 1) / PERIOD_DAYS)}
+          SELECT dim_id, cum, period_start, period_end,
+            range((greatest(period_start, ${first}) - ${origin}) // ${days},
+              (least(period_end, ${end}) - 1 - ${origin}) // ${days} + 1) AS ks
+          FROM (
+            SELECT dim_id, cum, period * ${PERIOD_DAYS} AS period_start,
+              (period + 1) * ${PERIOD_DAYS} AS period_end
+            FROM usage_cumulative
+            WHERE grouping = ${bind(plan.groupBy)} AND ${workspaces}
+              AND period BETWEEN ${Math.floor(first / PERIOD_DAYS)} AND ${Math.floor((end - 1) / PERIOD_DAYS)}
+          )
         )
       )`);
   }
@@ -150,17 +184,32 @@ function buildResultCte(
     facts AS (${sources.join('\n      UNION ALL ')}),
     buckets AS (SELECT k, dim_id, sum(traces) AS traces FROM facts GROUP BY ALL),
     labels AS (
-      SELECT id, ${dim.label} AS label, ${jsonStringSql(dim.label)} AS label_json FROM ${dim.table}
+      -- rank: the order of labelled values (label, then id) as an integer, NULL without a label.
+      SELECT id, ${dim.label} AS label,
+        CASE WHEN ${dim.label} IS NOT NULL
+          THEN row_number() OVER (ORDER BY ${dim.label} NULLS LAST, id) END AS rank,
+        ${dimensionsJsonSql(plan.groupBy, 'id', dim.label)} AS dims_json,
+        ${dimensionsCsvSql(plan.groupBy, 'id', dim.label)} AS dims_csv
+      FROM ${dim.table}
     ),
     result AS (
-      SELECT b.k, b.dim_id, d.label, d.label_json, b.traces
+      SELECT b.k, b.dim_id, d.label, d.rank, b.traces,
+        CASE WHEN d.id IS NULL THEN ${dimensionsJsonSql(plan.groupBy, 'b.dim_id', null)} ELSE d.dims_json END AS dims_json,
+        CASE WHEN d.id IS NULL THEN ${dimensionsCsvSql(plan.groupBy, 'b.dim_id', null)} ELSE d.dims_csv END AS dims_csv
       FROM buckets b LEFT JOIN labels d ON d.id = b.dim_id
       WHERE b.traces > 0
+    ),
+    bucket_times AS (
+      SELECT k, ${isoSql(`make_timestamp((${originMs} + k * ${step}) * 1000)`)} AS iso_start,
+        CASE WHEN ${originMs} + (k + 1) * ${step} >= ${plan.endMs} THEN ${bind(iso(plan.endMs))}
+          ELSE ${isoSql(`make_timestamp((${originMs} + (k + 1) * ${step}) * 1000)`)} END AS iso_end
+      FROM range(${Math.ceil((plan.endMs - originMs) / step)}) t(k)
     )`;
   return { cte, originMs, strideMs: step };
 }
 
-const ORDER = 'k, label NULLS LAST, dim_id NULLS LAST';
+/** By bucket, then label, then id (`rank` is the position by label and id; unlabelled last, by id). */
+const ORDER = 'k, rank NULLS LAST, dim_id NULLS LAST';
 
 function withBinder(): { values: (string | number)[]; bind: (value: string | number) => string } {
   const values: (string | number)[] = [];
@@ -194,8 +243,8 @@ export function buildUsageSql(
 }
 
 /**
- * The `usage` array of the JSON response, rendered by DuckDB: one VARCHAR (or NULL for no
- * records) holding the records joined by commas, byte for byte what `JSON.stringify` gives for
+ * The `usage` array of the JSON response, rendered by DuckDB: one BLOB of UTF-8 text (or NULL
+ * for no records) holding the records joined by commas, byte for byte what `JSON.stringify` gives for
  * `{time_bucket, dimensions, traces}` (absent dimension fields left out). Null when no data can
  * match.
  */
@@ -203,51 +252,29 @@ export function buildUsageJsonSql(plan: UsageQueryPlan): BoundSql | null {
   const { values, bind } = withBinder();
   const core = buildResultCte(plan, {}, bind);
   if (!core) return null;
-  const { json } = DIMENSIONS[plan.groupBy];
-  const fields = [
-    json.id
-      ? `CASE WHEN dim_id IS NOT NULL THEN '"${json.id}":"' || dim_id::VARCHAR || '"' END`
-      : null,
-    `CASE WHEN label IS NOT NULL THEN '"${json.label}":' || label_json END`,
-  ].filter((field) => field !== null);
-  const record = `'{"time_bucket":"' || ${isoSql(`make_timestamp((${core.originMs} + k * ${core.strideMs}) * 1000)`)}
-    || '","dimensions":{' || concat_ws(',', ${fields.join(', ')}) || '},"traces":' || traces::VARCHAR || '}'`;
+  const record = `concat('{"time_bucket":"', t.iso_start, '","dimensions":', r.dims_json, ',"traces":', r.traces, '}')`;
   const sql = `WITH ${core.cte}
-    SELECT string_agg(${record}, ',' ORDER BY ${ORDER}) AS usage FROM result`;
+    SELECT encode(string_agg(${record}, ',' ORDER BY r.k, r.rank NULLS LAST, r.dim_id NULLS LAST)) AS usage
+    FROM result r JOIN bucket_times t USING (k)`;
   return { sql, values };
 }
 
 /**
  * The CSV data rows (spec 2.3), rendered by DuckDB in blocks of `linesPerChunk` lines: one
- * VARCHAR per row, in order, each the concatenation of whole CRLF-terminated lines, byte for
+ * BLOB of UTF-8 text per row, in order, each the concatenation of whole CRLF-terminated lines, byte for
  * byte what `formatCsvRow` gives for the ten columns. Null when no data can match.
  */
 export function buildUsageCsvSql(plan: UsageQueryPlan, linesPerChunk: number): BoundSql | null {
   const { values, bind } = withBinder();
   const core = buildResultCte(plan, {}, bind);
   if (!core) return null;
-  const { csv } = DIMENSIONS[plan.groupBy];
-  const start = `(${core.originMs} + k * ${core.strideMs})`;
-  const end = `${start} + ${core.strideMs}`;
-  const endCell = `CASE WHEN ${end} >= ${plan.endMs} THEN ${bind(iso(plan.endMs))}
-    ELSE ${isoSql(`make_timestamp((${end}) * 1000)`)} END`;
-  const cells = USAGE_CSV_COLUMNS.slice(2, 9).map((column) => {
-    if (column === csv.id) return `coalesce(dim_id::VARCHAR, '')`;
-    if (column === csv.label) return csvCellSql('label');
-    return `''`;
-  });
-  const line = [
-    isoSql(`make_timestamp(${start} * 1000)`),
-    endCell,
-    ...cells,
-    'traces::VARCHAR',
-  ].join(` || ',' || `);
   const sql = `WITH ${core.cte},
     lines AS (
-      SELECT ${line} || chr(13) || chr(10) AS line, row_number() OVER (ORDER BY ${ORDER}) - 1 AS n
-      FROM result
+      SELECT concat(t.iso_start, ',', t.iso_end, ',', r.dims_csv, ',', r.traces, chr(13), chr(10)) AS line,
+        row_number() OVER (ORDER BY r.k, r.rank NULLS LAST, r.dim_id NULLS LAST) - 1 AS n
+      FROM result r JOIN bucket_times t USING (k)
     )
-    SELECT string_agg(line, '' ORDER BY n) AS chunk FROM lines
+    SELECT encode(string_agg(line, '' ORDER BY n)) AS chunk FROM lines
     GROUP BY n // ${linesPerChunk} ORDER BY n // ${linesPerChunk}`;
   return { sql, values };
 }

@@ -51,38 +51,41 @@ export async function queryUsageRows(
 }
 
 /**
- * The JSON response body (spec 2.1) as text, rendered inside DuckDB: no record becomes a JS
- * object, so a 65k-record answer costs one string instead of 260k converted values.
+ * The JSON response body (spec 2.1) as UTF-8 bytes, rendered inside DuckDB: no record becomes
+ * a JS object or string, so a 65k-record answer costs one byte copy instead of 260k converted
+ * values.
  */
 export async function queryUsageJson(
   connection: DuckDBConnection,
   plan: UsageQueryPlan,
-): Promise<string> {
-  const head = `{"stride":${JSON.stringify(plan.stride)},"usage":[`;
+): Promise<Uint8Array<ArrayBuffer>> {
+  const head = Buffer.from(`{"stride":${JSON.stringify(plan.stride)},"usage":[`);
+  const tail = Buffer.from(']}');
   const query = buildUsageJsonSql(plan);
-  if (!query) return `${head}]}`;
+  if (!query) return Buffer.concat([head, tail]);
   const reader = await connection.runAndReadAll(query.sql, query.values);
   const usage = reader.getRowsJS()[0]?.[0];
-  return `${head}${typeof usage === 'string' ? usage : ''}]}`;
+  return Buffer.concat(usage instanceof Uint8Array ? [head, usage, tail] : [head, tail]);
 }
 
 /** CSV lines per string DuckDB hands over while streaming an export. */
 const CSV_LINES_PER_CHUNK = 4096;
 
 /**
- * The CSV data lines of an export, rendered inside DuckDB, a block of whole lines at a time.
+ * The CSV data lines of an export as UTF-8 bytes, rendered inside DuckDB, a block of whole
+ * lines at a time.
  * The query starts before this resolves, so SQL errors surface here and not mid-stream.
  */
 export async function streamUsageCsv(
   connection: DuckDBConnection,
   plan: UsageQueryPlan,
-): Promise<AsyncGenerator<string>> {
+): Promise<AsyncGenerator<Uint8Array>> {
   const query = buildUsageCsvSql(plan, CSV_LINES_PER_CHUNK);
   const result = query ? await connection.stream(query.sql, query.values) : undefined;
   return (async function* chunks() {
     if (!result) return;
     for await (const rows of result.yieldRowsJs()) {
-      for (const [chunk] of rows) if (typeof chunk === 'string') yield chunk;
+      for (const [chunk] of rows) if (chunk instanceof Uint8Array) yield chunk;
     }
   })();
 }

@@ -35,6 +35,7 @@ import { openUsageStore, type UsageStore } from '../store/usage-store';
  * edge days, the floor, 128-day period boundaries and labels with every control character.
  */
 
+const decoder = new TextDecoder();
 const HOSTILE = `=ctl\u0000\u0001\b\t\n\u000b\f\r\u000e\u001f"q"\\back, slash ’ ✓`;
 const dimensions = buildDimensions(testProfile());
 const workspaceIds = dimensions.workspaces.map((ws) => ws.id);
@@ -158,10 +159,12 @@ describe('DuckDB-rendered JSON and CSV', () => {
         // The rollup path returns the same rows as the raw GROUP BY.
         expect(await store.withConnection((c) => queryUsageRows(c, plan))).toEqual(rows);
         const json = await store.withConnection((c) => queryUsageJson(c, plan));
-        expect(json).toBe(referenceJson(plan, rows));
+        expect(decoder.decode(json)).toBe(referenceJson(plan, rows));
         const csv = await store.withConnection(async (connection) => {
           let text = '';
-          for await (const chunk of await streamUsageCsv(connection, plan)) text += chunk;
+          for await (const chunk of await streamUsageCsv(connection, plan)) {
+            text += decoder.decode(chunk);
+          }
           return text;
         });
         const expected = rows.map((row) => referenceCsvLine(plan, row)).join('');
@@ -174,7 +177,7 @@ describe('DuckDB-rendered JSON and CSV', () => {
 
   it('renders an empty answer as an empty usage array', async () => {
     const plan = planFor('2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z', 'user', true);
-    expect(await store.withConnection((c) => queryUsageJson(c, plan))).toBe(
+    expect(decoder.decode(await store.withConnection((c) => queryUsageJson(c, plan)))).toBe(
       '{"stride":{"days":1,"hours":0},"usage":[]}',
     );
   });
