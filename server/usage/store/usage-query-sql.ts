@@ -243,8 +243,8 @@ export function buildUsageSql(
 }
 
 /**
- * The `usage` array of the JSON response, rendered by DuckDB: one BLOB of UTF-8 text (or NULL
- * for no records) holding the records joined by commas, byte for byte what `JSON.stringify` gives for
+ * The `usage` array of the JSON response, rendered by DuckDB: one row per bucket, in order,
+ * each a BLOB of UTF-8 text holding the bucket's records joined by commas, byte for byte what `JSON.stringify` gives for
  * `{time_bucket, dimensions, traces}` (absent dimension fields left out). Null when no data can
  * match.
  */
@@ -253,9 +253,11 @@ export function buildUsageJsonSql(plan: UsageQueryPlan): BoundSql | null {
   const core = buildResultCte(plan, {}, bind);
   if (!core) return null;
   const record = `concat('{"time_bucket":"', t.iso_start, '","dimensions":', r.dims_json, ',"traces":', r.traces, '}')`;
+  // One string per bucket: the buckets' records are sorted in parallel, and only by integers.
   const sql = `WITH ${core.cte}
-    SELECT encode(string_agg(${record}, ',' ORDER BY r.k, r.rank NULLS LAST, r.dim_id NULLS LAST)) AS usage
-    FROM result r JOIN bucket_times t USING (k)`;
+    SELECT encode(string_agg(${record}, ',' ORDER BY r.rank NULLS LAST, r.dim_id NULLS LAST)) AS usage
+    FROM result r JOIN bucket_times t USING (k)
+    GROUP BY r.k ORDER BY r.k`;
   return { sql, values };
 }
 
@@ -268,13 +270,16 @@ export function buildUsageCsvSql(plan: UsageQueryPlan, linesPerChunk: number): B
   const { values, bind } = withBinder();
   const core = buildResultCte(plan, {}, bind);
   if (!core) return null;
+  // Numbered before rendering, so the sort moves integers and not text.
   const sql = `WITH ${core.cte},
-    lines AS (
-      SELECT concat(t.iso_start, ',', t.iso_end, ',', r.dims_csv, ',', r.traces, chr(13), chr(10)) AS line,
-        row_number() OVER (ORDER BY r.k, r.rank NULLS LAST, r.dim_id NULLS LAST) - 1 AS n
-      FROM result r JOIN bucket_times t USING (k)
+    numbered AS (
+      SELECT *, row_number() OVER (ORDER BY k, rank NULLS LAST, dim_id NULLS LAST) - 1 AS n
+      FROM result
     )
-    SELECT encode(string_agg(line, '' ORDER BY n)) AS chunk FROM lines
-    GROUP BY n // ${linesPerChunk} ORDER BY n // ${linesPerChunk}`;
+    SELECT encode(string_agg(
+      concat(t.iso_start, ',', t.iso_end, ',', r.dims_csv, ',', r.traces, chr(13), chr(10)), '' ORDER BY r.n
+    )) AS chunk
+    FROM numbered r JOIN bucket_times t USING (k)
+    GROUP BY r.n // ${linesPerChunk} ORDER BY r.n // ${linesPerChunk}`;
   return { sql, values };
 }

@@ -61,11 +61,18 @@ export async function queryUsageJson(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const head = Buffer.from(`{"stride":${JSON.stringify(plan.stride)},"usage":[`);
   const tail = Buffer.from(']}');
+  const comma = Buffer.from(',');
   const query = buildUsageJsonSql(plan);
   if (!query) return Buffer.concat([head, tail]);
   const reader = await connection.runAndReadAll(query.sql, query.values);
-  const usage = reader.getRowsJS()[0]?.[0];
-  return Buffer.concat(usage instanceof Uint8Array ? [head, usage, tail] : [head, tail]);
+  const parts: Uint8Array[] = [head];
+  for (const [bucket] of reader.getRowsJS()) {
+    if (!(bucket instanceof Uint8Array)) continue;
+    if (parts.length > 1) parts.push(comma);
+    parts.push(bucket);
+  }
+  parts.push(tail);
+  return Buffer.concat(parts);
 }
 
 /** CSV lines per string DuckDB hands over while streaming an export. */
