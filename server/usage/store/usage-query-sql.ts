@@ -72,16 +72,19 @@ const DIMENSIONS = {
 >;
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const sqlString = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** `JSON.stringify(value)` of a VARCHAR expression, byte for byte (lower-case `\u00xx`). */
+/**
+ * `JSON.stringify(value)` of a VARCHAR expression, byte for byte. DuckDB's `to_json` agrees on
+ * every code point except that it writes `\u000B`, `\u000E`, `\u000F` and `\u001A`..`\u001F`
+ * in upper case. Escaped backslashes are parked as chr(1) first (which `to_json` itself always
+ * escapes), so only real escapes are lower-cased, never a label's literal `\u001A` text.
+ */
 function jsonStringSql(value: string): string {
-  let escaped = `replace(replace(${value}, '\\', '\\\\'), '"', '\\"')`;
-  for (let code = 0; code < 0x20; code += 1) {
-    const char = String.fromCharCode(code);
-    escaped = `replace(${escaped}, chr(${code}), ${sqlString(JSON.stringify(char).slice(1, -1))})`;
+  let json = `replace(to_json(${value})::VARCHAR, '\\\\', chr(1))`;
+  for (const hex of ['0B', '0E', '0F', '1A', '1B', '1C', '1D', '1E', '1F']) {
+    json = `replace(${json}, '\\u00${hex}', '\\u00${hex.toLowerCase()}')`;
   }
-  return `'"' || CASE WHEN regexp_matches(${value}, '[\\x00-\\x1f"\\\\]') THEN ${escaped} ELSE ${value} END || '"'`;
+  return `replace(${json}, chr(1), '\\\\')`;
 }
 
 /** `formatCsvCell` of a nullable VARCHAR expression: neutralised (CWE-1236), then RFC 4180 quoted. */
@@ -132,7 +135,7 @@ function dimensionsCsvSql(groupBy: GroupBy, id: string, label: string | null): s
  */
 function buildResultCte(
   plan: UsageQueryPlan,
-  options: { rawOnly?: boolean },
+  options: { rawOnly?: boolean; render?: 'json' | 'csv' },
   bind: (value: string | number) => string,
 ): { cte: string; originMs: number; strideMs: number } | null {
   const dim = DIMENSIONS[plan.groupBy];
@@ -180,6 +183,22 @@ function buildResultCte(
   // Nothing to read (the whole range lies before the floor): the answer is no rows.
   if (sources.length === 0) return null;
 
+  // The rendered dimension fields, computed once per dimension value (and per row only for ids
+  // missing from the dimension table); only those of the requested output, to keep planning short.
+  const fallback = (render: 'json' | 'csv') =>
+    render === 'json'
+      ? dimensionsJsonSql(plan.groupBy, 'b.dim_id', null)
+      : dimensionsCsvSql(plan.groupBy, 'b.dim_id', null);
+  const own = (render: 'json' | 'csv') =>
+    render === 'json'
+      ? dimensionsJsonSql(plan.groupBy, 'id', dim.label)
+      : dimensionsCsvSql(plan.groupBy, 'id', dim.label);
+  const rendered = options.render
+    ? {
+        labels: `, ${own(options.render)} AS dims`,
+        result: `,\n        CASE WHEN d.id IS NULL THEN ${fallback(options.render)} ELSE d.dims END AS dims`,
+      }
+    : { labels: '', result: '' };
   const cte = `
     facts AS (${sources.join('\n      UNION ALL ')}),
     buckets AS (SELECT k, dim_id, sum(traces) AS traces FROM facts GROUP BY ALL),
@@ -187,15 +206,11 @@ function buildResultCte(
       -- rank: the order of labelled values (label, then id) as an integer, NULL without a label.
       SELECT id, ${dim.label} AS label,
         CASE WHEN ${dim.label} IS NOT NULL
-          THEN row_number() OVER (ORDER BY ${dim.label} NULLS LAST, id) END AS rank,
-        ${dimensionsJsonSql(plan.groupBy, 'id', dim.label)} AS dims_json,
-        ${dimensionsCsvSql(plan.groupBy, 'id', dim.label)} AS dims_csv
+          THEN row_number() OVER (ORDER BY ${dim.label} NULLS LAST, id) END AS rank${rendered.labels}
       FROM ${dim.table}
     ),
     result AS (
-      SELECT b.k, b.dim_id, d.label, d.rank, b.traces,
-        CASE WHEN d.id IS NULL THEN ${dimensionsJsonSql(plan.groupBy, 'b.dim_id', null)} ELSE d.dims_json END AS dims_json,
-        CASE WHEN d.id IS NULL THEN ${dimensionsCsvSql(plan.groupBy, 'b.dim_id', null)} ELSE d.dims_csv END AS dims_csv
+      SELECT b.k, b.dim_id, d.label, d.rank, b.traces${rendered.result}
       FROM buckets b LEFT JOIN labels d ON d.id = b.dim_id
       WHERE b.traces > 0
     ),
@@ -250,9 +265,9 @@ export function buildUsageSql(
  */
 export function buildUsageJsonSql(plan: UsageQueryPlan): BoundSql | null {
   const { values, bind } = withBinder();
-  const core = buildResultCte(plan, {}, bind);
+  const core = buildResultCte(plan, { render: 'json' }, bind);
   if (!core) return null;
-  const record = `concat('{"time_bucket":"', t.iso_start, '","dimensions":', r.dims_json, ',"traces":', r.traces, '}')`;
+  const record = `concat('{"time_bucket":"', t.iso_start, '","dimensions":', r.dims, ',"traces":', r.traces, '}')`;
   // One string per bucket: the buckets' records are sorted in parallel, and only by integers.
   const sql = `WITH ${core.cte}
     SELECT encode(string_agg(${record}, ',' ORDER BY r.rank NULLS LAST, r.dim_id NULLS LAST)) AS usage
@@ -268,7 +283,7 @@ export function buildUsageJsonSql(plan: UsageQueryPlan): BoundSql | null {
  */
 export function buildUsageCsvSql(plan: UsageQueryPlan, linesPerChunk: number): BoundSql | null {
   const { values, bind } = withBinder();
-  const core = buildResultCte(plan, {}, bind);
+  const core = buildResultCte(plan, { render: 'csv' }, bind);
   if (!core) return null;
   // Numbered before rendering, so the sort moves integers and not text.
   const sql = `WITH ${core.cte},
@@ -277,7 +292,7 @@ export function buildUsageCsvSql(plan: UsageQueryPlan, linesPerChunk: number): B
       FROM result
     )
     SELECT encode(string_agg(
-      concat(t.iso_start, ',', t.iso_end, ',', r.dims_csv, ',', r.traces, chr(13), chr(10)), '' ORDER BY r.n
+      concat(t.iso_start, ',', t.iso_end, ',', r.dims, ',', r.traces, chr(13), chr(10)), '' ORDER BY r.n
     )) AS chunk
     FROM numbered r JOIN bucket_times t USING (k)
     GROUP BY r.n // ${linesPerChunk} ORDER BY r.n // ${linesPerChunk}`;

@@ -36,7 +36,7 @@ import { openUsageStore, type UsageStore } from '../store/usage-store';
  */
 
 const decoder = new TextDecoder();
-const HOSTILE = `=ctl\u0000\u0001\b\t\n\u000b\f\r\u000e\u001f"q"\\back, slash ’ ✓`;
+const HOSTILE = `=ctl\u0000\u0001\b\t\n\u000b\f\r\u000e\u001f"q"\\back, slash \\u001A \\\u001a ’ ✓`;
 const dimensions = buildDimensions(testProfile());
 const workspaceIds = dimensions.workspaces.map((ws) => ws.id);
 const hostileProject = '0b7c0d7e-0000-4000-8000-000000000001';
