@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import {
   Bar,
   BarChart,
@@ -28,6 +28,14 @@ interface UsageChartProps {
 
 type ChartRow = Record<string, number>;
 
+// Recharts copies props into its store after each render; props that change identity on every
+// render (inline objects and functions) cost extra passes, so the constant ones live here.
+const MARGIN = { top: 8, right: 8, bottom: 4, left: 4 };
+const TICK = { fontSize: 12, fill: '#5b6470' };
+const X_AXIS_LINE = { stroke: '#d0d5dd' };
+const CURSOR = { fill: 'rgb(16 24 40 / 5%)' };
+const formatYTick = (value: number) => formatCompact(value);
+
 function tickPattern(matrix: UsageMatrix): string {
   if (matrix.stride.days === 0) return 'MMM d HH:mm';
   return matrix.buckets.length > 0 && matrix.range.endMs - matrix.range.startMs > 200 * 86_400_000
@@ -43,12 +51,33 @@ export const UsageChart = memo(function UsageChart({
   floorMs,
   partialBucketMs,
 }: UsageChartProps) {
-  const rows: ChartRow[] = matrix.buckets.map((bucket, index) => {
-    const row: ChartRow = { bucket };
-    for (const item of series) row[item.key] = item.values[index] ?? 0;
-    return row;
-  });
+  const rows = useMemo(
+    () =>
+      matrix.buckets.map((bucket, index) => {
+        const row: ChartRow = { bucket };
+        for (const item of series) row[item.key] = item.values[index] ?? 0;
+        return row;
+      }),
+    [matrix, series],
+  );
   const pattern = tickPattern(matrix);
+  const formatXTick = useCallback(
+    (value: number) => `${formatUtc(value, pattern)}${value === partialBucketMs ? '*' : ''}`,
+    [pattern, partialBucketMs],
+  );
+  const tooltip = useCallback(
+    ({ active, label }: Pick<TooltipContentProps, 'active' | 'label'>) => (
+      <BucketTooltip
+        active={active}
+        label={label}
+        matrix={matrix}
+        series={series}
+        hidden={hidden}
+        partialBucketMs={partialBucketMs}
+      />
+    ),
+    [matrix, series, hidden, partialBucketMs],
+  );
   const firstBucket = matrix.buckets[0];
   const lastBeforeFloor = matrix.buckets
     .filter((bucket) => bucketEnd(bucket, matrix.range.endMs, matrix.stride) <= floorMs)
@@ -56,21 +85,19 @@ export const UsageChart = memo(function UsageChart({
 
   return (
     <ResponsiveContainer width="100%" height={320}>
-      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 4, left: 4 }} barCategoryGap="18%">
+      <BarChart data={rows} margin={MARGIN} barCategoryGap="18%">
         <CartesianGrid vertical={false} stroke="#eaecf0" />
         <XAxis
           dataKey="bucket"
-          tickFormatter={(value: number) =>
-            `${formatUtc(value, pattern)}${value === partialBucketMs ? '*' : ''}`
-          }
-          tick={{ fontSize: 12, fill: '#5b6470' }}
+          tickFormatter={formatXTick}
+          tick={TICK}
           tickLine={false}
-          axisLine={{ stroke: '#d0d5dd' }}
+          axisLine={X_AXIS_LINE}
           minTickGap={16}
         />
         <YAxis
-          tickFormatter={(value: number) => formatCompact(value)}
-          tick={{ fontSize: 12, fill: '#5b6470' }}
+          tickFormatter={formatYTick}
+          tick={TICK}
           tickLine={false}
           axisLine={false}
           width={48}
@@ -93,20 +120,7 @@ export const UsageChart = memo(function UsageChart({
             fillOpacity={0.08}
           />
         ) : null}
-        <Tooltip
-          cursor={{ fill: 'rgb(16 24 40 / 5%)' }}
-          isAnimationActive={false}
-          content={({ active, label }) => (
-            <BucketTooltip
-              active={active}
-              label={label}
-              matrix={matrix}
-              series={series}
-              hidden={hidden}
-              partialBucketMs={partialBucketMs}
-            />
-          )}
-        />
+        <Tooltip cursor={CURSOR} isAnimationActive={false} content={tooltip} />
         {series.map((item, index) => (
           <Bar
             key={item.key}
