@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { buildDimensions } from '../seed/build-dimensions';
@@ -45,6 +46,21 @@ export async function startTestServer(
       if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One test server for the whole file: started before the first test, closed after the last.
+ * The returned object is filled in by `beforeAll`, so tests read `server.baseUrl` as usual.
+ */
+export function useTestServer(env: Record<string, string> = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(env));
+  });
+  afterAll(async () => {
+    await server.close?.();
+  });
+  return server;
 }
 
 /** Workspace ids of the test dataset, in seeding order (the limited key reads the first two). */

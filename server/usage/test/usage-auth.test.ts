@@ -1,22 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorBodySchema, usageResponseSchema, workspacesResponseSchema } from '@/contracts/usage';
-import {
-  startTestServer,
-  TEST_WORKSPACE_IDS,
-  totalTraces,
-  usageUrl,
-  type TestServer,
-} from './test-server';
+import { useTestServer, TEST_WORKSPACE_IDS, totalTraces, usageUrl } from './test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const KEYS = {
   none: undefined,

@@ -1,21 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usageResponseSchema, type UsageResponse } from '@/contracts/usage';
-import {
-  ADMIN,
-  startTestServer,
-  TEST_DIMENSIONS,
-  TEST_WORKSPACE_IDS,
-  usageUrl,
-  type TestServer,
-} from './test-server';
+import { ADMIN, useTestServer, TEST_DIMENSIONS, TEST_WORKSPACE_IDS, usageUrl } from './test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 async function getUsage(start: string, end: string, groupBy?: string): Promise<UsageResponse> {
   const response = await fetch(usageUrl(server.baseUrl, { start, end, groupBy }), {

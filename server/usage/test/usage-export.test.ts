@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { USAGE_CSV_COLUMNS } from '@/contracts/usage';
 import { parseCsv } from './csv-parse';
-import { ADMIN, startTestServer, usageUrl, type TestServer } from './test-server';
+import { ADMIN, useTestServer, usageUrl } from './test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 async function exportCsv(start: string, end: string, groupBy?: string) {
   const response = await fetch(usageUrl(server.baseUrl, { start, end, groupBy, export: true }), {

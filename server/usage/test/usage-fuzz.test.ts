@@ -1,14 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_WORKSPACE_IDS, type TestServer } from './test-server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, TEST_WORKSPACE_IDS } from './test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const PATHS = [
   '/api/v1/orgs/current/billing/granular-usage',

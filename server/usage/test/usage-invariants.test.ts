@@ -1,23 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GROUP_BY_VALUES, usageResponseSchema } from '@/contracts/usage';
 import { parseCsv } from './csv-parse';
-import {
-  ADMIN,
-  startTestServer,
-  TEST_WORKSPACE_IDS,
-  totalTraces,
-  usageUrl,
-  type TestServer,
-} from './test-server';
+import { ADMIN, useTestServer, TEST_WORKSPACE_IDS, totalTraces, usageUrl } from './test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 type Params = { start: string; end: string; workspaces?: string[]; groupBy?: string };
 

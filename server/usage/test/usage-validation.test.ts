@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@/contracts/usage';
-import {
-  ADMIN,
-  startTestServer,
-  TEST_WORKSPACE_IDS,
-  USAGE_PATH,
-  type TestServer,
-} from './test-server';
+import { ADMIN, useTestServer, TEST_WORKSPACE_IDS, USAGE_PATH } from './test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 const [A = '', B = ''] = TEST_WORKSPACE_IDS;
 const START = 'start_time=2026-02-01T00:00:00Z';
