@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  conversation,
-  exchange,
-  failureStatus,
-  removeDataDir,
-  startTestDeployment,
-  type TestDeployment,
-  userInput,
-} from './test-deployment';
+import { expect, it } from 'vitest';
+import { conversation, exchange, failureStatus, userInput } from './test-deployment';
+import { useTestDeployment } from './use-test-deployment';
 
 /** Run 1 must still be active when run 2 arrives, even on a loaded machine. */
 const STEP = 300;
@@ -17,14 +10,7 @@ const CITIES = [
   ['la', "It's 75 degrees and clear in Los Angeles."],
 ] as const;
 
-let deployment: TestDeployment;
-beforeAll(async () => {
-  deployment = await startTestDeployment({ stepMs: STEP });
-});
-afterAll(async () => {
-  await deployment.stop();
-  await removeDataDir(deployment.dataDir);
-});
+const deployment = useTestDeployment({ stepMs: STEP });
 
 it('double-texts 30 threads at once; each keeps only its own second run', async () => {
   const { client } = deployment;

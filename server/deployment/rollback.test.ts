@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   conversation,
   exchange,
   failureStatus,
-  removeDataDir,
-  startTestDeployment,
-  type TestDeployment,
   userInput,
   waitForMessages,
 } from './test-deployment';
+import { useTestDeployment } from './use-test-deployment';
 
 /** Each model step and the tool take STEP ms; long enough that a loaded machine keeps up. */
 const STEP = 600;
@@ -18,14 +16,7 @@ const LA = 'and in la?';
 const NYC_FORECAST = "It's 90 degrees and sunny in New York.";
 const SF_FORECAST = "It's 60 degrees and foggy in San Francisco.";
 
-let deployment: TestDeployment;
-beforeAll(async () => {
-  deployment = await startTestDeployment({ stepMs: STEP });
-});
-afterAll(async () => {
-  await deployment.stop();
-  await removeDataDir(deployment.dataDir);
-});
+const deployment = useTestDeployment({ stepMs: STEP });
 
 async function newThread() {
   return (await deployment.client.threads.create()).thread_id;

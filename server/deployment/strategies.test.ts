@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   conversation,
   exchange,
   failureStatus,
-  removeDataDir,
-  startTestDeployment,
-  type TestDeployment,
   userInput,
   waitForMessages,
 } from './test-deployment';
+import { useTestDeployment } from './use-test-deployment';
 
 /** Long enough that a loaded machine keeps up with the run's progress. */
 const STEP = 600;
@@ -17,14 +15,7 @@ const NYC = "what's the weather in nyc?";
 const SF_FORECAST = "It's 60 degrees and foggy in San Francisco.";
 const NYC_RUN = exchange(NYC, 'nyc', "It's 90 degrees and sunny in New York.");
 
-let deployment: TestDeployment;
-beforeAll(async () => {
-  deployment = await startTestDeployment({ stepMs: STEP });
-});
-afterAll(async () => {
-  await deployment.stop();
-  await removeDataDir(deployment.dataDir);
-});
+const deployment = useTestDeployment({ stepMs: STEP });
 
 /** A thread whose run 1 is active and has written `progress` messages (see waitForMessages). */
 async function threadWithActiveRun(progress = 0) {
