@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { ConsoleConfig } from '@/contracts/console-config';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -72,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** What the SPA may know about the server's configuration: never a secret. */
-export function publicConfig(config: Config) {
+export function publicConfig(config: Config): ConsoleConfig {
   return {
     usage: {
       source: config.LANGSMITH_ENDPOINT ? 'langsmith' : 'embedded',
@@ -83,5 +84,5 @@ export function publicConfig(config: Config) {
       source: config.LANGGRAPH_DEPLOYMENT_URL ? 'remote' : 'embedded',
       upstream: config.LANGGRAPH_DEPLOYMENT_URL ?? null,
     },
-  } as const;
+  };
 }

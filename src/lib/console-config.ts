@@ -1,20 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { consoleConfigSchema, type ConsoleConfig } from '@/contracts/console-config';
 import { toHttpError } from './http-error';
-
-/** The secret-free configuration the server publishes at `/_console/config`. */
-const consoleConfigSchema = z.object({
-  usage: z.object({
-    source: z.enum(['embedded', 'langsmith']),
-    upstream: z.string().nullable(),
-    deploymentMode: z.enum(['cloud', 'self-hosted']),
-  }),
-  deployment: z.object({
-    source: z.enum(['embedded', 'remote']),
-    upstream: z.string().nullable(),
-  }),
-});
-export type ConsoleConfig = z.infer<typeof consoleConfigSchema>;
 
 export async function getConsoleConfig(signal?: AbortSignal): Promise<ConsoleConfig> {
   const response = await fetch('/_console/config', { signal });
@@ -22,10 +8,15 @@ export async function getConsoleConfig(signal?: AbortSignal): Promise<ConsoleCon
   return consoleConfigSchema.parse(await response.json());
 }
 
+/** Read once per visit: the server's configuration does not change while it runs. */
 export function consoleConfigQueryOptions() {
   return queryOptions({
     queryKey: ['console', 'config'],
     queryFn: ({ signal }) => getConsoleConfig(signal),
     staleTime: Infinity,
   });
+}
+
+export function useConsoleConfig() {
+  return useQuery(consoleConfigQueryOptions());
 }

@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useConsoleConfig } from '@/features/playground/api/get-console-config';
+import { useConsoleConfig } from '@/lib/console-config';
 import type {
   PlaygroundFormInput,
   PlaygroundFormValues,

@@ -8,7 +8,10 @@ import { RollbackPlayground } from './rollback-playground';
 /** Answers `/_console/config`; any other request fails the test (the form must not send one). */
 function stubServer(deployment: { source: 'embedded' | 'remote'; upstream: string | null }) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    if (String(input) === '/_console/config') return Response.json({ deployment });
+    if (String(input) === '/_console/config') {
+      const usage = { source: 'embedded', upstream: null, deploymentMode: 'cloud' };
+      return Response.json({ usage, deployment });
+    }
     throw new Error(`unexpected request: ${String(input)}`);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { consoleConfigQueryOptions } from '@/lib/console-config';
+import { useConsoleConfig } from '@/lib/console-config';
 import { useUsageConnection } from '../api/usage-connection';
 
 /**
@@ -9,7 +8,7 @@ import { useUsageConnection } from '../api/usage-connection';
  */
 export function ConnectionSettings() {
   const { connection, setConnection } = useUsageConnection();
-  const config = useQuery(consoleConfigQueryOptions());
+  const config = useConsoleConfig();
   const [open, setOpen] = useState(false);
   const panelId = useId();
 

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { CLOUD_USAGE_DATA_START } from '@/contracts/usage';
-import { consoleConfigQueryOptions } from '@/lib/console-config';
+import { useConsoleConfig } from '@/lib/console-config';
 import type { TimeRange } from '../model/time-range';
 
 const CLOUD_FLOOR_MS = Date.parse(CLOUD_USAGE_DATA_START);
@@ -10,7 +9,7 @@ const CLOUD_FLOOR_MS = Date.parse(CLOUD_USAGE_DATA_START);
  * server in cloud mode). A self-hosted server collects from when the feature was enabled: none.
  */
 export function useDataFloor(): number | null {
-  const config = useQuery(consoleConfigQueryOptions());
+  const config = useConsoleConfig();
   const selfHosted =
     config.data?.usage.source === 'embedded' && config.data.usage.deploymentMode === 'self-hosted';
   return selfHosted ? null : CLOUD_FLOOR_MS;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * `GET /_console/config`: the secret-free part of the server's configuration, telling the SPA
+ * which sources its default connections reach. Never holds a key.
+ */
+export const consoleConfigSchema = z.object({
+  usage: z.object({
+    source: z.enum(['embedded', 'langsmith']),
+    upstream: z.string().nullable(),
+    deploymentMode: z.enum(['cloud', 'self-hosted']),
+  }),
+  deployment: z.object({
+    source: z.enum(['embedded', 'remote']),
+    upstream: z.string().nullable(),
+  }),
+});
+export type ConsoleConfig = z.infer<typeof consoleConfigSchema>;
