@@ -1,8 +1,6 @@
 import type { useCompareStrategies } from '@/features/playground/api/use-compare-strategies';
-import { describeError } from '@/features/playground/model/describe-error';
-import { FlowCancelledError } from '@/features/playground/model/flow-error';
 import { CompareResults } from './compare-results';
-import { ErrorCallout } from './error-callout';
+import { FlowErrorCallout } from './error-callout';
 
 /** The four strategies run side by side. */
 export function CompareView({ mutation }: { mutation: ReturnType<typeof useCompareStrategies> }) {
@@ -19,13 +17,10 @@ export function CompareView({ mutation }: { mutation: ReturnType<typeof useCompa
         </p>
       )}
       {mutation.isError && variables && (
-        <ErrorCallout
-          tone={mutation.error instanceof FlowCancelledError ? 'neutral' : 'danger'}
-          description={describeError(mutation.error, {
-            connection: variables.connection,
-            assistantId: variables.assistantId,
-            origin: window.location.origin,
-          })}
+        <FlowErrorCallout
+          error={mutation.error}
+          connection={variables.connection}
+          assistantId={variables.assistantId}
         />
       )}
       {mutation.isSuccess && variables && (

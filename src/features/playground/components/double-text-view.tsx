@@ -1,8 +1,6 @@
 import type { useDoubleText } from '@/features/playground/api/use-double-text';
-import { describeError } from '@/features/playground/model/describe-error';
-import { FlowCancelledError } from '@/features/playground/model/flow-error';
 import { DoubleTextResult } from './double-text-result';
-import { ErrorCallout } from './error-callout';
+import { FlowErrorCallout } from './error-callout';
 import { FlowTimeline } from './flow-timeline';
 
 /** The single-strategy flow: live timeline while it runs, then its result or its error. */
@@ -14,13 +12,10 @@ export function DoubleTextView({ mutation }: { mutation: ReturnType<typeof useDo
       {mutation.isPending && <FlowTimeline steps={liveSteps} running />}
       {mutation.isError && variables && (
         <>
-          <ErrorCallout
-            tone={mutation.error instanceof FlowCancelledError ? 'neutral' : 'danger'}
-            description={describeError(mutation.error, {
-              connection: variables.connection,
-              assistantId: variables.assistantId,
-              origin: window.location.origin,
-            })}
+          <FlowErrorCallout
+            error={mutation.error}
+            connection={variables.connection}
+            assistantId={variables.assistantId}
           />
           {liveSteps.length > 0 && <FlowTimeline steps={liveSteps} />}
         </>

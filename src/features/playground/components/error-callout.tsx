@@ -1,4 +1,6 @@
-import type { ErrorDescription } from '@/features/playground/model/describe-error';
+import type { Connection } from '@/features/playground/model/connection';
+import { describeError, type ErrorDescription } from '@/features/playground/model/describe-error';
+import { FlowCancelledError } from '@/features/playground/model/flow-error';
 
 /** A failure in plain words, with what to do about it. */
 export function ErrorCallout({
@@ -14,5 +16,27 @@ export function ErrorCallout({
       <p>{description.message}</p>
       {description.hint && <p className="pg-callout-hint">{description.hint}</p>}
     </div>
+  );
+}
+
+/** How a flow ended in error: cancelling is neutral news, anything else is a failure. */
+export function FlowErrorCallout({
+  error,
+  connection,
+  assistantId,
+}: {
+  error: Error;
+  connection: Connection;
+  assistantId: string;
+}) {
+  return (
+    <ErrorCallout
+      tone={error instanceof FlowCancelledError ? 'neutral' : 'danger'}
+      description={describeError(error, {
+        connection,
+        assistantId,
+        origin: window.location.origin,
+      })}
+    />
   );
 }
