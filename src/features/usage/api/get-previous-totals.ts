@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { usageResponseSchema } from '@/contracts/usage';
 import { strideForRange } from '@/lib/usage/stride';
-import { EMPTY_USAGE_VIEW, type ResolvedUsageView } from '../model/resolve-usage-view';
+import { isQueryable, usageViewKey, type ResolvedUsageView } from '../model/resolve-usage-view';
 import { previousPeriod } from '../model/time-range';
 import { describeGroup } from '../model/usage-matrix';
 import { GRANULAR_USAGE_PATH, windowSearchParams } from './get-usage-matrix';
@@ -34,27 +34,19 @@ export async function getPreviousTotals(
   return { total, byGroup };
 }
 
-export function previousTotalsQueryOptions(connection: UsageConnection, view: ResolvedUsageView) {
+export function previousTotalsQueryOptions(
+  connection: UsageConnection,
+  view: ResolvedUsageView | null,
+) {
   return queryOptions({
-    queryKey: [
-      'usage',
-      'previous-totals',
-      connectionId(connection),
-      {
-        start: view.range.startMs,
-        end: view.range.endMs,
-        groupBy: view.groupBy,
-        workspaceIds: view.workspaceIds,
-      },
-    ],
-    queryFn: ({ signal }) => getPreviousTotals(connection, view, signal),
+    queryKey: ['usage', 'previous-totals', connectionId(connection), view && usageViewKey(view)],
+    queryFn: isQueryable(view)
+      ? ({ signal }) => getPreviousTotals(connection, view, signal)
+      : skipToken,
   });
 }
 
 export function usePreviousTotals(view: ResolvedUsageView | null) {
   const { connection } = useUsageConnection();
-  return useQuery({
-    ...previousTotalsQueryOptions(connection, view ?? EMPTY_USAGE_VIEW),
-    enabled: view !== null && view.workspaceIds.length > 0,
-  });
+  return useQuery(previousTotalsQueryOptions(connection, view));
 }

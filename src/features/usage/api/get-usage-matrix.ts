@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { usageResponseSchema, type GroupBy, type UsageRecord } from '@/contracts/usage';
 import { toUsageSearchParams } from '@/lib/usage/usage-search-params';
 import type { FetchWindow } from '../model/fetch-windows';
-import { EMPTY_USAGE_VIEW, type ResolvedUsageView } from '../model/resolve-usage-view';
+import { isQueryable, usageViewKey, type ResolvedUsageView } from '../model/resolve-usage-view';
 import { buildUsageMatrix, type UsageMatrix } from '../model/usage-matrix';
 import { getFromUsageApi } from './usage-api-client';
 import { connectionId, useUsageConnection, type UsageConnection } from './usage-connection';
@@ -36,21 +36,20 @@ export async function getUsageMatrix(
 }
 
 /** The key holds the whole resolved view, so every distinct screen has its own cache entry. */
-export function usageMatrixQueryOptions(connection: UsageConnection, view: ResolvedUsageView) {
+export function usageMatrixQueryOptions(
+  connection: UsageConnection,
+  view: ResolvedUsageView | null,
+) {
   return queryOptions({
     queryKey: [
       'usage',
       'matrix',
       connectionId(connection),
-      {
-        start: view.range.startMs,
-        end: view.range.endMs,
-        stride: view.stride,
-        groupBy: view.groupBy,
-        workspaceIds: view.workspaceIds,
-      },
+      view && { ...usageViewKey(view), stride: view.stride },
     ],
-    queryFn: ({ signal }) => getUsageMatrix(connection, view, signal),
+    queryFn: isQueryable(view)
+      ? ({ signal }) => getUsageMatrix(connection, view, signal)
+      : skipToken,
     // Keep the last chart on screen while the next range loads, instead of a spinner.
     placeholderData: keepPreviousData,
   });
@@ -58,8 +57,5 @@ export function usageMatrixQueryOptions(connection: UsageConnection, view: Resol
 
 export function useUsageMatrix(view: ResolvedUsageView | null) {
   const { connection } = useUsageConnection();
-  return useQuery({
-    ...usageMatrixQueryOptions(connection, view ?? EMPTY_USAGE_VIEW),
-    enabled: view !== null && view.workspaceIds.length > 0,
-  });
+  return useQuery(usageMatrixQueryOptions(connection, view));
 }

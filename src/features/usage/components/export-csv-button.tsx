@@ -50,10 +50,14 @@ export function ExportCsvButton({ view, matrix }: ExportCsvButtonProps) {
       </span>
       {exportCsv.isError ? (
         <span className="field-error" role="alert">
-          Export failed: {describeUsageError(exportCsv.error).title}.{' '}
-          {describeUsageError(exportCsv.error).body}
+          Export failed: {describeExportError(exportCsv.error)}
         </span>
       ) : null}
     </div>
   );
+}
+
+function describeExportError(error: Error): string {
+  const { title, body } = describeUsageError(error);
+  return `${title}. ${body}`;
 }

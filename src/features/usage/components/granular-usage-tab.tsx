@@ -4,7 +4,7 @@ import { usePreviousTotals } from '../api/get-previous-totals';
 import { useWorkspaces } from '../api/get-workspaces';
 import { UsageConnectionProvider } from '../api/usage-connection';
 import { useUsageViewParams } from '../hooks/use-usage-view-params';
-import { resolveUsageView } from '../model/resolve-usage-view';
+import { isQueryable, resolveUsageView } from '../model/resolve-usage-view';
 import { ConnectionSettings } from './connection-settings';
 import { DataFloorNotice } from './data-floor-notice';
 import { UsageChartPanel } from './usage-chart-panel';
@@ -72,7 +72,7 @@ function GranularUsageView() {
         </p>
       ) : null}
 
-      {view && view.workspaceIds.length > 0 ? (
+      {isQueryable(view) ? (
         <>
           <UsageSummary
             view={view}

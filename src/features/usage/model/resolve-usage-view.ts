@@ -58,12 +58,17 @@ export function resolveUsageView(
   };
 }
 
-/** Stands in for "no view yet" where a hook needs a value; queries on it are disabled. */
-export const EMPTY_USAGE_VIEW: ResolvedUsageView = {
-  range: { startMs: 0, endMs: 1 },
-  stride: { days: 1, hours: 0 },
-  aggregation: 'daily',
-  groupBy: 'workspace',
-  workspaceIds: [],
-  windows: [],
-};
+/** True when the view can be asked for: a valid range and at least one workspace. */
+export function isQueryable(view: ResolvedUsageView | null): view is ResolvedUsageView {
+  return view !== null && view.workspaceIds.length > 0;
+}
+
+/** The part of a view that decides which records the API returns (the query keys hold it). */
+export function usageViewKey(view: ResolvedUsageView) {
+  return {
+    start: view.range.startMs,
+    end: view.range.endMs,
+    groupBy: view.groupBy,
+    workspaceIds: view.workspaceIds,
+  };
+}
