@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
-import { queryUsageJson } from '../store/usage-rows';
+import { queryUsageMatrix } from '../store/usage-matrix';
 import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
 import { csvExportResponse } from './csv-export';
+import { renderUsageJson } from './render-usage';
 import { prepareUsageRequest, type UsageAvailability } from './prepare-usage-request';
 
 /**
@@ -23,9 +24,9 @@ export function createUsageRoutes(store: UsageStore, availability: UsageAvailabi
     const request = await prepareUsageRequest(c, store, availability);
     if ('response' in request) return request.response;
     const { plan } = request;
-    // The `UsageResponse` JSON as UTF-8, rendered by DuckDB (the bytes `c.json` would send).
-    const body = await store.withConnection((connection) => queryUsageJson(connection, plan));
-    return c.body(body, 200, { 'Content-Type': 'application/json' });
+    const matrix = await store.withConnection((connection) => queryUsageMatrix(connection, plan));
+    // The `UsageResponse` JSON as UTF-8: the bytes `c.json` would send, written from the matrix.
+    return c.body(renderUsageJson(plan, matrix), 200, { 'Content-Type': 'application/json' });
   });
 
   app.get('/orgs/current/billing/granular-usage/export', async (c) => {

@@ -1,12 +1,7 @@
-import {
-  USAGE_CSV_COLUMNS,
-  type GroupBy,
-  type Stride,
-  type UsageCsvColumn,
-} from '@/contracts/usage';
+import type { GroupBy, Stride } from '@/contracts/usage';
 import { bucketOrigin, strideMs } from '@/lib/usage/stride';
 import { PERIOD_DAYS } from './cumulative-rollup';
-import { planRange } from './time-segments';
+import { planRange, type Interval } from './time-segments';
 
 /** A validated, authorised usage query: `workspaceIds` are already limited to readable ones. */
 export interface UsageQueryPlan {
@@ -27,204 +22,15 @@ export interface BoundSql {
 
 const DAY_MS = 86_400_000;
 
-/**
- * Per group_by: the trace column holding the dimension id, where its label comes from, and
- * the JSON keys / CSV columns of id and label (spec 2.1 and 2.3; `api_key` shows no id).
- */
+/** Per group_by: the trace column holding the dimension id and where its label comes from. */
 const DIMENSIONS = {
-  workspace: {
-    column: 'workspace_id',
-    table: 'workspaces',
-    label: 'display_name',
-    json: { id: 'workspace_id', label: 'workspace_name' },
-    csv: { id: 'Workspace ID', label: 'Workspace Name' },
-  },
-  project: {
-    column: 'project_id',
-    table: 'projects',
-    label: 'name',
-    json: { id: 'project_id', label: 'project_name' },
-    csv: { id: 'Project ID', label: 'Project Name' },
-  },
-  user: {
-    column: 'user_id',
-    table: 'users',
-    label: 'email',
-    json: { id: 'user_id', label: 'user_email' },
-    csv: { id: 'User ID', label: 'User Email' },
-  },
-  api_key: {
-    column: 'api_key_id',
-    table: 'api_keys',
-    label: 'short_key',
-    json: { id: null, label: 'api_key_short_key' },
-    csv: { id: null, label: 'API Key Short Key' },
-  },
-} as const satisfies Record<
-  GroupBy,
-  {
-    column: string;
-    table: string;
-    label: string;
-    json: { id: string | null; label: string };
-    csv: { id: UsageCsvColumn | null; label: UsageCsvColumn };
-  }
->;
+  workspace: { column: 'workspace_id', table: 'workspaces', label: 'display_name' },
+  project: { column: 'project_id', table: 'projects', label: 'name' },
+  user: { column: 'user_id', table: 'users', label: 'email' },
+  api_key: { column: 'api_key_id', table: 'api_keys', label: 'short_key' },
+} as const satisfies Record<GroupBy, { column: string; table: string; label: string }>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/**
- * `JSON.stringify(value)` of a VARCHAR expression, byte for byte. DuckDB's `to_json` agrees on
- * every code point except that it writes `\u000B`, `\u000E`, `\u000F` and `\u001A`..`\u001F`
- * in upper case. Escaped backslashes are parked as chr(1) first (which `to_json` itself always
- * escapes), so only real escapes are lower-cased, never a label's literal `\u001A` text.
- */
-function jsonStringSql(value: string): string {
-  let json = `replace(to_json(${value})::VARCHAR, '\\\\', chr(1))`;
-  for (const hex of ['0B', '0E', '0F', '1A', '1B', '1C', '1D', '1E', '1F']) {
-    json = `replace(${json}, '\\u00${hex}', '\\u00${hex.toLowerCase()}')`;
-  }
-  return `replace(${json}, chr(1), '\\\\')`;
-}
-
-/** `formatCsvCell` of a nullable VARCHAR expression: neutralised (CWE-1236), then RFC 4180 quoted. */
-function csvCellSql(value: string): string {
-  const neutralised = `CASE WHEN regexp_matches(${value}, '^[=+\\-@\\t\\r]') THEN '''' || ${value} ELSE ${value} END`;
-  return `CASE WHEN ${value} IS NULL THEN '' WHEN regexp_matches(${value}, '[",\\r\\n]')
-    THEN '"' || replace(${neutralised}, '"', '""') || '"' ELSE ${neutralised} END`;
-}
-
-/** `Date#toISOString()` of a TIMESTAMP expression within years 0000-9999. */
-const isoSql = (timestamp: string) => `strftime(${timestamp}, '%Y-%m-%dT%H:%M:%S.%gZ')`;
-
-/**
- * The `dimensions` object of a record as JSON text (`JSON.stringify(toDimensions(...))`): the
- * id and label fields of `groupBy`, each left out when NULL.
- */
-function dimensionsJsonSql(groupBy: GroupBy, id: string, label: string | null): string {
-  const { json } = DIMENSIONS[groupBy];
-  const fields = [
-    json.id
-      ? `CASE WHEN ${id} IS NOT NULL THEN '"${json.id}":"' || ${id}::VARCHAR || '"' END`
-      : null,
-    label
-      ? `CASE WHEN ${label} IS NOT NULL THEN '"${json.label}":' || ${jsonStringSql(label)} END`
-      : null,
-  ].filter((field) => field !== null);
-  if (fields.length === 0) return `'{}'`;
-  return `'{' || concat_ws(',', ${fields.join(', ')}) || '}'`;
-}
-
-/** The seven dimension cells of a CSV line (only `groupBy`'s filled), joined by commas. */
-function dimensionsCsvSql(groupBy: GroupBy, id: string, label: string | null): string {
-  const { csv } = DIMENSIONS[groupBy];
-  const cells = USAGE_CSV_COLUMNS.slice(2, 9).map((column) => {
-    if (column === csv.id) return `coalesce(${id}::VARCHAR, '')`;
-    if (column === csv.label) return label ? csvCellSql(label) : `''`;
-    return `''`;
-  });
-  return cells.join(` || ',' || `);
-}
-
-/**
- * The core of every usage statement: a CTE list ending in `result(k, dim_id, label, label_json,
- * traces)`, one row per (bucket number `k`, dimension) with traces > 0. Bucket `k` starts at
- * `origin + k * stride`. Whole UTC days come from `usage_cumulative` (two list reads per bucket
- * and dimension value), partial days at the ends and hourly ranges from `traces`. `rawOnly`
- * ignores the rollups (the benchmark's baseline). Null when no data can match.
- */
-function buildResultCte(
-  plan: UsageQueryPlan,
-  options: { rawOnly?: boolean; render?: 'json' | 'csv' },
-  bind: (value: string | number) => string,
-): { cte: string; originMs: number; strideMs: number } | null {
-  const dim = DIMENSIONS[plan.groupBy];
-  const hourly = plan.stride.days === 0;
-  const from = Math.max(plan.startMs, plan.floorMs ?? plan.startMs);
-  const { rollupDays, rawIntervals } = planRange(from, plan.endMs, !hourly && !options.rawOnly);
-  const originMs = bucketOrigin(plan.startMs, plan.stride);
-  const step = strideMs(plan.stride);
-  const workspaces = `workspace_id IN (${plan.workspaceIds.map((id) => `${bind(id)}::UUID`).join(', ')})`;
-
-  const sources: string[] = [];
-  if (rollupDays) {
-    // All in epoch days; the rollup's days start at or after the origin, so `//` is a floor.
-    const first = rollupDays.from / DAY_MS;
-    const end = rollupDays.to / DAY_MS;
-    const origin = originMs / DAY_MS;
-    const days = plan.stride.days;
-    // Per row: the bucket numbers it overlaps and their counts, computed from the list before
-    // unnesting (unnesting next to `cum` would copy the whole list once per bucket).
-    const lo = `greatest(${origin} + k * ${days}, period_start, ${first}) - period_start + 1`;
-    const hi = `least(${origin} + (k + 1) * ${days}, period_end, ${end}) - period_start + 1`;
-    sources.push(`SELECT unnest(ks) AS k, dim_id, unnest(counts) AS traces
-      FROM (
-        SELECT dim_id, ks, list_transform(ks, k -> cum[${hi}] - cum[${lo}]) AS counts
-        FROM (
-          SELECT dim_id, cum, period_start, period_end,
-            range((greatest(period_start, ${first}) - ${origin}) // ${days},
-              (least(period_end, ${end}) - 1 - ${origin}) // ${days} + 1) AS ks
-          FROM (
-            SELECT dim_id, cum, period * ${PERIOD_DAYS} AS period_start,
-              (period + 1) * ${PERIOD_DAYS} AS period_end
-            FROM usage_cumulative
-            WHERE grouping = ${bind(plan.groupBy)} AND ${workspaces}
-              AND period BETWEEN ${Math.floor(first / PERIOD_DAYS)} AND ${Math.floor((end - 1) / PERIOD_DAYS)}
-          )
-        )
-      )`);
-  }
-  for (const interval of rawIntervals) {
-    sources.push(`SELECT (epoch_ms(start_time) - ${originMs}) // ${step} AS k, ${dim.column} AS dim_id,
-        1 AS traces FROM traces
-      WHERE ${workspaces} AND start_time >= ${bind(iso(interval.from))}::TIMESTAMP
-        AND start_time < ${bind(iso(interval.to))}::TIMESTAMP`);
-  }
-  // Nothing to read (the whole range lies before the floor): the answer is no rows.
-  if (sources.length === 0) return null;
-
-  // The rendered dimension fields, computed once per dimension value (and per row only for ids
-  // missing from the dimension table); only those of the requested output, to keep planning short.
-  const fallback = (render: 'json' | 'csv') =>
-    render === 'json'
-      ? dimensionsJsonSql(plan.groupBy, 'b.dim_id', null)
-      : dimensionsCsvSql(plan.groupBy, 'b.dim_id', null);
-  const own = (render: 'json' | 'csv') =>
-    render === 'json'
-      ? dimensionsJsonSql(plan.groupBy, 'id', dim.label)
-      : dimensionsCsvSql(plan.groupBy, 'id', dim.label);
-  const rendered = options.render
-    ? {
-        labels: `, ${own(options.render)} AS dims`,
-        result: `,\n        CASE WHEN d.id IS NULL THEN ${fallback(options.render)} ELSE d.dims END AS dims`,
-      }
-    : { labels: '', result: '' };
-  const cte = `
-    facts AS (${sources.join('\n      UNION ALL ')}),
-    buckets AS (SELECT k, dim_id, sum(traces) AS traces FROM facts GROUP BY ALL),
-    labels AS (
-      -- rank: the order of labelled values (label, then id) as an integer, NULL without a label.
-      SELECT id, ${dim.label} AS label,
-        CASE WHEN ${dim.label} IS NOT NULL
-          THEN row_number() OVER (ORDER BY ${dim.label} NULLS LAST, id) END AS rank${rendered.labels}
-      FROM ${dim.table}
-    ),
-    result AS (
-      SELECT b.k, b.dim_id, d.label, d.rank, b.traces${rendered.result}
-      FROM buckets b LEFT JOIN labels d ON d.id = b.dim_id
-      WHERE b.traces > 0
-    ),
-    bucket_times AS (
-      SELECT k, ${isoSql(`make_timestamp((${originMs} + k * ${step}) * 1000)`)} AS iso_start,
-        CASE WHEN ${originMs} + (k + 1) * ${step} >= ${plan.endMs} THEN ${bind(iso(plan.endMs))}
-          ELSE ${isoSql(`make_timestamp((${originMs} + (k + 1) * ${step}) * 1000)`)} END AS iso_end
-      FROM range(${Math.ceil((plan.endMs - originMs) / step)}) t(k)
-    )`;
-  return { cte, originMs, strideMs: step };
-}
-
-/** By bucket, then label, then id (`rank` is the position by label and id; unlabelled last, by id). */
-const ORDER = 'k, rank NULLS LAST, dim_id NULLS LAST';
 
 function withBinder(): { values: (string | number)[]; bind: (value: string | number) => string } {
   const values: (string | number)[] = [];
@@ -237,64 +43,166 @@ function withBinder(): { values: (string | number)[]; bind: (value: string | num
   };
 }
 
-/**
- * One row per (bucket, dimension) with traces > 0, ordered by bucket, then label, then id:
- * `bucket_ms` (DOUBLE), `dim_id`, `label` (VARCHAR, either may be NULL), `traces` (DOUBLE).
- * Identifiers come from the fixed table above; every value is a bound parameter or a number
- * computed here. Null when no data can match.
- */
-export function buildUsageSql(
+const workspacesSql = (plan: UsageQueryPlan, bind: (value: string) => string) =>
+  `workspace_id IN (${plan.workspaceIds.map((id) => `${bind(id)}::UUID`).join(', ')})`;
+
+/** Traces of `[from, to)` counted per (bucket number, dimension value): the raw source. */
+function rawCountsSql(
   plan: UsageQueryPlan,
-  options: { rawOnly?: boolean } = {},
-): BoundSql | null {
+  interval: Interval,
+  bind: (value: string) => string,
+): string {
+  const originMs = bucketOrigin(plan.startMs, plan.stride);
+  return `SELECT ((epoch_ms(start_time) - ${originMs}) // ${strideMs(plan.stride)})::INTEGER AS k,
+      ${DIMENSIONS[plan.groupBy].column} AS dim_id, count(*)::DOUBLE AS traces
+    FROM traces
+    WHERE ${workspacesSql(plan, bind)} AND start_time >= ${bind(iso(interval.from))}::TIMESTAMP
+      AND start_time < ${bind(iso(interval.to))}::TIMESTAMP
+    GROUP BY ALL`;
+}
+
+/** The range of a plan that can hold data: from the later of start and floor, to end. */
+const dataFrom = (plan: UsageQueryPlan) => Math.max(plan.startMs, plan.floorMs ?? plan.startMs);
+
+/**
+ * One row per (bucket, dimension) with traces > 0, read from raw traces only, ordered by
+ * bucket, then label, then id (unlabelled values last, by id; the NULL id last): `bucket_ms`
+ * (DOUBLE), `dim_id`, `label` (VARCHAR, either may be NULL), `traces` (DOUBLE). This is the
+ * answer computed the obvious way: the tests' reference and the benchmark's baseline. The API
+ * reads `buildUsageFactsSql` instead. Null when no data can match.
+ */
+export function buildRawUsageSql(plan: UsageQueryPlan): BoundSql | null {
   const { values, bind } = withBinder();
-  const core = buildResultCte(plan, options, bind);
-  if (!core) return null;
-  const sql = `WITH ${core.cte}
-    SELECT (${core.originMs} + k * ${core.strideMs})::DOUBLE AS bucket_ms, dim_id::VARCHAR AS dim_id,
-      label, traces::DOUBLE AS traces
-    FROM result ORDER BY ${ORDER}`;
+  const from = dataFrom(plan);
+  if (from >= plan.endMs) return null;
+  const dim = DIMENSIONS[plan.groupBy];
+  const sql = `WITH buckets AS (${rawCountsSql(plan, { from, to: plan.endMs }, bind)})
+    SELECT (${bucketOrigin(plan.startMs, plan.stride)} + k::BIGINT * ${strideMs(plan.stride)})::DOUBLE
+        AS bucket_ms,
+      b.dim_id::VARCHAR AS dim_id, d.${dim.label} AS label, b.traces
+    FROM buckets b LEFT JOIN ${dim.table} d ON d.id = b.dim_id
+    ORDER BY k, d.${dim.label} NULLS LAST, b.dim_id NULLS LAST`;
   return { sql, values };
 }
 
 /**
- * The `usage` array of the JSON response, rendered by DuckDB: one row per bucket, in order,
- * each a BLOB of UTF-8 text holding the bucket's records joined by commas, byte for byte what `JSON.stringify` gives for
- * `{time_bucket, dimensions, traces}` (absent dimension fields left out). Null when no data can
- * match.
+ * How the rollup rows of one 128-day period split into buckets: `indexes` are the positions
+ * (1-based, into the row's `cum` list) of the period's segment boundaries, and `buckets[j]` is
+ * the bucket number of segment `j`, whose traces are `cum[indexes[j + 1]] - cum[indexes[j]]`.
  */
-export function buildUsageJsonSql(plan: UsageQueryPlan): BoundSql | null {
-  const { values, bind } = withBinder();
-  const core = buildResultCte(plan, { render: 'json' }, bind);
-  if (!core) return null;
-  const record = `concat('{"time_bucket":"', t.iso_start, '","dimensions":', r.dims, ',"traces":', r.traces, '}')`;
-  // One string per bucket: the buckets' records are sorted in parallel, and only by integers.
-  const sql = `WITH ${core.cte}
-    SELECT encode(string_agg(${record}, ',' ORDER BY r.rank NULLS LAST, r.dim_id NULLS LAST)) AS usage
-    FROM result r JOIN bucket_times t USING (k)
-    GROUP BY r.k ORDER BY r.k`;
-  return { sql, values };
+export interface PeriodSegments {
+  indexes: number[];
+  buckets: number[];
+}
+
+/** The usage facts of a plan: their statement and how to read its rollup rows. */
+export interface UsageFactsSql extends BoundSql {
+  /** Per period number read from `usage_cumulative`, its segments. */
+  periods: Map<number, PeriodSegments>;
 }
 
 /**
- * The CSV data rows (spec 2.3), rendered by DuckDB in blocks of `linesPerChunk` lines: one
- * BLOB of UTF-8 text per row, in order, each the concatenation of whole CRLF-terminated lines, byte for
- * byte what `formatCsvRow` gives for the ten columns. Null when no data can match.
+ * Splits the whole days `[first, end)` (epoch days) at the bucket grid and at the period
+ * boundaries.
  */
-export function buildUsageCsvSql(plan: UsageQueryPlan, linesPerChunk: number): BoundSql | null {
+function periodSegments(
+  first: number,
+  end: number,
+  originDay: number,
+  strideDays: number,
+): Map<number, PeriodSegments> {
+  const periods = new Map<number, PeriodSegments>();
+  for (let day = first; day < end;) {
+    const period = Math.floor(day / PERIOD_DAYS);
+    const periodStart = period * PERIOD_DAYS;
+    const periodEnd = Math.min(end, periodStart + PERIOD_DAYS);
+    const segments: PeriodSegments = { indexes: [day - periodStart + 1], buckets: [] };
+    while (day < periodEnd) {
+      const bucket = Math.floor((day - originDay) / strideDays);
+      day = Math.min(periodEnd, originDay + (bucket + 1) * strideDays);
+      segments.buckets.push(bucket);
+      segments.indexes.push(day - periodStart + 1);
+    }
+    periods.set(period, segments);
+  }
+  return periods;
+}
+
+/** The dimension table of `groupBy` with each value's position in output order. */
+function positionsSql(groupBy: GroupBy): string {
+  const dim = DIMENSIONS[groupBy];
+  return `SELECT id, ${dim.label} AS label,
+      (row_number() OVER (ORDER BY ${dim.label} NULLS LAST, id) - 1)::INTEGER AS position
+    FROM ${dim.table}`;
+}
+
+/**
+ * The facts of a usage query, for `queryUsageMatrix`: rows `(position INTEGER, stray_id
+ * VARCHAR, period INTEGER, k INTEGER, vals DOUBLE[])` in no particular order. `position` is
+ * the value's place in `buildDimensionLabelsSql`; values the dimension table does not know
+ * (traces may name any id) have a NULL position and their id in `stray_id` (both NULL for the
+ * NULL id). Integers rather than ids, because reading a string out of DuckDB costs a native call.
+ * - Whole UTC days come from `usage_cumulative`, one row per (workspace, value, period) with
+ *   `period` set: `vals` are the running totals at the period's segment boundaries (one native
+ *   `list_select` per row; see `PeriodSegments`), so a bucket costs two list reads per value
+ *   whatever its length.
+ * - Partial days at the ends, and hourly ranges, come from `traces`, one row per (bucket `k`,
+ *   value) with `vals = [traces]` and `period` NULL.
+ * Several rows may add to one (value, bucket); the reader sums them. Identifiers come from the
+ * fixed table above; every value is a bound parameter or a number computed here. Null when no
+ * data can match.
+ */
+export function buildUsageFactsSql(plan: UsageQueryPlan): UsageFactsSql | null {
   const { values, bind } = withBinder();
-  const core = buildResultCte(plan, { render: 'csv' }, bind);
-  if (!core) return null;
-  // Numbered before rendering, so the sort moves integers and not text.
-  const sql = `WITH ${core.cte},
-    numbered AS (
-      SELECT *, row_number() OVER (ORDER BY k, rank NULLS LAST, dim_id NULLS LAST) - 1 AS n
-      FROM result
-    )
-    SELECT encode(string_agg(
-      concat(t.iso_start, ',', t.iso_end, ',', r.dims, ',', r.traces, chr(13), chr(10)), '' ORDER BY r.n
-    )) AS chunk
-    FROM numbered r JOIN bucket_times t USING (k)
-    GROUP BY r.n // ${linesPerChunk} ORDER BY r.n // ${linesPerChunk}`;
-  return { sql, values };
+  const hourly = plan.stride.days === 0;
+  const { rollupDays, rawIntervals } = planRange(dataFrom(plan), plan.endMs, !hourly);
+  const sources: string[] = [];
+  let periods = new Map<number, PeriodSegments>();
+  if (rollupDays) {
+    const originDay = bucketOrigin(plan.startMs, plan.stride) / DAY_MS;
+    periods = periodSegments(
+      rollupDays.from / DAY_MS,
+      rollupDays.to / DAY_MS,
+      originDay,
+      plan.stride.days,
+    );
+    const cases = [...periods]
+      .map(([period, segments]) => `WHEN ${period} THEN [${segments.indexes.join(', ')}]`)
+      .join(' ');
+    const numbers = [...periods.keys()];
+    sources.push(`SELECT dim_id, period, NULL::INTEGER AS k,
+        list_select(cum, CASE period ${cases} END)::DOUBLE[] AS vals
+      FROM usage_cumulative
+      WHERE grouping = ${bind(plan.groupBy)} AND ${workspacesSql(plan, bind)}
+        AND period BETWEEN ${Math.min(...numbers)} AND ${Math.max(...numbers)}`);
+  }
+  for (const interval of rawIntervals) {
+    sources.push(
+      `SELECT dim_id, NULL::INTEGER AS period, k, [traces] AS vals
+      FROM (${rawCountsSql(plan, interval, bind)})`,
+    );
+  }
+  // Nothing to read (the whole range lies before the floor): the answer is no rows.
+  if (sources.length === 0) return null;
+  const sql = `WITH facts AS (${sources.join('\n      UNION ALL ')}),
+    positions AS (${positionsSql(plan.groupBy)})
+    SELECT p.position, CASE WHEN p.position IS NULL THEN f.dim_id::VARCHAR END AS stray_id,
+      f.period, f.k, f.vals
+    FROM facts f LEFT JOIN positions p ON p.id = f.dim_id`;
+  return { sql, values, periods };
+}
+
+/**
+ * Every value of the dimension table of `groupBy` as one JSON text, `[[id, label], …]` in
+ * output order (by label, then id; unlabelled values last, by id): one string to decode
+ * instead of two per value. `label` may be null.
+ */
+export function buildDimensionLabelsSql(groupBy: GroupBy): string {
+  return `SELECT to_json(coalesce(list([id::VARCHAR, label] ORDER BY position), []))::VARCHAR
+    FROM (${positionsSql(groupBy)})`;
+}
+
+/** How many values the dimension table of `groupBy` holds (sizes the export's bucket windows). */
+export function buildDimensionCountSql(groupBy: GroupBy): string {
+  return `SELECT count(*)::DOUBLE FROM ${DIMENSIONS[groupBy].table}`;
 }

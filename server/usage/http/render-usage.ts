@@ -1,0 +1,162 @@
+import {
+  CSV_DIMENSION_COLUMNS,
+  USAGE_CSV_COLUMNS,
+  type Stride,
+  type UsageCsvColumn,
+  type UsageDimensions,
+} from '@/contracts/usage';
+import { formatCsvCell } from '@/lib/usage/csv';
+import type { UsageMatrix } from '../store/usage-matrix';
+import { toDimensions } from '../store/usage-rows';
+import type { UsageQueryPlan } from '../store/usage-query-sql';
+
+/**
+ * Response bytes written from a `UsageMatrix`: every piece that repeats (a bucket's times, a
+ * dimension value's fields) is formatted once, by the same functions the JS reference uses
+ * (`JSON.stringify`, `formatCsvCell`), then copied per record. So the output is byte for byte
+ * `JSON.stringify(response)` / `formatCsvRow(cells)`, at the cost of three copies per record.
+ */
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** Longest `String(count)` of a trace count (a safe integer has at most 16 digits). */
+const COUNT_MAX_BYTES = 16;
+
+/** Start and end (the next bucket's start, or the range's end) of every bucket. */
+function bucketTimes(matrix: UsageMatrix, endMs: number): { start: string; end: string }[] {
+  return Array.from({ length: matrix.bucketCount }, (_, k) => {
+    const start = matrix.originMs + k * matrix.strideMs;
+    return { start: iso(start), end: iso(Math.min(start + matrix.strideMs, endMs)) };
+  });
+}
+
+function dimensionsOf(plan: UsageQueryPlan, matrix: UsageMatrix, value: number): UsageDimensions {
+  return toDimensions(plan.groupBy, {
+    dimId: matrix.ids[value] ?? null,
+    label: matrix.labels[value] ?? null,
+  });
+}
+
+/** Digits of a trace count: a non-negative integer (a safe integer: at most 16). */
+function digitsOf(count: number): number {
+  let digits = 1;
+  for (let rest = count; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
+  return digits;
+}
+
+/**
+ * Writes `String(count)` of a non-negative integer at `at` (ASCII digits, no call into the
+ * encoder: this runs once per record). Returns the position after it.
+ */
+function writeCount(out: Uint8Array, at: number, count: number): number {
+  const end = at + digitsOf(count);
+  let rest = count;
+  let position = end;
+  do {
+    out[--position] = 0x30 + (rest % 10);
+    rest = Math.floor(rest / 10);
+  } while (rest > 0);
+  return end;
+}
+
+/** The whole JSON body (spec 2.1): `{"stride":…,"usage":[…]}` as UTF-8. */
+export function renderUsageJson(
+  plan: UsageQueryPlan,
+  matrix: UsageMatrix,
+): Uint8Array<ArrayBuffer> {
+  const head = Buffer.from(`{"stride":${JSON.stringify(plan.stride satisfies Stride)},"usage":[`);
+  const tail = Buffer.from(']}');
+  // A record is `{"time_bucket":"…","dimensions":` (per bucket), `{…},"traces":` (per value),
+  // the count and `}`; records are separated by commas.
+  const buckets = bucketTimes(matrix, plan.endMs).map((times) =>
+    Buffer.from(`{"time_bucket":"${times.start}","dimensions":`),
+  );
+  const values = matrix.ids.map((_, value) =>
+    Buffer.from(`${JSON.stringify(dimensionsOf(plan, matrix, value))},"traces":`),
+  );
+  const { bucketCount, counts } = matrix;
+  let records = 0;
+  let size = head.length + tail.length;
+  for (let k = 0; k < bucketCount; k += 1) {
+    const bucket = (buckets[k] as Buffer).length;
+    for (let value = 0; value < values.length; value += 1) {
+      const count = counts[value * bucketCount + k] as number;
+      if (count <= 0) continue;
+      records += 1;
+      size += bucket + (values[value] as Buffer).length + digitsOf(count) + 1;
+    }
+  }
+  size += Math.max(0, records - 1); // the commas between records
+  const out = Buffer.allocUnsafe(size);
+  out.set(head, 0);
+  let at = head.length;
+  for (let k = 0; k < bucketCount; k += 1) {
+    const bucket = buckets[k] as Buffer;
+    for (let value = 0; value < values.length; value += 1) {
+      const count = counts[value * bucketCount + k] as number;
+      if (count <= 0) continue;
+      if (at > head.length) out[at++] = 0x2c; // ,
+      out.set(bucket, at);
+      at += bucket.length;
+      const fields = values[value] as Buffer;
+      out.set(fields, at);
+      at += fields.length;
+      at = writeCount(out, at, count);
+      out[at++] = 0x7d; // }
+    }
+  }
+  out.set(tail, at);
+  return out;
+}
+
+/** Bytes per block the CSV renderer yields (a few hundred lines). */
+const CSV_BLOCK_BYTES = 256 * 1024;
+
+/**
+ * The CSV data lines (spec 2.3) in blocks of whole CRLF-terminated lines, each a fresh buffer
+ * (the consumer may keep it): `Time Bucket Start,Time Bucket End,` per bucket, the seven
+ * dimension cells (only `group_by`'s filled) per value, then the count.
+ */
+export function* renderUsageCsv(
+  plan: UsageQueryPlan,
+  matrix: UsageMatrix,
+  blockBytes = CSV_BLOCK_BYTES,
+): Generator<Buffer> {
+  const own: Partial<Record<UsageCsvColumn, keyof UsageDimensions>> =
+    CSV_DIMENSION_COLUMNS[plan.groupBy];
+  const buckets = bucketTimes(matrix, plan.endMs).map((times) =>
+    Buffer.from(`${times.start},${times.end},`),
+  );
+  const values = matrix.ids.map((_, value) => {
+    const dims = dimensionsOf(plan, matrix, value);
+    const cells = USAGE_CSV_COLUMNS.slice(2, 9).map((column) => {
+      const field = own[column];
+      return formatCsvCell(field ? dims[field] : undefined);
+    });
+    return Buffer.from(`${cells.join(',')},`);
+  });
+  const { bucketCount, counts } = matrix;
+  let block = Buffer.allocUnsafe(blockBytes);
+  let at = 0;
+  for (let k = 0; k < bucketCount; k += 1) {
+    const bucket = buckets[k] as Buffer;
+    for (let value = 0; value < values.length; value += 1) {
+      const count = counts[value * bucketCount + k] ?? 0;
+      if (count <= 0) continue;
+      const fields = values[value] as Buffer;
+      const line = bucket.length + fields.length + COUNT_MAX_BYTES + 2;
+      if (at + line > block.length) {
+        if (at > 0) yield block.subarray(0, at);
+        block = Buffer.allocUnsafe(Math.max(blockBytes, line));
+        at = 0;
+      }
+      block.set(bucket, at);
+      at += bucket.length;
+      block.set(fields, at);
+      at += fields.length;
+      at = writeCount(block, at, count);
+      block[at++] = 0x0d;
+      block[at++] = 0x0a;
+    }
+  }
+  if (at > 0) yield block.subarray(0, at);
+}
