@@ -9,10 +9,11 @@ import { loadConfig } from '@server/config';
 import { DEMO_API_KEYS } from '../seed/demo-keys';
 import { seedIfEmpty } from '../seed/seed-database';
 import { createUsageRoutes } from '../http/usage-routes';
-import { renderUsageJson } from '../http/render-usage';
+import { queryUsageJson } from '../http/render-usage';
+import { createDimensionCatalogs } from '../store/dimension-catalog';
 import { queryUsageMatrix } from '../store/usage-matrix';
 import { queryUsageRows } from '../store/usage-rows';
-import { openUsageStore } from '../store/usage-store';
+import { inSnapshot, openUsageStore } from '../store/usage-store';
 import { measureExport, percentiles, timeRuns } from './bench-measure';
 import { datasetFile, profileFor } from './seed';
 
@@ -56,8 +57,14 @@ async function main() {
     };
 
     // The JSON endpoint's work after validation: query the matrix, write the body.
+    // Like the server, with dimension catalogs kept between requests.
+    const catalogs = createDimensionCatalogs();
     const jsonBody = (query: ReturnType<typeof plan>) =>
-      store.withConnection(async (c) => renderUsageJson(query, await queryUsageMatrix(c, query)));
+      store.withConnection((c) => queryUsageJson(c, query, catalogs));
+    const matrixOf = (query: ReturnType<typeof plan>) =>
+      store.withConnection((c) =>
+        inSnapshot(c, async () => queryUsageMatrix(c, query, await catalogs(c, query.groupBy))),
+      );
 
     const lines = [
       `Dataset ${profile.name}: ${traces.toLocaleString('en')} traces, ${workspaceIds.length} workspaces; ` +
@@ -71,7 +78,7 @@ async function main() {
     for (const days of RANGES) {
       for (const groupBy of GROUP_BY_VALUES) {
         const query = plan(days, groupBy);
-        const matrix = await store.withConnection((c) => queryUsageMatrix(c, query));
+        const matrix = await matrixOf(query);
         const rows = matrix.counts.filter((count) => count > 0).length;
         let bytes = 0;
         const samples = await timeRuns(runs, async () => {
@@ -93,9 +100,7 @@ async function main() {
         store.withConnection((c) => queryUsageRows(c, yearUser)),
       ),
     );
-    const matrixOnly = percentiles(
-      await timeRuns(runs, () => store.withConnection((c) => queryUsageMatrix(c, yearUser))),
-    );
+    const matrixOnly = percentiles(await timeRuns(runs, () => matrixOf(yearUser)));
     const jsonText = percentiles(await timeRuns(runs, () => jsonBody(yearUser)));
     const app = createUsageRoutes(store, { enabled: true, floorMs: null });
     const urlFor = (days: number, groupBy: string, path: string) => {

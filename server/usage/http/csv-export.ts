@@ -2,8 +2,9 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { USAGE_CSV_COLUMNS } from '@/contracts/usage';
 import { formatCsvRow } from '@/lib/usage/csv';
 import { usageExportFilename } from '@/lib/usage/export-filename';
+import type { DimensionCatalogs } from '../store/dimension-catalog';
 import { bucketWindows, queryUsageMatrix } from '../store/usage-matrix';
-import { buildDimensionCountSql, type UsageQueryPlan } from '../store/usage-query-sql';
+import type { UsageQueryPlan } from '../store/usage-query-sql';
 import type { UsageStore } from '../store/usage-store';
 import { renderUsageCsv } from './render-usage';
 
@@ -20,12 +21,16 @@ export const EXPORT_WINDOW_CELLS = 2 ** 21;
 async function* exportBlocks(
   connection: DuckDBConnection,
   plan: UsageQueryPlan,
+  catalogs: DimensionCatalogs,
   windowCells: number,
 ): AsyncGenerator<Uint8Array> {
-  const counted = await connection.runAndReadAll(buildDimensionCountSql(plan.groupBy));
-  const values = Number(counted.getRowsJS()[0]?.[0] ?? 0) + 1; // + the NULL value
+  // One read transaction for the whole export (closing the connection ends it), so every
+  // window sees the snapshot the catalog was read from.
+  await connection.run('BEGIN TRANSACTION');
+  const catalog = await catalogs(connection, plan.groupBy);
+  const values = catalog.ids.length + 1; // + the NULL id (ids the table lacks are rare)
   for (const window of bucketWindows(plan, values, windowCells)) {
-    const matrix = await queryUsageMatrix(connection, window);
+    const matrix = await queryUsageMatrix(connection, window, catalog);
     yield* renderUsageCsv(window, matrix);
   }
 }
@@ -39,6 +44,7 @@ async function* exportBlocks(
 export async function csvExportResponse(
   store: UsageStore,
   plan: UsageQueryPlan,
+  catalogs: DimensionCatalogs,
   windowCells = EXPORT_WINDOW_CELLS,
 ): Promise<Response> {
   const connection = await store.connect();
@@ -48,7 +54,7 @@ export async function csvExportResponse(
     released = true;
     connection.closeSync();
   };
-  const blocks = exportBlocks(connection, plan, windowCells);
+  const blocks = exportBlocks(connection, plan, catalogs, windowCells);
   let first: IteratorResult<Uint8Array>;
   try {
     first = await blocks.next();

@@ -6,14 +6,18 @@ import {
   type UsageDimensions,
 } from '@/contracts/usage';
 import { formatCsvCell } from '@/lib/usage/csv';
-import type { UsageMatrix } from '../store/usage-matrix';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DimensionCatalogs } from '../store/dimension-catalog';
+import { queryUsageMatrix, type UsageMatrix } from '../store/usage-matrix';
+import { inSnapshot } from '../store/usage-store';
 import { toDimensions } from '../store/usage-rows';
 import type { UsageQueryPlan } from '../store/usage-query-sql';
 
 /**
  * Response bytes written from a `UsageMatrix`: every piece that repeats (a bucket's times, a
  * dimension value's fields) is formatted once, by the same functions the JS reference uses
- * (`JSON.stringify`, `formatCsvCell`), then copied per record. So the output is byte for byte
+ * (`JSON.stringify`, `formatCsvCell`), then copied per record; a value's fields are kept with
+ * its dimension catalog for later requests. So the output is byte for byte
  * `JSON.stringify(response)` / `formatCsvRow(cells)`, at the cost of three copies per record.
  */
 
@@ -33,6 +37,29 @@ function dimensionsOf(plan: UsageQueryPlan, matrix: UsageMatrix, value: number):
   return toDimensions(plan.groupBy, {
     dimId: matrix.ids[value] ?? null,
     label: matrix.labels[value] ?? null,
+  });
+}
+
+/**
+ * Each value's rendered fields as bytes (`format` names the rendering), formatted once per
+ * dimension value and kept in the catalog for the next request; values the dimension table
+ * lacks are formatted every time.
+ */
+function valueFragments(
+  matrix: UsageMatrix,
+  format: 'json' | 'csv',
+  render: (value: number) => string,
+): Uint8Array[] {
+  let kept = matrix.catalog.fragments.get(format);
+  if (!kept) {
+    kept = [];
+    matrix.catalog.fragments.set(format, kept);
+  }
+  const cache = kept;
+  return matrix.ids.map((_, value) => {
+    const position = matrix.positions[value] ?? -1;
+    if (position < 0) return Buffer.from(render(value));
+    return (cache[position] ??= Buffer.from(render(value)));
   });
 }
 
@@ -70,8 +97,10 @@ export function renderUsageJson(
   const buckets = bucketTimes(matrix, plan.endMs).map((times) =>
     Buffer.from(`{"time_bucket":"${times.start}","dimensions":`),
   );
-  const values = matrix.ids.map((_, value) =>
-    Buffer.from(`${JSON.stringify(dimensionsOf(plan, matrix, value))},"traces":`),
+  const values = valueFragments(
+    matrix,
+    'json',
+    (value) => `${JSON.stringify(dimensionsOf(plan, matrix, value))},"traces":`,
   );
   const { bucketCount, counts } = matrix;
   let records = 0;
@@ -82,7 +111,7 @@ export function renderUsageJson(
       const count = counts[value * bucketCount + k] as number;
       if (count <= 0) continue;
       records += 1;
-      size += bucket + (values[value] as Buffer).length + digitsOf(count) + 1;
+      size += bucket + (values[value] as Uint8Array).length + digitsOf(count) + 1;
     }
   }
   size += Math.max(0, records - 1); // the commas between records
@@ -97,7 +126,7 @@ export function renderUsageJson(
       if (at > head.length) out[at++] = 0x2c; // ,
       out.set(bucket, at);
       at += bucket.length;
-      const fields = values[value] as Buffer;
+      const fields = values[value] as Uint8Array;
       out.set(fields, at);
       at += fields.length;
       at = writeCount(out, at, count);
@@ -106,6 +135,21 @@ export function renderUsageJson(
   }
   out.set(tail, at);
   return out;
+}
+
+/**
+ * The JSON endpoint's answer to a plan: the dimension catalog and the facts read in one snapshot,
+ * then the body written.
+ */
+export function queryUsageJson(
+  connection: DuckDBConnection,
+  plan: UsageQueryPlan,
+  catalogs: DimensionCatalogs,
+): Promise<Uint8Array<ArrayBuffer>> {
+  return inSnapshot(connection, async () => {
+    const catalog = await catalogs(connection, plan.groupBy);
+    return renderUsageJson(plan, await queryUsageMatrix(connection, plan, catalog));
+  });
 }
 
 /** Bytes per block the CSV renderer yields (a few hundred lines). */
@@ -126,13 +170,13 @@ export function* renderUsageCsv(
   const buckets = bucketTimes(matrix, plan.endMs).map((times) =>
     Buffer.from(`${times.start},${times.end},`),
   );
-  const values = matrix.ids.map((_, value) => {
+  const values = valueFragments(matrix, 'csv', (value) => {
     const dims = dimensionsOf(plan, matrix, value);
     const cells = USAGE_CSV_COLUMNS.slice(2, 9).map((column) => {
       const field = own[column];
       return formatCsvCell(field ? dims[field] : undefined);
     });
-    return Buffer.from(`${cells.join(',')},`);
+    return `${cells.join(',')},`;
   });
   const { bucketCount, counts } = matrix;
   let block = Buffer.allocUnsafe(blockBytes);
@@ -142,7 +186,7 @@ export function* renderUsageCsv(
     for (let value = 0; value < values.length; value += 1) {
       const count = counts[value * bucketCount + k] ?? 0;
       if (count <= 0) continue;
-      const fields = values[value] as Buffer;
+      const fields = values[value] as Uint8Array;
       const line = bucket.length + fields.length + COUNT_MAX_BYTES + 2;
       if (at + line > block.length) {
         if (at > 0) yield block.subarray(0, at);

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
-import { queryUsageMatrix } from '../store/usage-matrix';
+import { createDimensionCatalogs } from '../store/dimension-catalog';
 import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
 import { csvExportResponse } from './csv-export';
-import { renderUsageJson } from './render-usage';
+import { queryUsageJson } from './render-usage';
 import { prepareUsageRequest, type UsageAvailability } from './prepare-usage-request';
 
 /**
@@ -13,6 +13,8 @@ import { prepareUsageRequest, type UsageAvailability } from './prepare-usage-req
  */
 export function createUsageRoutes(store: UsageStore, availability: UsageAvailability): Hono {
   const app = new Hono();
+  // The dimension tables in label order, re-read only when they change (see the module).
+  const catalogs = createDimensionCatalogs();
 
   app.get('/workspaces', async (c) => {
     const auth = await authenticate(c, store);
@@ -24,15 +26,17 @@ export function createUsageRoutes(store: UsageStore, availability: UsageAvailabi
     const request = await prepareUsageRequest(c, store, availability);
     if ('response' in request) return request.response;
     const { plan } = request;
-    const matrix = await store.withConnection((connection) => queryUsageMatrix(connection, plan));
     // The `UsageResponse` JSON as UTF-8: the bytes `c.json` would send, written from the matrix.
-    return c.body(renderUsageJson(plan, matrix), 200, { 'Content-Type': 'application/json' });
+    const body = await store.withConnection((connection) =>
+      queryUsageJson(connection, plan, catalogs),
+    );
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
   app.get('/orgs/current/billing/granular-usage/export', async (c) => {
     const request = await prepareUsageRequest(c, store, availability);
     if ('response' in request) return request.response;
-    return csvExportResponse(store, request.plan);
+    return csvExportResponse(store, request.plan, catalogs);
   });
 
   app.onError((error, c) => {

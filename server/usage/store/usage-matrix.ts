@@ -5,19 +5,15 @@ import type {
   DuckDBVarCharVector,
   DuckDBConnection,
 } from '@duckdb/node-api';
-import { z } from 'zod';
 import { bucketOrigin, strideMs } from '@/lib/usage/stride';
-import {
-  buildDimensionLabelsSql,
-  buildUsageFactsSql,
-  type UsageQueryPlan,
-} from './usage-query-sql';
+import type { DimensionCatalog } from './dimension-catalog';
+import { buildUsageFactsSql, type UsageQueryPlan } from './usage-query-sql';
 
 /**
  * The answer to a usage query as a (dimension value x bucket) matrix of trace counts. Holding it
  * this way rather than as 65k record rows is what makes the 1-year user answer cheap: DuckDB
- * returns one row per dimension value (a few thousand), and the renderers walk the matrix
- * bucket by bucket, skipping zeros, to write records in the spec's order (bucket, then label).
+ * returns a few facts per dimension value, and the renderers walk the matrix bucket by bucket,
+ * skipping zeros, to write records in the spec's order (bucket, then label).
  */
 export interface UsageMatrix {
   /** Start of bucket 0 (epoch ms): `start` floored to the UTC hour or midnight (spec 2.2). */
@@ -28,6 +24,9 @@ export interface UsageMatrix {
   /** Dimension values in output order: by label, then id; unlabelled last; the NULL id last. */
   ids: (string | null)[];
   labels: (string | null)[];
+  /** Per value, its position in `catalog`, or -1 for an id the dimension table lacks. */
+  positions: Int32Array;
+  catalog: DimensionCatalog;
   /** `counts[value * bucketCount + k]`: traces of `ids[value]` in bucket `k` (0 = no record). */
   counts: Float64Array;
 }
@@ -37,27 +36,16 @@ export function bucketCountOf(plan: UsageQueryPlan): number {
   return Math.ceil((plan.endMs - bucketOrigin(plan.startMs, plan.stride)) / strideMs(plan.stride));
 }
 
-/** The dimension table's values in output order (`buildDimensionLabelsSql`). */
-async function readLabels(
-  connection: DuckDBConnection,
-  plan: UsageQueryPlan,
-): Promise<{ ids: string[]; labels: (string | null)[] }> {
-  const reader = await connection.runAndReadAll(buildDimensionLabelsSql(plan.groupBy));
-  const pairs = labelPairsSchema.parse(JSON.parse(String(reader.getRowsJS()[0]?.[0] ?? '[]')));
-  return { ids: pairs.map(([id]) => id), labels: pairs.map(([, label]) => label) };
-}
-
-const labelPairsSchema = z.array(z.tuple([z.string(), z.string().nullable()]));
-
 /**
- * The answer to `plan` as a matrix. Two statements: the dimension table in output order, then
- * the facts (`buildUsageFactsSql`), read straight from DuckDB's vectors (no row objects) and
- * summed into the matrix by value and bucket. Values without a trace in the range are dropped;
+ * The answer to `plan` as a matrix: the facts (`buildUsageFactsSql`), read straight from
+ * DuckDB's vectors (no row objects) and summed into the matrix by value and bucket. `catalog` is
+ * the dimension table as the same snapshot sees it (see `createDimensionCatalogs`). Values without a trace in the range are dropped;
  * values missing from the dimension table (traces may name any id) go with the unlabelled ones.
  */
 export async function queryUsageMatrix(
   connection: DuckDBConnection,
   plan: UsageQueryPlan,
+  catalog: DimensionCatalog,
 ): Promise<UsageMatrix> {
   const bucketCount = bucketCountOf(plan);
   const empty: UsageMatrix = {
@@ -66,13 +54,14 @@ export async function queryUsageMatrix(
     bucketCount,
     ids: [],
     labels: [],
+    positions: new Int32Array(0),
+    catalog,
     counts: new Float64Array(0),
   };
   const facts = buildUsageFactsSql(plan);
   if (!facts) return empty;
-  const known = await readLabels(connection, plan);
   // Value numbers: the dimension table's positions first, then stray ids and the NULL id.
-  const ids: (string | null)[] = [...known.ids];
+  const ids: (string | null)[] = [...catalog.ids];
   const strays = new Map<string | null, number>();
   let counts = new Float64Array((ids.length + 1) * bucketCount);
   const valueOfStray = (id: string | null) => {
@@ -106,7 +95,12 @@ export async function queryUsageMatrix(
     const valsVector = chunk.getColumnVector(4) as DuckDBListVector;
     const vals = valsVector.childVector as DuckDBDoubleVector;
     for (let row = 0; row < rows; row += 1) {
-      const value = positionVector.getItem(row) ?? valueOfStray(strayVector.getItem(row));
+      const position = positionVector.getItem(row);
+      // Positions index the catalog, read in the same snapshot.
+      if (position !== null && position >= catalog.ids.length) {
+        throw new Error('usage matrix: the dimension table changed during the query');
+      }
+      const value = position ?? valueOfStray(strayVector.getItem(row));
       const at = valsVector.getEntryOffset(row);
       const period = periodVector.getItem(row);
       if (period === null) {
@@ -133,20 +127,25 @@ export async function queryUsageMatrix(
     }
     return false;
   };
-  const labelOf = (value: number) => known.labels[value] ?? null;
+  const labelOf = (value: number) => catalog.labels[value] ?? null;
   const present = ids.map((_, value) => value).filter(hasTraces);
   const labelled = present.filter((value) => labelOf(value) !== null);
   const unlabelled = present
     .filter((value) => labelOf(value) === null)
     .sort((a, b) => compareIds(ids[a] ?? null, ids[b] ?? null));
   const order = [...labelled, ...unlabelled];
-  const matrix = { ...empty, counts: new Float64Array(order.length * bucketCount) };
-  order.forEach((value, position) => {
+  const matrix: UsageMatrix = {
+    ...empty,
+    positions: new Int32Array(order.length),
+    counts: new Float64Array(order.length * bucketCount),
+  };
+  order.forEach((value, at) => {
     matrix.ids.push(ids[value] ?? null);
     matrix.labels.push(labelOf(value));
+    matrix.positions[at] = value < catalog.ids.length ? value : -1;
     matrix.counts.set(
       counts.subarray(value * bucketCount, (value + 1) * bucketCount),
-      position * bucketCount,
+      at * bucketCount,
     );
   });
   return matrix;

@@ -202,7 +202,12 @@ export function buildDimensionLabelsSql(groupBy: GroupBy): string {
     FROM (${positionsSql(groupBy)})`;
 }
 
-/** How many values the dimension table of `groupBy` holds (sizes the export's bucket windows). */
-export function buildDimensionCountSql(groupBy: GroupBy): string {
-  return `SELECT count(*)::DOUBLE FROM ${DIMENSIONS[groupBy].table}`;
+/**
+ * A fingerprint of the dimension table of `groupBy`: its row count and the XOR of
+ * `hash(id, label)` over its rows (ids are unique, so no two rows cancel out), as one VARCHAR.
+ */
+export function buildDimensionFingerprintSql(groupBy: GroupBy): string {
+  const dim = DIMENSIONS[groupBy];
+  return `SELECT count(*)::VARCHAR || ':' || coalesce(bit_xor(hash(id, ${dim.label}))::VARCHAR, '')
+    FROM ${dim.table}`;
 }

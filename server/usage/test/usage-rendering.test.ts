@@ -19,8 +19,8 @@ import { seedIfEmpty } from '../seed/seed-database';
 import { testProfile } from '../seed/seed-profiles';
 import { createTraceIngestor } from '../store/ingest-trace';
 import { csvExportResponse } from '../http/csv-export';
-import { renderUsageJson } from '../http/render-usage';
-import { queryUsageMatrix } from '../store/usage-matrix';
+import { queryUsageJson } from '../http/render-usage';
+import { createDimensionCatalogs } from '../store/dimension-catalog';
 import type { UsageQueryPlan } from '../store/usage-query-sql';
 import { queryUsageRows, toDimensions, type UsageRow } from '../store/usage-rows';
 import { openUsageStore, type UsageStore } from '../store/usage-store';
@@ -112,14 +112,15 @@ function planFor(start: string, end: string, groupBy: GroupBy, floor = false): U
 const referenceRows = (plan: UsageQueryPlan): Promise<UsageRow[]> =>
   store.withConnection((connection) => queryUsageRows(connection, plan));
 
+// As the routes do: one catalog cache for every request of the file.
+const catalogs = createDimensionCatalogs();
+
 const apiJson = async (plan: UsageQueryPlan) =>
-  decoder.decode(
-    renderUsageJson(plan, await store.withConnection((c) => queryUsageMatrix(c, plan))),
-  );
+  decoder.decode(await store.withConnection((c) => queryUsageJson(c, plan, catalogs)));
 
 /** The export's data lines (header dropped), with export windows of at most `windowCells`. */
 async function apiCsv(plan: UsageQueryPlan, windowCells?: number): Promise<string> {
-  const text = await (await csvExportResponse(store, plan, windowCells)).text();
+  const text = await (await csvExportResponse(store, plan, catalogs, windowCells)).text();
   return text.slice(text.indexOf('\r\n') + 2);
 }
 
@@ -188,5 +189,34 @@ describe('JSON and CSV written from the usage matrix', () => {
     const plan = planFor('2024-01-01T00:00:00Z', '2024-02-01T00:00:00Z', 'user', true);
     expect(await apiJson(plan)).toBe('{"stride":{"days":1,"hours":0},"usage":[]}');
     expect(await apiCsv(plan)).toBe('');
+  });
+});
+
+// Runs last: it changes the dimension tables the tests above read.
+describe('the dimension catalog kept between requests', () => {
+  const plan = planFor('2026-01-26T00:00:00Z', '2026-01-28T00:00:00Z', 'user');
+  const expectReference = async () => {
+    const rows = await referenceRows(plan);
+    const json = await apiJson(plan);
+    expect(json).toBe(referenceJson(plan, rows));
+    expect(await apiCsv(plan)).toBe(rows.map((row) => referenceCsvLine(plan, row)).join(''));
+    return json;
+  };
+
+  it('shows a renamed, added or removed value on the next request', async () => {
+    await expectReference(); // fills the catalog
+    const run = (sql: string, values: string[]) =>
+      store.withConnection((connection) => connection.run(sql, values));
+    const renamed = dimensions.users[0]?.id ?? '';
+    await run(`UPDATE users SET email = $2 WHERE id = $1::UUID`, [renamed, '!first@example.com']);
+    expect(await expectReference()).toContain(
+      `"user_id":"${renamed}","user_email":"!first@example.com"`,
+    );
+    // An id only traces knew gets a label; then a labelled user loses its row.
+    const stranger = '00000000-0000-4000-8000-00000000beef';
+    await run(`INSERT INTO users VALUES ($1::UUID, $2)`, [stranger, 'stranger@example.com']);
+    expect(await expectReference()).toContain(`"user_email":"stranger@example.com"`);
+    await run(`DELETE FROM users WHERE id = $1::UUID`, [renamed]);
+    expect(await expectReference()).not.toContain('!first@example.com');
   });
 });
