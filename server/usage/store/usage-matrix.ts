@@ -39,8 +39,9 @@ export function bucketCountOf(plan: UsageQueryPlan): number {
 /**
  * The answer to `plan` as a matrix: the facts (`buildUsageFactsSql`), read straight from
  * DuckDB's vectors (no row objects) and summed into the matrix by value and bucket. `catalog` is
- * the dimension table as the same snapshot sees it (see `createDimensionCatalogs`). Values without a trace in the range are dropped;
- * values missing from the dimension table (traces may name any id) go with the unlabelled ones.
+ * the dimension table as the same snapshot sees it (see `createDimensionCatalogs`). Values
+ * without a trace in the range are dropped; values missing from the dimension table (traces may
+ * name any id) go with the unlabelled ones.
  */
 export async function queryUsageMatrix(
   connection: DuckDBConnection,
@@ -61,16 +62,19 @@ export async function queryUsageMatrix(
   const facts = buildUsageFactsSql(plan);
   if (!facts) return empty;
   // Value numbers: the dimension table's positions first, then stray ids and the NULL id.
-  const ids: (string | null)[] = [...catalog.ids];
+  const known = catalog.ids.length;
+  const strayIds: (string | null)[] = [];
   const strays = new Map<string | null, number>();
-  let counts = new Float64Array((ids.length + 1) * bucketCount);
+  const idOf = (value: number) =>
+    (value < known ? catalog.ids[value] : strayIds[value - known]) ?? null;
+  let counts = new Float64Array((known + 1) * bucketCount);
   const valueOfStray = (id: string | null) => {
     let value = strays.get(id);
     if (value === undefined) {
-      value = ids.length;
+      value = known + strayIds.length;
       strays.set(id, value);
-      ids.push(id);
-      if (ids.length * bucketCount > counts.length) {
+      strayIds.push(id);
+      if ((value + 1) * bucketCount > counts.length) {
         const grown = new Float64Array(counts.length * 2);
         grown.set(counts);
         counts = grown;
@@ -97,7 +101,7 @@ export async function queryUsageMatrix(
     for (let row = 0; row < rows; row += 1) {
       const position = positionVector.getItem(row);
       // Positions index the catalog, read in the same snapshot.
-      if (position !== null && position >= catalog.ids.length) {
+      if (position !== null && position >= known) {
         throw new Error('usage matrix: the dimension table changed during the query');
       }
       const value = position ?? valueOfStray(strayVector.getItem(row));
@@ -128,11 +132,13 @@ export async function queryUsageMatrix(
     return false;
   };
   const labelOf = (value: number) => catalog.labels[value] ?? null;
-  const present = ids.map((_, value) => value).filter(hasTraces);
+  const present = Array.from({ length: known + strayIds.length }, (_, value) => value).filter(
+    hasTraces,
+  );
   const labelled = present.filter((value) => labelOf(value) !== null);
   const unlabelled = present
     .filter((value) => labelOf(value) === null)
-    .sort((a, b) => compareIds(ids[a] ?? null, ids[b] ?? null));
+    .sort((a, b) => compareIds(idOf(a), idOf(b)));
   const order = [...labelled, ...unlabelled];
   const matrix: UsageMatrix = {
     ...empty,
@@ -140,9 +146,9 @@ export async function queryUsageMatrix(
     counts: new Float64Array(order.length * bucketCount),
   };
   order.forEach((value, at) => {
-    matrix.ids.push(ids[value] ?? null);
+    matrix.ids.push(idOf(value));
     matrix.labels.push(labelOf(value));
-    matrix.positions[at] = value < catalog.ids.length ? value : -1;
+    matrix.positions[at] = value < known ? value : -1;
     matrix.counts.set(
       counts.subarray(value * bucketCount, (value + 1) * bucketCount),
       at * bucketCount,
