@@ -11,7 +11,7 @@ import { renderUsageCsv } from './render-usage';
 const encoder = new TextEncoder();
 
 /** Matrix cells (dimension values x buckets, 8 bytes each) one export window may hold: 16 MB. */
-export const EXPORT_WINDOW_CELLS = 2 ** 21;
+const EXPORT_WINDOW_CELLS = 2 ** 21;
 
 /**
  * The data lines, one window of buckets at a time: each window is queried as a matrix and

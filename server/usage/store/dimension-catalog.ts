@@ -19,7 +19,7 @@ export interface DimensionCatalog {
 const labelPairsSchema = z.array(z.tuple([z.string(), z.string().nullable()]));
 
 /** Reads the dimension table of `groupBy` in output order (`buildDimensionLabelsSql`). */
-export async function readDimensionCatalog(
+async function readDimensionCatalog(
   connection: DuckDBConnection,
   groupBy: GroupBy,
 ): Promise<DimensionCatalog> {

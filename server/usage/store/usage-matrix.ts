@@ -32,7 +32,7 @@ export interface UsageMatrix {
 }
 
 /** Bucket count of a plan: from its origin to `end`, the last bucket possibly partial. */
-export function bucketCountOf(plan: UsageQueryPlan): number {
+function bucketCountOf(plan: UsageQueryPlan): number {
   return Math.ceil((plan.endMs - bucketOrigin(plan.startMs, plan.stride)) / strideMs(plan.stride));
 }
 
