@@ -3,17 +3,16 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import {
   conversation,
-  exchange,
   removeDataDir,
   sleep,
   startTestDeployment,
   type TestDeployment,
   userInput,
+  NYC,
+  NYC_RUN,
 } from './test-deployment';
 
 const STEP = 100;
-const NYC = "what's the weather in nyc?";
-const NYC_RUN = exchange(NYC, 'nyc', "It's 90 degrees and sunny in New York.");
 let deployment: TestDeployment | undefined;
 
 afterEach(async () => {

@@ -5,16 +5,16 @@ import {
   failureStatus,
   userInput,
   waitForMessages,
+  NYC,
+  NYC_RUN,
+  SF,
+  SF_RUN,
 } from './test-deployment';
 import { useTestDeployment } from './use-test-deployment';
 
 /** Each model step and the tool take STEP ms; long enough that a loaded machine keeps up. */
 const STEP = 600;
-const SF = 'weather in sf?';
-const NYC = "what's the weather in nyc?";
 const LA = 'and in la?';
-const NYC_FORECAST = "It's 90 degrees and sunny in New York.";
-const SF_FORECAST = "It's 60 degrees and foggy in San Francisco.";
 
 const deployment = useTestDeployment({ stepMs: STEP });
 
@@ -40,7 +40,7 @@ describe.concurrent('rollback', () => {
 
     await client.runs.join(threadId, run2.run_id);
 
-    expect(await conversation(client, threadId)).toEqual(exchange(NYC, 'nyc', NYC_FORECAST));
+    expect(await conversation(client, threadId)).toEqual(NYC_RUN);
     expect(await failureStatus(client.runs.get(threadId, run1.run_id))).toBe(404);
     const listed = await client.runs.list(threadId);
     expect(listed.map((run) => [run.run_id, run.status])).toEqual([[run2.run_id, 'success']]);
@@ -65,10 +65,7 @@ describe.concurrent('rollback', () => {
     });
     await client.runs.join(threadId, last.run_id);
 
-    expect(await conversation(client, threadId)).toEqual([
-      ...exchange(SF, 'sf', SF_FORECAST),
-      ...exchange(NYC, 'nyc', NYC_FORECAST),
-    ]);
+    expect(await conversation(client, threadId)).toEqual([...SF_RUN, ...NYC_RUN]);
     for (const run of [running, pending]) {
       expect(await failureStatus(client.runs.get(threadId, run.run_id))).toBe(404);
     }
@@ -126,10 +123,7 @@ describe.concurrent('rollback', () => {
     });
     await client.runs.join(threadId, run2.run_id);
 
-    expect(await conversation(client, threadId)).toEqual([
-      ...exchange(SF, 'sf', SF_FORECAST),
-      ...exchange(NYC, 'nyc', NYC_FORECAST),
-    ]);
+    expect(await conversation(client, threadId)).toEqual([...SF_RUN, ...NYC_RUN]);
     expect((await client.runs.get(threadId, run1.run_id)).status).toBe('success');
   });
 });

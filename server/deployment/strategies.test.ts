@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   conversation,
-  exchange,
   failureStatus,
   userInput,
   waitForMessages,
+  NYC,
+  NYC_RUN,
+  SF,
+  SF_RUN,
 } from './test-deployment';
 import { useTestDeployment } from './use-test-deployment';
 
 /** Long enough that a loaded machine keeps up with the run's progress. */
 const STEP = 600;
-const SF = 'weather in sf?';
-const NYC = "what's the weather in nyc?";
-const SF_FORECAST = "It's 60 degrees and foggy in San Francisco.";
-const NYC_RUN = exchange(NYC, 'nyc', "It's 90 degrees and sunny in New York.");
 
 const deployment = useTestDeployment({ stepMs: STEP });
 
@@ -58,7 +57,7 @@ describe.concurrent('reject', () => {
       await client.runs.join(threadId, run1.run_id);
       expect((await client.runs.get(threadId, run1.run_id)).status).toBe('success');
       expect(await client.runs.list(threadId)).toHaveLength(1);
-      expect(await conversation(client, threadId)).toEqual(exchange(SF, 'sf', SF_FORECAST));
+      expect(await conversation(client, threadId)).toEqual(SF_RUN);
     },
   );
 });
@@ -76,10 +75,7 @@ describe.concurrent('enqueue', () => {
     await client.runs.join(threadId, run2.run_id);
 
     expect((await client.runs.get(threadId, run1.run_id)).status).toBe('success');
-    expect(await conversation(client, threadId)).toEqual([
-      ...exchange(SF, 'sf', SF_FORECAST),
-      ...NYC_RUN,
-    ]);
+    expect(await conversation(client, threadId)).toEqual([...SF_RUN, ...NYC_RUN]);
   });
 });
 
@@ -121,7 +117,7 @@ describe.concurrent('cancel and delete', () => {
       expect((await client.runs.get(threadId, run1.run_id)).status).toBe('success');
       const after = await failureStatus(client.runs.get(threadId, queued.run_id));
       expect(after).toBe(action === 'rollback' ? 404 : 'ok');
-      expect(await conversation(client, threadId)).toEqual(exchange(SF, 'sf', SF_FORECAST));
+      expect(await conversation(client, threadId)).toEqual(SF_RUN);
     },
   );
 
@@ -139,7 +135,7 @@ describe.concurrent('cancel and delete', () => {
     await client.runs.join(threadId, run1.run_id);
     await client.runs.delete(threadId, run1.run_id);
     expect(await failureStatus(client.runs.get(threadId, run1.run_id))).toBe(404);
-    expect(await conversation(client, threadId)).toEqual(exchange(SF, 'sf', SF_FORECAST));
+    expect(await conversation(client, threadId)).toEqual(SF_RUN);
   });
 });
 

@@ -72,6 +72,12 @@ export function exchange(question: string, city: string, forecast: string): stri
   ];
 }
 
+/** The questions the tests ask, and the four messages each run leaves (the scripted forecasts). */
+export const SF = 'weather in sf?';
+export const NYC = "what's the weather in nyc?";
+export const SF_RUN = exchange(SF, 'sf', "It's 60 degrees and foggy in San Francisco.");
+export const NYC_RUN = exchange(NYC, 'nyc', "It's 90 degrees and sunny in New York.");
+
 export const userInput = (text: string) => ({ messages: [{ role: 'user', content: text }] });
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
