@@ -6,6 +6,7 @@ import {
   type UsageDimensions,
 } from '@/contracts/usage';
 import { formatCsvCell } from '@/lib/usage/csv';
+import { bucketEnd, bucketStarts } from '@/lib/usage/stride';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DimensionCatalogs } from '../store/dimension-catalog';
 import { queryUsageMatrix, type UsageMatrix } from '../store/usage-matrix';
@@ -25,12 +26,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Longest `String(count)` of a trace count (a safe integer has at most 16 digits). */
 const COUNT_MAX_BYTES = 16;
 
-/** Start and end (the next bucket's start, or the range's end) of every bucket. */
-function bucketTimes(matrix: UsageMatrix, endMs: number): { start: string; end: string }[] {
-  return Array.from({ length: matrix.bucketCount }, (_, k) => {
-    const start = matrix.originMs + k * matrix.strideMs;
-    return { start: iso(start), end: iso(Math.min(start + matrix.strideMs, endMs)) };
-  });
+/** Start and end (the next bucket's start, or the range's end) of every bucket of the plan. */
+function bucketTimes(plan: UsageQueryPlan): { start: string; end: string }[] {
+  return bucketStarts(plan.startMs, plan.endMs, plan.stride).map((start) => ({
+    start: iso(start),
+    end: iso(bucketEnd(start, plan.endMs, plan.stride)),
+  }));
 }
 
 function dimensionsOf(plan: UsageQueryPlan, matrix: UsageMatrix, value: number): UsageDimensions {
@@ -50,12 +51,8 @@ function valueFragments(
   format: 'json' | 'csv',
   render: (value: number) => string,
 ): Uint8Array[] {
-  let kept = matrix.catalog.fragments.get(format);
-  if (!kept) {
-    kept = [];
-    matrix.catalog.fragments.set(format, kept);
-  }
-  const cache = kept;
+  const cache = matrix.catalog.fragments.get(format) ?? [];
+  matrix.catalog.fragments.set(format, cache);
   return matrix.ids.map((_, value) => {
     const position = matrix.positions[value] ?? -1;
     if (position < 0) return Buffer.from(render(value));
@@ -94,7 +91,7 @@ export function renderUsageJson(
   const tail = Buffer.from(']}');
   // A record is `{"time_bucket":"…","dimensions":` (per bucket), `{…},"traces":` (per value),
   // the count and `}`; records are separated by commas.
-  const buckets = bucketTimes(matrix, plan.endMs).map((times) =>
+  const buckets = bucketTimes(plan).map((times) =>
     Buffer.from(`{"time_bucket":"${times.start}","dimensions":`),
   );
   const values = valueFragments(
@@ -167,9 +164,7 @@ export function* renderUsageCsv(
 ): Generator<Buffer> {
   const own: Partial<Record<UsageCsvColumn, keyof UsageDimensions>> =
     CSV_DIMENSION_COLUMNS[plan.groupBy];
-  const buckets = bucketTimes(matrix, plan.endMs).map((times) =>
-    Buffer.from(`${times.start},${times.end},`),
-  );
+  const buckets = bucketTimes(plan).map((times) => Buffer.from(`${times.start},${times.end},`));
   const values = valueFragments(matrix, 'csv', (value) => {
     const dims = dimensionsOf(plan, matrix, value);
     const cells = USAGE_CSV_COLUMNS.slice(2, 9).map((column) => {

@@ -16,10 +16,7 @@ import { buildUsageFactsSql, type UsageQueryPlan } from './usage-query-sql';
  * skipping zeros, to write records in the spec's order (bucket, then label).
  */
 export interface UsageMatrix {
-  /** Start of bucket 0 (epoch ms): `start` floored to the UTC hour or midnight (spec 2.2). */
-  originMs: number;
-  strideMs: number;
-  /** Buckets of the range, the last possibly partial. */
+  /** Buckets of the range (`bucketStarts` of the plan), the last possibly partial. */
   bucketCount: number;
   /** Dimension values in output order: by label, then id; unlabelled last; the NULL id last. */
   ids: (string | null)[];
@@ -50,8 +47,6 @@ export async function queryUsageMatrix(
 ): Promise<UsageMatrix> {
   const bucketCount = bucketCountOf(plan);
   const empty: UsageMatrix = {
-    originMs: bucketOrigin(plan.startMs, plan.stride),
-    strideMs: strideMs(plan.stride),
     bucketCount,
     ids: [],
     labels: [],
