@@ -37,10 +37,32 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src', from: './server' },
+            // contracts/ is what the browser and the servers agree on: both import it, it
+            // imports neither.
+            {
+              target: './contracts',
+              from: ['./src', './server'],
+              message:
+                'contracts/ holds the shared wire formats and maths: it imports neither side.',
+            },
+            {
+              target: './src',
+              from: './server',
+              message: 'The SPA never imports the server: move what both need to contracts/.',
+            },
+            // The two services share nothing but server/http: each could be deployed alone.
+            { target: './server/usage', from: './server/deployment' },
+            { target: './server/deployment', from: './server/usage' },
+            // Layers of a service: http -> query -> store, never upwards.
+            {
+              target: './server/usage/store',
+              from: ['./server/usage/http', './server/usage/query'],
+            },
+            { target: './server/usage/query', from: './server/usage/http' },
+            { target: './server/deployment/store', from: ['./server/deployment/http'] },
             { target: './src/features', from: './src/app' },
             {
-              target: ['./src/components', './src/lib', './src/contracts', './src/hooks'],
+              target: ['./src/components', './src/lib', './src/hooks'],
               from: ['./src/features', './src/app'],
             },
             { target: './src/features/usage', from: './src/features/playground' },

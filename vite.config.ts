@@ -4,10 +4,11 @@ import { defineConfig } from 'vitest/config';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const server = fileURLToPath(new URL('./server', import.meta.url));
+const contracts = fileURLToPath(new URL('./contracts', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@server': server, '@': src } },
+  resolve: { alias: { '@server': server, '@contracts': contracts, '@': src } },
   build: {
     outDir: 'dist',
     // The usage tab must stay under its initial-JS budget; the build prints gzip sizes.
@@ -33,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contracts/**/*.test.ts'],
           // Server tests start real databases and HTTP listeners: one file at a time per core.
           testTimeout: 30_000,
           hookTimeout: 120_000,

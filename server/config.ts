@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { ConsoleConfig } from '@/contracts/console-config';
+import type { ConsoleConfig } from '@contracts/console-config';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])

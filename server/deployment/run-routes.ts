@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { DEFAULT_MULTITASK_STRATEGY } from '@/contracts/deployment';
+import { DEFAULT_MULTITASK_STRATEGY } from '@contracts/deployment';
 import { jsonError } from '../http/json-error';
 import type { RunRecord } from './store/run-store';
 import type { DeploymentDeps } from './deployment-deps';

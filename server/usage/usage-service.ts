@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CLOUD_USAGE_DATA_START } from '@/contracts/usage';
+import { CLOUD_USAGE_DATA_START } from '@contracts/usage/usage-schema';
 import type { Config } from '../config';
 import type { Service } from '../http/service';
 import type { UsageAvailability } from './http/prepare-usage-request';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { consoleConfigSchema, type ConsoleConfig } from '@/contracts/console-config';
+import { consoleConfigSchema, type ConsoleConfig } from '@contracts/console-config';
 import { toHttpError } from './http-error';
 
 export async function getConsoleConfig(signal?: AbortSignal): Promise<ConsoleConfig> {

@@ -1,5 +1,5 @@
 import type { Client } from '@langchain/langgraph-sdk';
-import { type Message, threadStateSchema } from '@/contracts/deployment';
+import { type Message, threadStateSchema } from '@contracts/deployment';
 
 /** What every conformance case gets: an SDK client bound to the deployment under test. */
 export interface CaseContext {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { useTestDeployment } from '../use-test-deployment';
+import { useTestDeployment } from '@server/deployment/test/use-test-deployment';
 import { formatConformanceTable, runConformance } from './run-conformance';
 
 const STEP_MS = 250;

@@ -5,7 +5,7 @@ import {
   type MessageContent,
   SystemMessage,
 } from '@langchain/core/messages';
-import type { InputMessage, RunInput } from '@/contracts/deployment';
+import type { InputMessage, RunInput } from '@contracts/deployment';
 
 /** Turns a validated run input (messages with `role` or `type`) into LangChain messages. */
 export function toGraphInput(input: RunInput): { messages: BaseMessage[] } {

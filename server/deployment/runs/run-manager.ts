@@ -1,5 +1,5 @@
-import type { MultitaskStrategy, RunInput } from '@/contracts/deployment';
-import { FINISHED_RUN_STATUSES } from '@/contracts/deployment';
+import type { MultitaskStrategy, RunInput } from '@contracts/deployment';
+import { FINISHED_RUN_STATUSES } from '@contracts/deployment';
 import type { createCheckpointRollback } from '../store/checkpoint-rollback';
 import type { RunRecord, RunStore } from '../store/run-store';
 import type { ThreadStore } from '../store/thread-store';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { MultitaskStrategy, RunInput, RunStatus } from '@/contracts/deployment';
+import type { MultitaskStrategy, RunInput, RunStatus } from '@contracts/deployment';
 
 /** A run as stored: the wire fields plus what the server needs to execute and roll it back. */
 export interface RunRecord {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { multitaskStrategySchema, runInputSchema, runStatusSchema } from '@/contracts/deployment';
+import { multitaskStrategySchema, runInputSchema, runStatusSchema } from '@contracts/deployment';
 
 const metadata = z.record(z.string(), z.unknown()).nullish();
 

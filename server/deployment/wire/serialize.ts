@@ -1,6 +1,6 @@
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import type { StateSnapshot } from '@langchain/langgraph';
-import type { Message, Run } from '@/contracts/deployment';
+import type { Message, Run } from '@contracts/deployment';
 import type { RunRecord } from '../store/run-store';
 
 /** A LangChain message as the LangGraph API sends it: `type`, `content` and the kind's fields. */

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { groupBySchema, workspacesResponseSchema } from '@/contracts/usage';
-import { toUsageSearchParams } from '@/lib/usage/usage-search-params';
+import { groupBySchema, workspacesResponseSchema } from '@contracts/usage/usage-schema';
+import { toUsageSearchParams } from '@contracts/usage/search-params';
 
 const USAGE = `Usage: npm run usage:export -- --base-url URL --api-key KEY --start ISO --end ISO
          [--group-by workspace|project|user|api_key] [--workspace ID ...] [--out FILE]

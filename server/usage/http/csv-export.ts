@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { USAGE_CSV_COLUMNS } from '@/contracts/usage';
-import { formatCsvRow } from '@/lib/usage/csv';
-import { usageExportFilename } from '@/lib/usage/export-filename';
+import { USAGE_CSV_COLUMNS } from '@contracts/usage/usage-schema';
+import { formatCsvRow } from '@contracts/usage/csv';
+import { usageExportFilename } from '@contracts/usage/export-filename';
 import type { DimensionCatalogs } from '../store/dimension-catalog';
 import { bucketWindows, queryUsageMatrix } from '../store/usage-matrix';
 import type { UsageQueryPlan } from '../store/usage-query-sql';

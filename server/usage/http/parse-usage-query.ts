@@ -5,7 +5,7 @@ import {
   usageQuerySchema,
   type UsageQuery,
   type ValidationIssue,
-} from '@/contracts/usage';
+} from '@contracts/usage/usage-schema';
 
 type ParseResult = { ok: true; query: UsageQuery } | { ok: false; issues: ValidationIssue[] };
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { strideForRange } from '@/lib/usage/stride';
+import { strideForRange } from '@contracts/usage/stride';
 import { jsonError } from '@server/http/json-error';
 import type { UsageQueryPlan } from '../store/usage-query-sql';
 import type { UsageStore } from '../store/usage-store';

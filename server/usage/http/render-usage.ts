@@ -4,9 +4,9 @@ import {
   type Stride,
   type UsageCsvColumn,
   type UsageDimensions,
-} from '@/contracts/usage';
-import { formatCsvCell } from '@/lib/usage/csv';
-import { bucketEnd, bucketStarts } from '@/lib/usage/stride';
+} from '@contracts/usage/usage-schema';
+import { formatCsvCell } from '@contracts/usage/csv';
+import { bucketEnd, bucketStarts } from '@contracts/usage/stride';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DimensionCatalogs } from '../store/dimension-catalog';
 import { queryUsageMatrix, type UsageMatrix } from '../store/usage-matrix';

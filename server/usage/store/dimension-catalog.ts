@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
-import type { GroupBy } from '@/contracts/usage';
+import type { GroupBy } from '@contracts/usage/usage-schema';
 import { buildDimensionFingerprintSql, buildDimensionLabelsSql } from './usage-query-sql';
 
 /**

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { Workspace } from '@/contracts/usage';
+import type { Workspace } from '@contracts/usage/usage-schema';
 import { hashApiKey } from '../seed/stable-uuid';
 
 /** Who is calling: the permissions of an API key and the workspaces it can read. */

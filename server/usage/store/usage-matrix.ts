@@ -5,7 +5,7 @@ import type {
   DuckDBVarCharVector,
   DuckDBConnection,
 } from '@duckdb/node-api';
-import { bucketOrigin, strideMs } from '@/lib/usage/stride';
+import { bucketOrigin, strideMs } from '@contracts/usage/stride';
 import type { DimensionCatalog } from './dimension-catalog';
 import { buildUsageFactsSql, type UsageQueryPlan } from './usage-query-sql';
 

@@ -1,5 +1,5 @@
-import type { GroupBy, Stride } from '@/contracts/usage';
-import { bucketOrigin, strideMs } from '@/lib/usage/stride';
+import type { GroupBy, Stride } from '@contracts/usage/usage-schema';
+import { bucketOrigin, strideMs } from '@contracts/usage/stride';
 import { PERIOD_DAYS } from './cumulative-rollup';
 import { planRange, type Interval } from './time-segments';
 

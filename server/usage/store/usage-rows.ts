@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { GroupBy, UsageDimensions } from '@/contracts/usage';
+import type { GroupBy, UsageDimensions } from '@contracts/usage/usage-schema';
 import { buildRawUsageSql, type UsageQueryPlan } from './usage-query-sql';
 
 /** One result row of a usage query, as the SQL returns it. */

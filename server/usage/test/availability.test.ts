@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { usageResponseSchema } from '@/contracts/usage';
+import { usageResponseSchema } from '@contracts/usage/usage-schema';
 import { ADMIN, startTestServer, TEST_DIMENSIONS, usageUrl, type TestServer } from './test-server';
 
 let server: TestServer | undefined;

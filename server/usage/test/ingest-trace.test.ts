@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usageResponseSchema } from '@/contracts/usage';
+import { usageResponseSchema } from '@contracts/usage/usage-schema';
 import {
   ADMIN,
   startTestServer,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usageResponseSchema, type UsageResponse } from '@/contracts/usage';
+import { usageResponseSchema, type UsageResponse } from '@contracts/usage/usage-schema';
 import { ADMIN, useTestServer, TEST_DIMENSIONS, TEST_WORKSPACE_IDS, usageUrl } from './test-server';
 
 const server = useTestServer();

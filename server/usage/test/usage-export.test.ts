@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USAGE_CSV_COLUMNS } from '@/contracts/usage';
+import { USAGE_CSV_COLUMNS } from '@contracts/usage/usage-schema';
 import { parseCsv } from './csv-parse';
 import { ADMIN, useTestServer, usageUrl } from './test-server';
 

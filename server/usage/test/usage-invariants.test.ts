@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GROUP_BY_VALUES, usageResponseSchema } from '@/contracts/usage';
+import { GROUP_BY_VALUES, usageResponseSchema } from '@contracts/usage/usage-schema';
 import { parseCsv } from './csv-parse';
 import { ADMIN, useTestServer, TEST_WORKSPACE_IDS, totalTraces, usageUrl } from './test-server';
 

@@ -11,9 +11,9 @@ import {
   type UsageCsvColumn,
   type UsageDimensions,
   type UsageResponse,
-} from '@/contracts/usage';
-import { formatCsvCell, formatCsvRow } from '@/lib/usage/csv';
-import { bucketEnd, strideForRange } from '@/lib/usage/stride';
+} from '@contracts/usage/usage-schema';
+import { formatCsvCell, formatCsvRow } from '@contracts/usage/csv';
+import { bucketEnd, strideForRange } from '@contracts/usage/stride';
 import { buildDimensions } from '../seed/build-dimensions';
 import { seedIfEmpty } from '../seed/seed-database';
 import { testProfile } from '../seed/seed-profiles';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorBodySchema } from '@/contracts/usage';
+import { errorBodySchema } from '@contracts/usage/usage-schema';
 import { ADMIN, useTestServer, TEST_WORKSPACE_IDS, USAGE_PATH } from './test-server';
 
 const server = useTestServer();

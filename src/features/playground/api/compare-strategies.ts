@@ -1,5 +1,5 @@
 import type { Client } from '@langchain/langgraph-sdk';
-import type { MultitaskStrategy } from '@/contracts/deployment';
+import type { MultitaskStrategy } from '@contracts/deployment';
 import type { DoubleTextOutcome } from '@/features/playground/model/flow-types';
 import { FlowCancelledError } from '@/features/playground/model/flow-error';
 import { runDoubleText, type DoubleTextRequest } from './run-double-text';

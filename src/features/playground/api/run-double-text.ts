@@ -1,5 +1,5 @@
 import type { Client } from '@langchain/langgraph-sdk';
-import type { MultitaskStrategy } from '@/contracts/deployment';
+import type { MultitaskStrategy } from '@contracts/deployment';
 import type {
   DoubleTextOutcome,
   Rejection,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { MultitaskStrategy } from '@/contracts/deployment';
+import type { MultitaskStrategy } from '@contracts/deployment';
 import type {
   PlaygroundFormInput,
   PlaygroundFormValues,

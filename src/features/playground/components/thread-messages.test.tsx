@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { MessageContent } from '@/contracts/deployment';
+import type { MessageContent } from '@contracts/deployment';
 import type { ThreadMessage } from '@/features/playground/model/thread-messages';
 import { ThreadMessages } from './thread-messages';
 

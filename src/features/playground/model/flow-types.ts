@@ -1,4 +1,4 @@
-import type { MultitaskStrategy, RunStatus } from '@/contracts/deployment';
+import type { MultitaskStrategy, RunStatus } from '@contracts/deployment';
 import type { ThreadMessage } from './thread-messages';
 import type { RunFate } from './run-fate';
 

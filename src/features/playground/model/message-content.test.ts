@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageContent } from '@/contracts/deployment';
+import type { MessageContent } from '@contracts/deployment';
 import { contentToText } from './message-content';
 
 describe('contentToText', () => {

@@ -1,4 +1,4 @@
-import type { MessageContent } from '@/contracts/deployment';
+import type { MessageContent } from '@contracts/deployment';
 
 /**
  * Flattens a message's content to readable text: a string is kept as is; in an array of parts,

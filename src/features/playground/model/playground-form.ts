@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multitaskStrategySchema } from '@/contracts/deployment';
+import { multitaskStrategySchema } from '@contracts/deployment';
 import type { Connection } from './connection';
 
 export const playgroundFormSchema = z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MultitaskStrategy } from '@/contracts/deployment';
+import type { MultitaskStrategy } from '@contracts/deployment';
 import type { Rejection, RunLookup } from './flow-types';
 import { classifyRunFate, type RunFateKind } from './run-fate';
 

@@ -1,4 +1,4 @@
-import type { MultitaskStrategy } from '@/contracts/deployment';
+import type { MultitaskStrategy } from '@contracts/deployment';
 import type { Rejection, RunLookup } from './flow-types';
 
 export type RunFateKind =

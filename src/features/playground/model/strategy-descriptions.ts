@@ -1,4 +1,4 @@
-import type { MultitaskStrategy } from '@/contracts/deployment';
+import type { MultitaskStrategy } from '@contracts/deployment';
 import type { RunFateKind } from './run-fate';
 
 /** What each strategy does to the run already active on the thread, for the form's hint. */

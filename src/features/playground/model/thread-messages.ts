@@ -3,7 +3,7 @@ import {
   messageSchema,
   type Message,
   type MessageContent,
-} from '@/contracts/deployment';
+} from '@contracts/deployment';
 
 /** A message kind this panel does not draw specially (function, remove, chat...), kept visible. */
 export interface OtherMessage {

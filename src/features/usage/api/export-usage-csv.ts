@@ -1,4 +1,4 @@
-import { usageExportFilename } from '@/lib/usage/export-filename';
+import { usageExportFilename } from '@contracts/usage/export-filename';
 import { showsServerBuckets } from '../model/fetch-windows';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { concatCsvFiles, usageMatrixToCsv, UTF8_BOM } from '../model/usage-csv';

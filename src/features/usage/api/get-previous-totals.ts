@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { usageResponseSchema } from '@/contracts/usage';
-import { strideForRange } from '@/lib/usage/stride';
+import { usageResponseSchema } from '@contracts/usage/usage-schema';
+import { strideForRange } from '@contracts/usage/stride';
 import { isQueryable, usageViewKey, type ResolvedUsageView } from '../model/resolve-usage-view';
 import { previousPeriod } from '../model/time-range';
 import { describeGroup } from '../model/usage-matrix';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { usageResponseSchema, type GroupBy, type UsageRecord } from '@/contracts/usage';
-import { toUsageSearchParams } from '@/lib/usage/usage-search-params';
+import { usageResponseSchema, type GroupBy, type UsageRecord } from '@contracts/usage/usage-schema';
+import { toUsageSearchParams } from '@contracts/usage/search-params';
 import type { FetchWindow } from '../model/fetch-windows';
 import { isQueryable, usageViewKey, type ResolvedUsageView } from '../model/resolve-usage-view';
 import { buildUsageMatrix, type UsageMatrix } from '../model/usage-matrix';

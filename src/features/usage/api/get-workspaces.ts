@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { workspacesResponseSchema, type Workspace } from '@/contracts/usage';
+import { workspacesResponseSchema, type Workspace } from '@contracts/usage/usage-schema';
 import { getFromUsageApi } from './usage-api-client';
 import { connectionId, useUsageConnection, type UsageConnection } from './usage-connection';
 

@@ -11,7 +11,7 @@ import {
   type TooltipContentProps,
 } from 'recharts';
 import { formatCompact, formatCount, formatUtc } from '@/lib/format';
-import { bucketEnd } from '@/lib/usage/stride';
+import { bucketEnd } from '@contracts/usage/stride';
 import type { ChartSeries } from '../model/top-series';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { seriesColor } from './series-colors';

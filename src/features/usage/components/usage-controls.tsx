@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@/contracts/usage';
+import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@contracts/usage/usage-schema';
 import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
 import { AGGREGATION_LABELS, AGGREGATIONS, type Aggregation } from '../model/aggregation';
 import type { ResolvedUsageView, UsageViewParams } from '../model/resolve-usage-view';

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { UsageRecord } from '@/contracts/usage';
+import type { UsageRecord } from '@contracts/usage/usage-schema';
 import { buildUsageMatrix } from '../model/usage-matrix';
 import { UsageTable } from './usage-table';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { GroupBy } from '@/contracts/usage';
+import type { GroupBy } from '@contracts/usage/usage-schema';
 import { formatCount, formatPercent, formatSignedCount } from '@/lib/format';
 import type { PeriodTotals } from '../api/get-previous-totals';
 import { comparePeriods } from '../model/compare-periods';

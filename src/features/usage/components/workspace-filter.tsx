@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Workspace } from '@/contracts/usage';
+import type { Workspace } from '@contracts/usage/usage-schema';
 
 interface WorkspaceFilterProps {
   workspaces: Workspace[];

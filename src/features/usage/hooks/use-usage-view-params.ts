@@ -5,7 +5,7 @@ import {
   useQueryStates,
   type inferParserType,
 } from 'nuqs';
-import { GROUP_BY_VALUES } from '@/contracts/usage';
+import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
 import { AGGREGATIONS } from '../model/aggregation';
 import type { UsageViewParams } from '../model/resolve-usage-view';
 import { RANGE_PRESETS } from '../model/time-range';

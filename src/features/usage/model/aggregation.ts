@@ -1,5 +1,5 @@
-import type { Stride } from '@/contracts/usage';
-import { strideForRange } from '@/lib/usage/stride';
+import type { Stride } from '@contracts/usage/usage-schema';
+import { strideForRange } from '@contracts/usage/stride';
 import type { TimeRange } from './time-range';
 
 export const AGGREGATIONS = ['daily', 'weekly', 'monthly'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Stride } from '@/contracts/usage';
-import { bucketStarts, strideMs } from '@/lib/usage/stride';
+import type { Stride } from '@contracts/usage/usage-schema';
+import { bucketStarts, strideMs } from '@contracts/usage/stride';
 import { planFetchWindows, showsServerBuckets } from './fetch-windows';
 
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
-import type { Stride } from '@/contracts/usage';
-import { bucketOrigin, strideForRange, strideMs } from '@/lib/usage/stride';
+import type { Stride } from '@contracts/usage/usage-schema';
+import { bucketOrigin, strideForRange, strideMs } from '@contracts/usage/stride';
 import type { TimeRange } from './time-range';
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import { bucketEnd, strideMs } from '@/lib/usage/stride';
+import { bucketEnd, strideMs } from '@contracts/usage/stride';
 import type { UsageMatrix } from './usage-matrix';
 
 /**

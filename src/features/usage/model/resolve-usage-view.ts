@@ -1,4 +1,4 @@
-import type { GroupBy, Stride } from '@/contracts/usage';
+import type { GroupBy, Stride } from '@contracts/usage/usage-schema';
 import { type Aggregation, defaultAggregation, viewStride } from './aggregation';
 import { planFetchWindows, type FetchWindow } from './fetch-windows';
 import {

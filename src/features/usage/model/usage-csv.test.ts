@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UsageRecord } from '@/contracts/usage';
+import type { UsageRecord } from '@contracts/usage/usage-schema';
 import { buildUsageMatrix } from './usage-matrix';
 import { concatCsvFiles, usageMatrixToCsv } from './usage-csv';
 

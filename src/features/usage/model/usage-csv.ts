@@ -3,9 +3,9 @@ import {
   USAGE_CSV_COLUMNS,
   type GroupBy,
   type UsageCsvColumn,
-} from '@/contracts/usage';
-import { formatCsvRow, type CsvCell } from '@/lib/usage/csv';
-import { bucketEnd } from '@/lib/usage/stride';
+} from '@contracts/usage/usage-schema';
+import { formatCsvRow, type CsvCell } from '@contracts/usage/csv';
+import { bucketEnd } from '@contracts/usage/stride';
 import type { UsageMatrix } from './usage-matrix';
 
 /** Excel reads a client-built CSV as UTF-8 only with a byte-order mark. */

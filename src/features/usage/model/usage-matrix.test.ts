@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UsageRecord } from '@/contracts/usage';
+import type { UsageRecord } from '@contracts/usage/usage-schema';
 import { comparePeriods } from './compare-periods';
 import { OTHER_KEY, topSeriesWithOther } from './top-series';
 import { buildUsageMatrix } from './usage-matrix';

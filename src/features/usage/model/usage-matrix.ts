@@ -1,5 +1,5 @@
-import type { GroupBy, Stride, UsageDimensions, UsageRecord } from '@/contracts/usage';
-import { bucketStarts, strideMs } from '@/lib/usage/stride';
+import type { GroupBy, Stride, UsageDimensions, UsageRecord } from '@contracts/usage/usage-schema';
+import { bucketStarts, strideMs } from '@contracts/usage/stride';
 import type { TimeRange } from './time-range';
 
 /** One group of the chart and table (a workspace, project, user or API key). */

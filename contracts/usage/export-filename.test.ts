@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GroupBy } from '@/contracts/usage';
+import type { GroupBy } from './usage-schema';
 import { usageExportFilename } from './export-filename';
 
 describe('usageExportFilename', () => {

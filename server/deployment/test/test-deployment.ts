@@ -5,9 +5,9 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Client } from '@langchain/langgraph-sdk';
 import { Hono } from 'hono';
-import { loadConfig } from '../config';
-import { threadStateSchema } from '@/contracts/deployment';
-import { createDeploymentService } from './deployment-service';
+import { loadConfig } from '@server/config';
+import { threadStateSchema } from '@contracts/deployment';
+import { createDeploymentService } from '@server/deployment/deployment-service';
 
 export interface TestDeployment {
   url: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { UsageQueryInput } from '@/contracts/usage';
-import { toUsageSearchParams } from './usage-search-params';
+import type { UsageQueryInput } from './usage-schema';
+import { toUsageSearchParams } from './search-params';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';

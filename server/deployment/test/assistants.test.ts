@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createAssistantRegistry, uuid5 } from './assistants';
+import { createAssistantRegistry, uuid5 } from '@server/deployment/assistants';
 
 it('derives the assistant id LangGraph Platform gives the graph "agent"', () => {
   const registry = createAssistantRegistry(['agent'], '2026-11-22T00:00:00.000Z');

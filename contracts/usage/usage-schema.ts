@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseIsoDateTime } from '@/lib/usage/iso-datetime';
+import { parseIsoDateTime } from './iso-datetime';
 
 /**
  * The wire format of the usage API (spec sections 2.1-2.3 and 4.1-4.2), shared by the server and

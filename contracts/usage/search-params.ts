@@ -1,4 +1,4 @@
-import type { UsageQueryInput } from '@/contracts/usage';
+import type { UsageQueryInput } from './usage-schema';
 
 /**
  * The query string of both usage endpoints. `workspace_ids` is appended once per id (FastAPI

@@ -1,4 +1,4 @@
-import type { GroupBy } from '@/contracts/usage';
+import type { GroupBy } from './usage-schema';
 
 /** `2026-01-05T00:00:00.000Z` -> `20260105T000000Z`: ISO 8601 basic format, safe in file names. */
 function compactUtc(ms: number): string {

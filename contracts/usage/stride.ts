@@ -1,4 +1,4 @@
-import type { Stride } from '@/contracts/usage';
+import type { Stride } from './usage-schema';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
