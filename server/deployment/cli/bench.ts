@@ -1,7 +1,11 @@
 import { parseArgs } from 'node:util';
 import type { Client } from '@langchain/langgraph-sdk';
 import { threadStateSchema } from '@contracts/deployment';
-import { removeDataDir, startTestDeployment, userInput } from '@server/deployment/test/test-deployment';
+import {
+  removeDataDir,
+  startTestDeployment,
+  userInput,
+} from '@server/deployment/test/test-deployment';
 
 const USAGE = `Usage: npm run bench:deployment -- [--iterations 200] [--threads 100] [--load-step-ms 100]
 Serves the embedded deployment on a free port and measures, through the SDK:

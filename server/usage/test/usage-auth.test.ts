@@ -1,7 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { errorBodySchema, usageResponseSchema, workspacesResponseSchema } from '@contracts/usage/usage-schema';
+import {
+  errorBodySchema,
+  usageResponseSchema,
+  workspacesResponseSchema,
+} from '@contracts/usage/usage-schema';
 import { useTestServer, TEST_WORKSPACE_IDS, totalTraces, usageUrl } from './test-server';
 
 const server = useTestServer();
