@@ -13,6 +13,7 @@ import { createThreadRoutes } from './thread-routes';
 import { createRunEvents } from './runs/run-events';
 import { createRunExecutor } from './runs/run-executor';
 import { createRunManager } from './runs/run-manager';
+import { createRunStreamLog } from './runs/run-stream-log';
 import { createCheckpointRollback } from './store/checkpoint-rollback';
 import { openDeploymentDatabase } from './store/open-database';
 import { createRunStore } from './store/run-store';
@@ -38,11 +39,27 @@ export async function createDeploymentService(config: Config): Promise<Service> 
     signalOf: stopSignals.signalOf,
   });
   const events = createRunEvents();
-  const executor = createRunExecutor({ graph, checkpointer, stopSignals, runs, events });
+  const streams = createRunStreamLog();
+  const executor = createRunExecutor({ graph, checkpointer, stopSignals, runs, events, streams });
   const rollbackCheckpoints = createCheckpointRollback(db);
-  const manager = createRunManager({ threads, runs, executor, events, rollbackCheckpoints });
+  const manager = createRunManager({
+    threads,
+    runs,
+    executor,
+    events,
+    streams,
+    rollbackCheckpoints,
+  });
   const assistants = createAssistantRegistry(['agent'], new Date().toISOString());
-  const deps: DeploymentDeps = { assistants, threads, runs, manager, graph, checkpointer };
+  const deps: DeploymentDeps = {
+    assistants,
+    threads,
+    runs,
+    manager,
+    graph,
+    checkpointer,
+    streams,
+  };
 
   // Runs cut off by a crash are marked; runs still queued at the last shutdown start now.
   runs.failOrphanedRuns(ORPHANED_RUN_REASON);
