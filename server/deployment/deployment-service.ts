@@ -12,12 +12,15 @@ import { createRunRoutes } from './run-routes';
 import { createThreadRoutes } from './thread-routes';
 import { createRunEvents } from './runs/run-events';
 import { createRunExecutor } from './runs/run-executor';
+import { createRunCompletion } from './runs/run-completion';
 import { createRunManager } from './runs/run-manager';
 import { createRunStreamLog } from './runs/run-stream-log';
 import { createCheckpointRollback } from './store/checkpoint-rollback';
 import { openDeploymentDatabase } from './store/open-database';
 import { createRunStore } from './store/run-store';
+import { createTemporaryThreadRemoval } from './store/temporary-threads';
 import { createThreadStore } from './store/thread-store';
+import { createStatelessRunRoutes } from './stateless-run-routes';
 
 const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it was not resumed.';
 
@@ -40,7 +43,16 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   });
   const events = createRunEvents();
   const streams = createRunStreamLog();
-  const executor = createRunExecutor({ graph, checkpointer, stopSignals, runs, events, streams });
+  const onFinished = createRunCompletion({ removeThread: createTemporaryThreadRemoval(db) });
+  const executor = createRunExecutor({
+    graph,
+    checkpointer,
+    stopSignals,
+    runs,
+    events,
+    streams,
+    onFinished,
+  });
   const rollbackCheckpoints = createCheckpointRollback(db);
   const manager = createRunManager({
     threads,
@@ -71,6 +83,7 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   app.route('/assistants', createAssistantRoutes(deps));
   app.route('/threads', createThreadRoutes(deps));
   app.route('/threads/:threadId/runs', createRunRoutes(deps));
+  app.route('/runs', createStatelessRunRoutes(deps));
   app.notFound((c) => jsonError(c, 404, `Not Found: ${c.req.method} ${c.req.path}`));
 
   return {

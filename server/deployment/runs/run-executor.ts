@@ -32,7 +32,7 @@ interface ExecutorDeps {
   events: RunEvents;
   streams: RunStreamLog;
   /** Called once a run has settled, unless it was rolled back (webhook, temporary thread). */
-  onFinished?: (run: RunRecord) => void;
+  onFinished?: (run: RunRecord, values: unknown) => void;
 }
 
 /**
@@ -52,25 +52,25 @@ export function createRunExecutor({
   const wakeUps = new Map<string, NodeJS.Timeout>();
   let closed = false;
 
-  async function execute(entry: ExecutingRun): Promise<void> {
+  async function execute(entry: ExecutingRun): Promise<unknown> {
     const { run, controller } = entry;
     const config = { configurable: { thread_id: run.thread_id } };
     const head = await checkpointer.getTuple(config);
     entry.startCheckpointId = head?.config.configurable?.checkpoint_id ?? null;
-    if (controller.signal.aborted) return;
+    if (controller.signal.aborted) return null;
     entry.started = true;
     stopSignals.set(run.thread_id, controller.signal);
     streams.publish(run.run_id, 'metadata', { run_id: run.run_id, attempt: 1 });
     try {
       const publish = (event: string, data: unknown) =>
         streams.publish(run.run_id, event, toWireData(data));
-      await streamRun(graph, run, publish);
+      return toWireData(await streamRun(graph, run, publish));
     } finally {
       stopSignals.delete(run.thread_id);
     }
   }
 
-  function finish(entry: ExecutingRun, error: unknown): void {
+  function finish(entry: ExecutingRun, error: unknown, result: unknown = null): void {
     const { run, stopReason } = entry;
     if (stopReason === 'interrupt' || stopReason === 'shutdown') {
       runs.setStatus(run.run_id, 'interrupted');
@@ -84,10 +84,10 @@ export function createRunExecutor({
     }
     // A rolled-back run is deleted by whoever stopped it, who then ends its stream and joins.
     if (stopReason === 'rollback') return;
-    streams.close(run.run_id);
+    streams.close(run.run_id, result);
     events.notify(run.run_id);
     const settled = runs.get(run.thread_id, run.run_id);
-    if (settled) onFinished?.(settled);
+    if (settled) onFinished?.(settled, result);
   }
 
   /** The oldest pending run that is due; else wakes `kick` when the first delayed one is. */
@@ -121,7 +121,7 @@ export function createRunExecutor({
       done: Promise.resolve(),
     };
     entry.done = execute(entry).then(
-      () => finish(entry, undefined),
+      (result) => finish(entry, undefined, result),
       (error: unknown) => finish(entry, error),
     );
     void entry.done.finally(() => {

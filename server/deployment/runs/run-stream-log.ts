@@ -8,6 +8,8 @@ export interface RunStreamEvent {
 interface RunLog {
   events: RunStreamEvent[];
   done: boolean;
+  /** The run's final state values, for a stateless wait whose thread is gone by then. */
+  result?: unknown;
   wake: Set<() => void>;
 }
 
@@ -52,10 +54,11 @@ export function createRunStreamLog(retainMs = RETAIN_FINISHED_MS) {
     },
 
     /** Ends the run's stream: readers get what is left, then their stream closes. */
-    close(runId: string): void {
+    close(runId: string, result?: unknown): void {
       const log = logs.get(runId);
       if (!log || log.done) return;
       log.done = true;
+      log.result = result;
       wakeReaders(log);
       const timer = setTimeout(() => {
         if (logs.get(runId) === log) logs.delete(runId);
@@ -77,18 +80,33 @@ export function createRunStreamLog(retainMs = RETAIN_FINISHED_MS) {
       const log = logs.get(runId);
       if (!log) return;
       let next = Math.max(0, from);
-      while (!signal?.aborted) {
-        while (next < log.events.length) {
-          yield log.events[next] as RunStreamEvent;
-          next += 1;
+      let wakeUp = () => {};
+      const onAbort = () => wakeUp();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        while (!signal?.aborted) {
+          while (next < log.events.length) {
+            yield log.events[next] as RunStreamEvent;
+            next += 1;
+          }
+          if (log.done) return;
+          await new Promise<void>((resolve) => {
+            wakeUp = resolve;
+            log.wake.add(resolve);
+          });
         }
-        if (log.done) return;
-        await new Promise<void>((resolve) => {
-          log.wake.add(resolve);
-          signal?.addEventListener('abort', () => resolve(), { once: true });
-        });
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
       }
     },
+
+    /** Resolves once the run's stream has ended (at once if there is none). */
+    async ended(runId: string): Promise<void> {
+      const log = logs.get(runId);
+      while (log && !log.done) await new Promise<void>((resolve) => log.wake.add(resolve));
+    },
+
+    result: (runId: string) => logs.get(runId)?.result,
 
     /** Ends every stream (shutdown), so no HTTP response is left open. */
     closeAll(): void {

@@ -14,14 +14,13 @@ export type StreamOut = [event: string, data: unknown];
  * `values`; `events` comes from `streamEvents`, not a graph mode.
  */
 export function graphStreamModes(requested: readonly StreamMode[]): GraphStreamMode[] {
-  const modes = new Set<GraphStreamMode>();
+  // `values` always: the last one is the run's result (a stateless wait, the webhook).
+  const modes = new Set<GraphStreamMode>(['values']);
   for (const mode of requested) {
     if (mode === 'messages-tuple') modes.add('messages');
     else if (mode === 'messages') modes.add('values');
     else if (mode !== 'events') modes.add(mode);
   }
-  // `events` alone still needs one mode for the graph to stream.
-  if (modes.size === 0) modes.add('values');
   return [...modes];
 }
 

@@ -31,13 +31,20 @@ function graphInput(run: RunRecord) {
  * Executes a run with `graph.stream` (or `streamEvents` when the `events` mode is asked for) and
  * publishes what the client asked for as it comes. Like `invoke`, it settles only after the
  * graph's last checkpoint write, which the rollback relies on. The stop signal is not passed
- * here (see graph/stop-signals.ts): the nodes throw instead.
+ * here (see graph/stop-signals.ts): the nodes throw instead. Resolves with the last state values.
  */
-export async function streamRun(graph: AgentGraph, run: RunRecord, publish: Publish) {
+export async function streamRun(
+  graph: AgentGraph,
+  run: RunRecord,
+  publish: Publish,
+): Promise<unknown> {
   const { kwargs } = run;
   const map = createChunkMapper(kwargs);
-  const emit = (namespace: string[], mode: string, payload: unknown) =>
+  let lastValues: unknown = null;
+  const emit = (namespace: string[], mode: string, payload: unknown) => {
+    if (mode === 'values' && namespace.length === 0) lastValues = payload;
     map(namespace, mode, payload).forEach(([event, data]) => publish(event, data));
+  };
   const options = {
     configurable: { thread_id: run.thread_id },
     streamMode: graphStreamModes(kwargs.stream_mode),
@@ -50,7 +57,7 @@ export async function streamRun(graph: AgentGraph, run: RunRecord, publish: Publ
   if (!kwargs.stream_mode.includes('events')) {
     const stream = await graph.stream(graphInput(run), options);
     for await (const [namespace, mode, payload] of stream) emit(namespace, mode, payload);
-    return;
+    return lastValues;
   }
 
   const events = graph.streamEvents(graphInput(run), {
@@ -67,4 +74,5 @@ export async function streamRun(graph: AgentGraph, run: RunRecord, publish: Publ
       publish('events', event);
     }
   }
+  return lastValues;
 }
