@@ -19,9 +19,8 @@ describe.concurrent('several clients and reconnects', () => {
   it('two clients stream one run: both see every event, with the same ids', async () => {
     const { client } = deployment;
     const { thread_id } = await client.threads.create();
-    const first = client.runs
-      .stream(thread_id, 'agent', { input: userInput(SF) })
-      [Symbol.asyncIterator]();
+    const stream = client.runs.stream(thread_id, 'agent', { input: userInput(SF) });
+    const first = stream[Symbol.asyncIterator]();
     const metadata = (await first.next()).value as Part;
     const runId = (metadata.data as { run_id: string }).run_id;
 
