@@ -6,6 +6,17 @@ import { createRunFromRequest, streamRunEvents } from './run-creation';
 import { cancelRunQuery, joinStreamQuery, listRunsQuery, parseWith } from './wire/request';
 import { serializeRun, serializeValues } from './wire/serialize';
 
+/** `["a","b"]` (JSON, as the SDK sends a list in a query) or `a,b`. */
+function fieldList(value: string): string[] {
+  if (!value.startsWith('[')) return value.split(',');
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Runs of a thread, mounted at `/threads/:threadId/runs`. */
 export function createRunRoutes(deps: DeploymentDeps) {
   const { threads, runs, manager, graph } = deps;
@@ -48,7 +59,11 @@ export function createRunRoutes(deps: DeploymentDeps) {
     const query = parseWith(listRunsQuery, c.req.query());
     if (!query.ok) return jsonError(c, 422, query.detail);
     if (!threads.get(threadId(c))) return jsonError(c, 404, `Thread ${threadId(c)} not found`);
-    return c.json(runs.list(threadId(c), query.data).map(serializeRun));
+    const listed = runs.list(threadId(c), query.data).map(serializeRun);
+    // `select` keeps only the named fields; the SDK sends the list as JSON, others repeat it.
+    const select = c.req.queries('select')?.flatMap(fieldList);
+    if (!select) return c.json(listed);
+    return c.json(listed.map((run) => Object.fromEntries(select.map((key) => [key, run[key]]))));
   });
 
   app.get('/:runId', (c) => {

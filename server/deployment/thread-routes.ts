@@ -5,6 +5,13 @@ import type { DeploymentDeps } from './deployment-deps';
 import { createThreadBody, parseJsonBody } from './wire/request';
 import { serializeState, serializeValues } from './wire/serialize';
 
+/** As the platform: `interrupted` when the graph stopped at a breakpoint (`next` is set). */
+function threadStatus(busy: boolean, latestRunStatus: string | undefined, hasNext: boolean) {
+  if (busy) return 'busy';
+  if (latestRunStatus === 'error') return 'error';
+  return hasNext ? 'interrupted' : 'idle';
+}
+
 /** Threads: create, get, and the current state (`values.messages`). */
 export function createThreadRoutes(deps: DeploymentDeps) {
   const { threads, runs, graph } = deps;
@@ -17,7 +24,7 @@ export function createThreadRoutes(deps: DeploymentDeps) {
     return {
       ...thread,
       state_updated_at: snapshot.createdAt ?? thread.updated_at,
-      status: busy ? 'busy' : latestRun?.status === 'error' ? 'error' : 'idle',
+      status: threadStatus(busy, latestRun?.status, snapshot.next.length > 0),
       values: serializeValues(snapshot.values),
       interrupts: {},
     };
