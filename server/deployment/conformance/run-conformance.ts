@@ -1,6 +1,7 @@
 import { Client } from '@langchain/langgraph-sdk';
 import { CONFORMANCE_CASES } from './conformance-cases';
 import type { CaseContext } from './conformance-kit';
+import { STREAMING_CASES } from './streaming-cases';
 
 export interface ConformanceOptions {
   deploymentUrl: string;
@@ -17,7 +18,7 @@ export interface ConformanceResult {
   ms: number;
 }
 
-/** Runs every double-texting case against a deployment through the official SDK, in order. */
+/** Runs every double-texting and streaming case against a deployment through the official SDK, in order. */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult[]> {
   const ctx: CaseContext = {
     client: new Client({ apiUrl: options.deploymentUrl, apiKey: options.apiKey }),
@@ -25,7 +26,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     laterMs: options.laterMs ?? 2000,
   };
   const results: ConformanceResult[] = [];
-  for (const testCase of CONFORMANCE_CASES) {
+  for (const testCase of [...CONFORMANCE_CASES, ...STREAMING_CASES]) {
     const started = performance.now();
     try {
       await testCase.run(ctx);
