@@ -6,6 +6,7 @@ import {
   startTestDeployment,
   userInput,
 } from '@server/deployment/test/test-deployment';
+import { measureFirstEvent, measureStreamedLoad } from './bench-streaming';
 
 const USAGE = `Usage: npm run bench:deployment -- [--iterations 200] [--threads 100] [--load-step-ms 100]
 Serves the embedded deployment on a free port and measures, through the SDK:
@@ -13,7 +14,10 @@ Serves the embedded deployment on a free port and measures, through the SDK:
      get state, get run 1; p50/p95 over --iterations sequential flows;
   2. double-texting --threads threads at once and checking each ended correctly, on a second
      deployment whose model steps take --load-step-ms, so that run 1 is still active when run 2
-     comes (with no delay at all, most runs 1 finish before their run 2 arrives).`;
+     comes (with no delay at all, most runs 1 finish before their run 2 arrives);
+  3. the time from runs.stream to its first event (model delay 0), over --iterations calls;
+  4. --threads streamed double-texts at once (run 1 streamed, run 2 streamed with rollback),
+     model step --load-step-ms: stream 1 must end within a second, run 1 must be gone.`;
 
 /** How one double-texted thread ended, judged from outside as a client sees it. */
 type Verdict =
@@ -73,14 +77,19 @@ async function main() {
   }
   const flowVerdicts = await measureFlow(iterations);
   const loadVerdicts = await measureLoad(threads, loadStepMs);
-  const wrong = [...flowVerdicts, ...loadVerdicts].filter(isWrong);
+  await measureFirstEvent(iterations);
+  const streamVerdicts = await measureStreamedLoad(threads, loadStepMs);
+  const wrong: string[] = [...flowVerdicts, ...loadVerdicts].filter(isWrong);
+  const hung = streamVerdicts.filter((v) => v === 'stream 1 hung').length;
+  wrong.push(...streamVerdicts.filter((v) => isWrong(v as Verdict)));
+  console.log(`Streams of rolled-back runs that did not end within a second: ${hung}`);
   console.log(
     `Surviving rolled-back runs: ${wrong.filter((v) => v.startsWith('surviving')).length}`,
   );
   console.log(
     `Threads with foreign messages: ${wrong.filter((v) => v.startsWith('foreign')).length}`,
   );
-  process.exitCode = wrong.length === 0 ? 0 : 1;
+  process.exitCode = wrong.length === 0 && hung === 0 ? 0 : 1;
 }
 
 async function measureFlow(iterations: number): Promise<Verdict[]> {

@@ -60,7 +60,6 @@ export function createRunExecutor({
     if (controller.signal.aborted) return null;
     entry.started = true;
     stopSignals.set(run.thread_id, controller.signal);
-    streams.publish(run.run_id, 'metadata', { run_id: run.run_id, attempt: 1 });
     try {
       const publish = (event: string, data: unknown) =>
         streams.publish(run.run_id, event, toWireData(data));
@@ -113,6 +112,7 @@ export function createRunExecutor({
     const next = nextDue(threadId);
     if (!next) return;
     runs.setStatus(next.run_id, 'running');
+    streams.publish(next.run_id, 'metadata', { run_id: next.run_id, attempt: 1 });
     const entry: ExecutingRun = {
       run: next,
       controller: new AbortController(),
@@ -120,10 +120,14 @@ export function createRunExecutor({
       startCheckpointId: null,
       done: Promise.resolve(),
     };
-    entry.done = execute(entry).then(
-      (result) => finish(entry, undefined, result),
-      (error: unknown) => finish(entry, error),
-    );
+    // The graph starts a timer tick later, once the request that created the run has answered:
+    // a stream's headers and `metadata` go out (and are read) before the graph takes the CPU.
+    entry.done = new Promise((resolve) => setTimeout(resolve, 1))
+      .then(() => execute(entry))
+      .then(
+        (result) => finish(entry, undefined, result),
+        (error: unknown) => finish(entry, error),
+      );
     void entry.done.finally(() => {
       executing.delete(threadId);
       if (entry.stopReason === undefined) kick(threadId);
