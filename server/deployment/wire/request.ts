@@ -30,13 +30,6 @@ export const cancelRunQuery = z.object({
   action: z.enum(['interrupt', 'rollback']).default('interrupt'),
 });
 
-export const searchAssistantsBody = z.looseObject({
-  graph_id: z.string().nullish(),
-  name: z.string().nullish(),
-  limit: z.number().int().min(1).max(1000).default(10),
-  offset: z.number().int().min(0).default(0),
-});
-
 type Parsed<T> = { ok: true; data: T } | { ok: false; detail: string };
 
 /** Validates with `schema`; on failure a readable detail naming each bad field (for a 422). */
