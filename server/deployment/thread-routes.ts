@@ -4,8 +4,13 @@ import type { DeploymentDeps } from './deployment-deps';
 import { deleteThread } from './thread-deletion';
 import { createThreadStateRoutes } from './thread-state-routes';
 import { createThreadView, selectFields } from './thread-view';
-import { createThreadBody, parseJsonBody } from './wire/request';
-import { countThreadsBody, patchThreadBody, searchThreadsBody } from './wire/thread-requests';
+import { parseJsonBody } from './wire/request';
+import {
+  countThreadsBody,
+  createThreadBody,
+  patchThreadBody,
+  searchThreadsBody,
+} from './wire/thread-requests';
 
 /** Threads: create, get, update, delete, copy, search and count; state and history below. */
 export function createThreadRoutes(deps: DeploymentDeps) {
@@ -19,8 +24,24 @@ export function createThreadRoutes(deps: DeploymentDeps) {
   app.post('/', async (c) => {
     const body = await parseJsonBody(c, createThreadBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const { thread_id, metadata, if_exists } = body.data;
+    const { thread_id, metadata, if_exists, supersteps } = body.data;
     const created = threads.create(metadata ?? {}, thread_id ?? undefined);
+    if (created && supersteps && supersteps.length > 0) {
+      // A thread that cannot hold the given history is not created at all.
+      const { runtime } = deps.graphs.forThread(created.metadata);
+      const steps = supersteps.map(({ updates }) => ({
+        updates: updates.map((update) => ({ values: update.values, asNode: update.as_node })),
+      }));
+      try {
+        await runtime.bulkUpdateState(
+          { configurable: { thread_id: created.thread_id, checkpoint_ns: '' } },
+          steps,
+        );
+      } catch (error) {
+        await deleteThread(deps, created.thread_id);
+        return jsonError(c, 400, error instanceof Error ? error.message : String(error));
+      }
+    }
     if (created) return c.json(await view.toWire(created));
     // Only a caller-chosen thread_id can collide with an existing thread.
     const existing = threads.get(thread_id ?? '');

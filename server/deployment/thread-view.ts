@@ -21,6 +21,10 @@ export interface WireThread extends ThreadRecord {
   interrupts: Record<string, unknown[]>;
 }
 
+/** Sorts by status name, as the official server does. */
+const byStatus = (order: 'asc' | 'desc') => (a: WireThread, b: WireThread) =>
+  order === 'asc' ? a.status.localeCompare(b.status) : b.status.localeCompare(a.status);
+
 /**
  * A thread as the LangGraph API answers it: the record plus what is derived from its runs and
  * its latest checkpoint. Status, in the platform's order: `busy` while a run is active, `error`
@@ -93,6 +97,3 @@ export function selectFields(thread: WireThread, select: readonly string[] | nul
   }
   return picked;
 }
-
-const byStatus = (order: 'asc' | 'desc') => (a: WireThread, b: WireThread) =>
-  order === 'asc' ? a.status.localeCompare(b.status) : b.status.localeCompare(a.status);

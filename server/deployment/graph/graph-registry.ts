@@ -3,7 +3,12 @@ import type { AgentGraph } from './agent-graph';
 /** What the thread and assistant endpoints need from a compiled graph. */
 export type ServedGraphRuntime = Pick<
   AgentGraph,
-  'getState' | 'getStateHistory' | 'updateState' | 'getGraphAsync' | 'getSubgraphsAsync'
+  | 'getState'
+  | 'getStateHistory'
+  | 'updateState'
+  | 'bulkUpdateState'
+  | 'getGraphAsync'
+  | 'getSubgraphsAsync'
 >;
 
 /** JSON Schemas (draft-07) the assistant `schemas` endpoint answers for a graph. */

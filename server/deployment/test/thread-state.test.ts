@@ -112,3 +112,33 @@ describe('updateState', () => {
     expect(await failureStatus(update)).toBe(400);
   });
 });
+
+describe('create with supersteps', () => {
+  it('writes one checkpoint per superstep', async () => {
+    const { client } = deployment;
+    const thread = await client.threads.create({
+      supersteps: [
+        {
+          updates: [{ asNode: 'agent', values: { messages: [{ type: 'human', content: 'hi' }] } }],
+        },
+        {
+          updates: [{ asNode: 'agent', values: { messages: [{ type: 'ai', content: 'hello' }] } }],
+        },
+      ],
+    });
+    expect(await conversation(client, thread.thread_id)).toEqual(['human: hi', 'ai: hello']);
+    const history = await client.threads.getHistory(thread.thread_id);
+    expect(history.map(messageCount)).toEqual([2, 1]);
+  });
+
+  it('creates no thread when a superstep names an unknown node (400)', async () => {
+    const { client } = deployment;
+    const threadId = '22222222-2222-4222-8222-222222222222';
+    const create = client.threads.create({
+      threadId,
+      supersteps: [{ updates: [{ asNode: 'nowhere', values: { messages: [] } }] }],
+    });
+    expect(await failureStatus(create)).toBe(400);
+    expect(await failureStatus(client.threads.get(threadId))).toBe(404);
+  });
+});

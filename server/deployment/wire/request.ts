@@ -4,12 +4,6 @@ import { multitaskStrategySchema, runInputSchema, runStatusSchema } from '@contr
 
 const metadata = z.record(z.string(), z.unknown()).nullish();
 
-export const createThreadBody = z.looseObject({
-  thread_id: z.uuid().nullish(),
-  metadata,
-  if_exists: z.enum(['raise', 'do_nothing']).nullish(),
-});
-
 export const createRunBody = z.looseObject({
   assistant_id: z.string().min(1),
   input: runInputSchema,
