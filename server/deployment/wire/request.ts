@@ -4,6 +4,12 @@ import { multitaskStrategySchema, runInputSchema, runStatusSchema } from '@contr
 
 const metadata = z.record(z.string(), z.unknown()).nullish();
 
+export const createThreadBody = z.looseObject({
+  thread_id: z.uuid().nullish(),
+  metadata,
+  if_exists: z.enum(['raise', 'do_nothing']).nullish(),
+});
+
 export const createRunBody = z.looseObject({
   assistant_id: z.string().min(1),
   input: runInputSchema,
@@ -22,6 +28,13 @@ export const listRunsQuery = z.object({
 export const cancelRunQuery = z.object({
   wait: z.enum(['0', '1', 'true', 'false']).default('0'),
   action: z.enum(['interrupt', 'rollback']).default('interrupt'),
+});
+
+export const searchAssistantsBody = z.looseObject({
+  graph_id: z.string().nullish(),
+  name: z.string().nullish(),
+  limit: z.number().int().min(1).max(1000).default(10),
+  offset: z.number().int().min(0).default(0),
 });
 
 type Parsed<T> = { ok: true; data: T } | { ok: false; detail: string };
