@@ -5,6 +5,8 @@ import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
 import { createAssistantRegistry } from './assistants';
 import { createAgentGraph } from './graph/agent-graph';
+import { AGENT_SCHEMAS } from './graph/agent-schemas';
+import { createGraphRegistry } from './graph/graph-registry';
 import { createStopSignals } from './graph/stop-signals';
 import { createAssistantRoutes } from './assistant-routes';
 import type { DeploymentDeps } from './deployment-deps';
@@ -17,16 +19,19 @@ import { createRunManager } from './runs/run-manager';
 import { createRunStreamLog } from './runs/run-stream-log';
 import { createCheckpointRollback } from './store/checkpoint-rollback';
 import { openDeploymentDatabase } from './store/open-database';
+import { createAssistantStore } from './store/assistant-store';
+import { createKvStore } from './store/kv-store';
 import { createRunStore } from './store/run-store';
 import { createTemporaryThreadRemoval } from './store/temporary-threads';
+import { createStoreRoutes } from './store-routes';
 import { createThreadStore } from './store/thread-store';
 import { createStatelessRunRoutes } from './stateless-run-routes';
 
 const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it was not resumed.';
 
 /**
- * The LangGraph-compatible deployment API (threads, runs, multitask strategies) serving the demo
- * `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
+ * The LangGraph-compatible deployment API (assistants, threads, runs, multitask strategies, the
+ * store) serving the demo `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
  */
 export async function createDeploymentService(config: Config): Promise<Service> {
   const db = openDeploymentDatabase(config.DATA_DIR);
@@ -62,9 +67,13 @@ export async function createDeploymentService(config: Config): Promise<Service> 
     streams,
     rollbackCheckpoints,
   });
-  const assistants = createAssistantRegistry(['agent'], new Date().toISOString());
+  const graphs = createGraphRegistry([
+    { graphId: 'agent', runtime: graph, schemas: AGENT_SCHEMAS },
+  ]);
+  const assistants = createAssistantRegistry(createAssistantStore(db), graphs.ids());
   const deps: DeploymentDeps = {
     assistants,
+    graphs,
     threads,
     runs,
     manager,
@@ -84,6 +93,7 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   app.route('/threads', createThreadRoutes(deps));
   app.route('/threads/:threadId/runs', createRunRoutes(deps));
   app.route('/runs', createStatelessRunRoutes(deps));
+  app.route('/store', createStoreRoutes(createKvStore(db)));
   app.notFound((c) => jsonError(c, 404, `Not Found: ${c.req.method} ${c.req.path}`));
 
   return {

@@ -136,7 +136,7 @@ describe.concurrent('double-texting a streamed run', () => {
     const { thread_id } = await client.threads.create();
     const first = client.runs.stream(thread_id, 'agent', { input: userInput(SF) });
     const firstParts = readUntil(first, () => false);
-    await until(async () => (await conversation(client, thread_id)).length === 2);
+    await until(async () => (await conversation(client, thread_id)).length >= 2);
     const second = await collect(
       client.runs.stream(thread_id, 'agent', {
         input: userInput(NYC),
@@ -145,14 +145,20 @@ describe.concurrent('double-texting a streamed run', () => {
     );
     expect(names(await firstParts)).not.toContain('error');
     expect(await runStatus(client, thread_id, runIdOf(await firstParts))).toBe('interrupted');
-    expect(second.map(messageCount).at(-1)).toBe(6);
+    // Run 1 kept what it wrote before the stop (how far it got depends on the machine's load).
+    const messages = await conversation(client, thread_id);
+    const kept = messages.slice(0, messages.length - NYC_RUN.length);
+    expect(kept.length).toBeLessThan(SF_RUN.length);
+    expect(kept).toEqual(SF_RUN.slice(0, kept.length));
+    expect(messages.slice(kept.length)).toEqual(NYC_RUN);
+    expect(second.map(messageCount).at(-1)).toBe(messages.length);
   });
 
   it('enqueue (the default): run 2 streams once run 1 has finished', async () => {
     const { client } = deployment;
     const { thread_id } = await client.threads.create();
     const first = collect(client.runs.stream(thread_id, 'agent', { input: userInput(SF) }));
-    await until(async () => (await conversation(client, thread_id)).length === 1);
+    await until(async () => (await conversation(client, thread_id)).length >= 1);
     const second = await collect(client.runs.stream(thread_id, 'agent', { input: userInput(NYC) }));
     expect((await first).map(messageCount).at(-1)).toBe(4);
     expect(second.map(messageCount).at(-1)).toBe(8);
