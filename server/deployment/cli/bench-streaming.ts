@@ -12,7 +12,7 @@ export type StreamVerdict =
   | 'run 1 done first'
   | 'surviving rolled-back run'
   | 'foreign messages'
-  | 'stream 1 hung';
+  | 'stream 1 ended late';
 
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -89,7 +89,7 @@ async function streamedDoubleText(client: Client, label: string) {
     JSON.stringify(humans) !== JSON.stringify(expected)
   ) {
     verdict = 'foreign messages';
-  } else if (!survivor && endLatency > 1000) verdict = 'stream 1 hung';
+  } else if (!survivor && endLatency > 1000) verdict = 'stream 1 ended late';
   return { verdict, endLatency };
 }
 

@@ -46,3 +46,13 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs =
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** Reads a stream until `stop` says so; resolves with what was read and when it ended. */
+export async function readUntil(stream: AsyncIterable<unknown>, stop: (part: Part) => boolean) {
+  const parts: Part[] = [];
+  for await (const part of stream) {
+    parts.push(part as Part);
+    if (stop(part as Part)) break;
+  }
+  return parts;
+}
