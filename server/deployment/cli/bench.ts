@@ -8,14 +8,15 @@ import {
 } from '@server/deployment/test/test-deployment';
 import { measureFirstEvent, measureStreamedLoad } from './bench-streaming';
 
-const USAGE = `Usage: npm run bench:deployment -- [--iterations 200] [--threads 100] [--load-step-ms 100]
+const USAGE = `Usage: npm run bench:deployment -- [--iterations 200] [--threads 100] [--load-step-ms 100] [--first-event-only]
 Serves the embedded deployment on a free port and measures, through the SDK:
   1. the rollback flow (model delay 0): create thread, run 1, run 2 (rollback), join run 2,
      get state, get run 1; p50/p95 over --iterations sequential flows;
   2. double-texting --threads threads at once and checking each ended correctly, on a second
      deployment whose model steps take --load-step-ms, so that run 1 is still active when run 2
      comes (with no delay at all, most runs 1 finish before their run 2 arrives);
-  3. the time from runs.stream to its first event (model delay 0), over --iterations calls;
+  3. the time from runs.stream to its first event (model delay 0), over --iterations calls
+     (--first-event-only measures only this);
   4. --threads streamed double-texts at once (run 1 streamed, run 2 streamed with rollback),
      model step --load-step-ms: stream 1 must end within a second, run 1 must be gone.`;
 
@@ -65,6 +66,7 @@ async function main() {
       iterations: { type: 'string', default: '200' },
       threads: { type: 'string', default: '100' },
       'load-step-ms': { type: 'string', default: '100' },
+      'first-event-only': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -74,6 +76,10 @@ async function main() {
   if (values.help || !(iterations > 0) || !(threads > 0) || !(loadStepMs >= 0)) {
     console.log(USAGE);
     process.exit(values.help ? 0 : 2);
+  }
+  if (values['first-event-only']) {
+    await measureFirstEvent(iterations);
+    return;
   }
   const flowVerdicts = await measureFlow(iterations);
   const loadVerdicts = await measureLoad(threads, loadStepMs);
