@@ -31,7 +31,10 @@ export function createRunRoutes(deps: DeploymentDeps) {
     const snapshot = await graph.getState({ configurable: { thread_id: run.thread_id } });
     const values = serializeValues(snapshot.values);
     if (run.status !== 'error') return values;
-    return { ...values, __error__: { error: 'RunError', message: run.error ?? 'Run failed' } };
+    // The streamed error names the class (e.g. GraphRecursionError), as the platform's join does.
+    const streamed = deps.streams.errorOf(run.run_id);
+    const fallback = { error: 'RunError', message: run.error ?? 'Run failed' };
+    return { ...values, __error__: streamed ?? fallback };
   }
 
   app.post('/', async (c) => {

@@ -25,7 +25,8 @@ export function createStatelessRunRoutes(deps: DeploymentDeps) {
     await streams.ended(run_id);
     const values = streams.result(run_id);
     if (values === undefined) return jsonError(c, 404, `Run ${run_id} was deleted (rolled back)`);
-    return c.json(values);
+    const error = streams.errorOf(run_id);
+    return c.json(error ? { ...(values ?? {}), __error__: error } : values);
   });
 
   app.post('/stream', async (c) => {

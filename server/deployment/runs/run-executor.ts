@@ -112,6 +112,8 @@ export function createRunExecutor({
     const next = nextDue(threadId);
     if (!next) return;
     runs.setStatus(next.run_id, 'running');
+    // A run queued before a restart has no log yet; one created since has (open is idempotent).
+    streams.open(next.run_id);
     streams.publish(next.run_id, 'metadata', { run_id: next.run_id, attempt: 1 });
     const entry: ExecutingRun = {
       run: next,

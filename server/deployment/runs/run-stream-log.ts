@@ -108,6 +108,9 @@ export function createRunStreamLog(retainMs = RETAIN_FINISHED_MS) {
 
     result: (runId: string) => logs.get(runId)?.result,
 
+    /** The data of the run's `error` event (`{error, message}`), while its log is kept. */
+    errorOf: (runId: string) => logs.get(runId)?.events.findLast((e) => e.event === 'error')?.data,
+
     /** Ends every stream (shutdown), so no HTTP response is left open. */
     closeAll(): void {
       [...logs.keys()].forEach((runId) => this.close(runId));

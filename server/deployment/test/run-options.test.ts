@@ -64,8 +64,8 @@ describe.concurrent('run options', () => {
       input: userInput(SF),
       config: { recursion_limit: 2 },
     });
-    // The SDK raises the `__error__` the wait answers with.
-    await expect(wait).rejects.toThrow(/Recursion limit of 2 reached/);
+    // The SDK raises the `__error__` the wait answers with, named after the error's class.
+    await expect(wait).rejects.toThrow(/GraphRecursionError: Recursion limit of 2 reached/);
     const [run] = await client.runs.list(thread_id);
     expect(run?.status).toBe('error');
     expect((await client.threads.get(thread_id)).status).toBe('error');
