@@ -47,6 +47,14 @@ export async function streamRun(
   };
   const options = {
     configurable: { thread_id: run.thread_id },
+    // As the platform: messages-tuple metadata and callback events carry the run's identity.
+    runId: run.run_id,
+    metadata: {
+      ...run.metadata,
+      assistant_id: run.assistant_id,
+      run_id: run.run_id,
+      run_attempt: 1,
+    },
     streamMode: graphStreamModes(kwargs.stream_mode),
     subgraphs: true as const,
     ...(kwargs.interrupt_before && { interruptBefore: breakpoints(kwargs.interrupt_before) }),
@@ -60,11 +68,7 @@ export async function streamRun(
     return lastValues;
   }
 
-  const events = graph.streamEvents(graphInput(run), {
-    ...options,
-    version: 'v2',
-    runId: run.run_id,
-  });
+  const events = graph.streamEvents(graphInput(run), { ...options, version: 'v2' });
   for await (const event of events) {
     // The root graph's own stream chunks are the `[ns, mode, payload]` tuples of `graph.stream`.
     if (event.event === 'on_chain_stream' && event.run_id === run.run_id) {
