@@ -65,6 +65,8 @@ export async function createDeploymentService(config: Config): Promise<Service> 
       runs: runs.count(),
       executing: executor.executingCount(),
     }),
+    // Executing runs stop (interrupted) and pending ones stay queued for the next start.
+    drain: () => manager.close(),
     close: async () => {
       await manager.close();
       db.close();
