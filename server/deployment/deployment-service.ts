@@ -1,8 +1,10 @@
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { Hono } from 'hono';
 import type { Config } from '../config';
+import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from '../http/body-limit';
 import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
+import { requireUuidParams } from '../http/uuid-params';
 import { createAssistantRegistry } from './assistants';
 import { createAgentGraph } from './graph/agent-graph';
 import { createStopSignals } from './graph/stop-signals';
@@ -18,6 +20,8 @@ import { openDeploymentDatabase } from './store/open-database';
 import { createRunStore } from './store/run-store';
 import { createThreadStore } from './store/thread-store';
 
+/** Methods whose `/threads/{x}` and `/runs/{x}` paths name an existing thread or run. */
+const ID_METHODS = ['GET', 'PATCH', 'DELETE'];
 const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it was not resumed.';
 
 /**
@@ -49,6 +53,12 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   runs.threadsWithPendingRuns().forEach((threadId) => executor.kick(threadId));
 
   const app = new Hono();
+  app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
+  // Ids are checked before any route reads or writes: POST /threads/search stays a route.
+  app.on(ID_METHODS, '/threads/:threadId', requireUuidParams('threadId'));
+  app.use('/threads/:threadId/:area/*', requireUuidParams('threadId'));
+  app.on(ID_METHODS, '/threads/:threadId/runs/:runId', requireUuidParams('runId'));
+  app.use('/threads/:threadId/runs/:runId/:action', requireUuidParams('runId'));
   app.get('/ok', (c) => c.json({ ok: true }));
   app.get('/info', (c) => c.json({ version: '0.1.0', flags: { assistants: true, crons: false } }));
   app.route('/assistants', createAssistantRoutes(deps));
