@@ -2,7 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { SeedDimensions } from './build-dimensions';
 import { DEMO_KEY_GRANTS } from './demo-keys';
 import { insertRows } from './insert-rows';
-import { hashApiKey } from './stable-uuid';
+import { hashApiKey } from '../store/api-key-hash';
 
 const SLOTS = 1000;
 
