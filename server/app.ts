@@ -8,6 +8,7 @@ import { DEPLOYMENT_CONSOLE_ROUTES, USAGE_CONSOLE_ROUTES } from './console/conso
 import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from './http/body-limit';
 import { browserGuard } from './http/browser-guard';
 import { jsonError } from './http/json-error';
+import { requestLog, type LogSink } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import type { Service } from './http/service';
 
@@ -16,6 +17,8 @@ interface AppOptions {
   services: Service[];
   /** Folder of the built SPA; when absent (tests of the API alone) only the APIs are served. */
   staticDir?: string;
+  /** Where request log lines go (stdout by default); LOG_LEVEL decides which are written. */
+  logSink?: LogSink;
 }
 
 /** Path prefixes that belong to APIs: unknown paths below them get JSON 404s, never the SPA. */
@@ -23,8 +26,9 @@ const API_PREFIXES = ['/api/', '/deployment/', '/healthz', '/_console/'];
 /** A missing file under these answers 404: HTML in place of a script only hides the problem. */
 const ASSET_PREFIXES = ['/assets/'];
 
-export function createApp({ config, services, staticDir }: AppOptions) {
+export function createApp({ config, services, staticDir, logSink }: AppOptions) {
   const app = new Hono();
+  app.use('*', requestLog(config.LOG_LEVEL, logSink));
   app.use('*', securityHeaders());
   // The console acts with the server's keys: only this server's own pages may drive it.
   app.use('/_console/*', browserGuard({ allowedHosts: allowedHosts(config) }));

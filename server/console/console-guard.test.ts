@@ -38,7 +38,7 @@ const services: Service[] = [
     close: async () => {},
   },
 ];
-const app = createApp({ config: loadConfig({}), services });
+const app = createApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), services });
 
 describe('console proxy allow-list', () => {
   it.each([
