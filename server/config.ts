@@ -95,6 +95,19 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * Reads `./.env` into `process.env` when present; variables already set win. The server and the
+ * CLIs that open the data directory (seed, bench) call it, so they agree on DATA_DIR.
+ */
+export function loadDotEnv(): void {
+  if (process.env.USAGE_CONSOLE_NO_DOTENV === '1') return;
+  try {
+    process.loadEnvFile();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
 /** Parses and validates the environment; the error names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { createDeploymentService } from './deployment/deployment-service';
 import { shutDown } from './http/graceful-shutdown';
 import type { Service } from './http/service';
@@ -11,16 +11,6 @@ import { createUsageService } from './usage/usage-service';
 const staticDir = fileURLToPath(new URL('../dist', import.meta.url));
 /** In-flight requests get this long after a stop signal: the whole stop stays under 2 s. */
 const SHUTDOWN_GRACE_MS = 1_200;
-
-/** Reads `./.env` when present; variables already in the environment win. */
-function loadDotEnv() {
-  if (process.env.USAGE_CONSOLE_NO_DOTENV === '1') return;
-  try {
-    process.loadEnvFile();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-}
 
 async function main() {
   loadDotEnv();
