@@ -144,6 +144,7 @@ export function publicConfig(config: Config): ConsoleConfig {
       source: config.LANGSMITH_ENDPOINT ? 'langsmith' : 'embedded',
       upstream: withoutSecrets(config.LANGSMITH_ENDPOINT),
       deploymentMode: config.USAGE_DEPLOYMENT_MODE,
+      seed: config.USAGE_SEED,
     },
     deployment: {
       source: config.LANGGRAPH_DEPLOYMENT_URL ? 'remote' : 'embedded',
