@@ -7,6 +7,7 @@ import type { Service } from '../http/service';
 import { requireUuidParams } from '../http/uuid-params';
 import { createAssistantRegistry } from './assistants';
 import { createAgentGraph } from './graph/agent-graph';
+import { answerDanglingToolCalls } from './graph/answer-dangling-tool-calls';
 import { createStopSignals } from './graph/stop-signals';
 import { createAssistantRoutes } from './assistant-routes';
 import type { DeploymentDeps } from './deployment-deps';
@@ -48,8 +49,16 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   const assistants = createAssistantRegistry(['agent'], new Date().toISOString());
   const deps: DeploymentDeps = { assistants, threads, runs, manager, graph, checkpointer };
 
-  // Runs cut off by a crash are marked; runs still queued at the last shutdown start now.
+  // Runs cut off by a crash are marked, and a tool call they left unanswered gets a tool message
+  // saying it was cancelled; runs still queued at the last shutdown start now.
+  const crashedThreads = db
+    .prepare<[], { thread_id: string }>(
+      `SELECT DISTINCT thread_id FROM runs WHERE status = 'running'`,
+    )
+    .all()
+    .map((row) => row.thread_id);
   runs.failOrphanedRuns(ORPHANED_RUN_REASON);
+  for (const threadId of crashedThreads) await answerDanglingToolCalls(graph, threadId);
   runs.threadsWithPendingRuns().forEach((threadId) => executor.kick(threadId));
 
   const app = new Hono();
