@@ -4,15 +4,16 @@ import { afterEach, expect, it } from 'vitest';
 import {
   conversation,
   removeDataDir,
-  sleep,
   startTestDeployment,
   type TestDeployment,
   userInput,
+  waitForMessages,
   NYC,
   NYC_RUN,
 } from './test-deployment';
 
-const STEP = 100;
+/** Long enough that the stop lands while the tool still runs, on a loaded machine too. */
+const STEP = 500;
 let deployment: TestDeployment | undefined;
 
 afterEach(async () => {
@@ -33,7 +34,8 @@ it('keeps threads and runs across a restart; in-flight runs end interrupted, que
     input: userInput(NYC),
     multitaskStrategy: 'enqueue',
   });
-  await sleep(1.5 * STEP);
+  // Stop while the tool runs: the in-flight run has written the human and the ai tool call.
+  await waitForMessages(client, busyThread, 2);
 
   await deployment.stop();
   deployment = await startTestDeployment({ stepMs: STEP, dataDir: deployment.dataDir });
