@@ -74,3 +74,22 @@ it('marks runs left "running" by a crash as errors on start, never running forev
   });
   expect((await deployment.client.threads.get(threadId)).status).toBe('error');
 });
+
+it('keeps assistants with their versions and store items across a restart, with one system assistant', async () => {
+  deployment = await startTestDeployment({ stepMs: STEP });
+  const created = await deployment.client.assistants.create({ graphId: 'agent', name: 'kept' });
+  await deployment.client.assistants.update(created.assistant_id, { metadata: { v: 2 } });
+  await deployment.client.store.putItem(['memories', 'u1'], 'likes', { food: 'pho' });
+  await deployment.stop();
+
+  deployment = await startTestDeployment({ stepMs: STEP, dataDir: deployment.dataDir });
+  const { client } = deployment;
+  expect(await client.assistants.get(created.assistant_id)).toMatchObject({
+    name: 'kept',
+    version: 2,
+    metadata: { v: 2 },
+  });
+  expect((await client.assistants.getVersions(created.assistant_id)).length).toBe(2);
+  expect(await client.assistants.count({ metadata: { created_by: 'system' } })).toBe(1);
+  expect((await client.store.getItem(['memories', 'u1'], 'likes'))?.value).toEqual({ food: 'pho' });
+});
