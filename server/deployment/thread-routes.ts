@@ -64,7 +64,8 @@ export function createThreadRoutes(deps: DeploymentDeps) {
   app.post('/count', async (c) => {
     const body = await parseJsonBody(c, countThreadsBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const { total } = await view.search(threads.all('created_at', 'desc'), body.data);
+    const all = threads.all('created_at', 'desc');
+    const { total } = await view.search(all, body.data, { limit: 0, offset: 0 });
     return c.json(total);
   });
 
