@@ -7,7 +7,9 @@ import type { Service } from '../http/service';
 import { requireUuidParams } from '../http/uuid-params';
 import { createAssistantRegistry } from './assistants';
 import { createAgentGraph } from './graph/agent-graph';
+import { AGENT_SCHEMAS } from './graph/agent-schemas';
 import { answerDanglingToolCalls } from './graph/answer-dangling-tool-calls';
+import { createGraphRegistry } from './graph/graph-registry';
 import { createStopSignals } from './graph/stop-signals';
 import { createAssistantRoutes } from './assistant-routes';
 import type { DeploymentDeps } from './deployment-deps';
@@ -18,7 +20,10 @@ import { createRunExecutor } from './runs/run-executor';
 import { createRunManager } from './runs/run-manager';
 import { createCheckpointRollback } from './store/checkpoint-rollback';
 import { openDeploymentDatabase } from './store/open-database';
+import { createAssistantStore } from './store/assistant-store';
+import { createKvStore } from './store/kv-store';
 import { createRunStore } from './store/run-store';
+import { createStoreRoutes } from './store-routes';
 import { createThreadStore } from './store/thread-store';
 
 /** Methods whose `/threads/{x}` and `/runs/{x}` paths name an existing thread or run. */
@@ -26,8 +31,8 @@ const ID_METHODS = ['GET', 'PATCH', 'DELETE'];
 const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it was not resumed.';
 
 /**
- * The LangGraph-compatible deployment API (threads, runs, multitask strategies) serving the demo
- * `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
+ * The LangGraph-compatible deployment API (assistants, threads, runs, multitask strategies, the
+ * store) serving the demo `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
  */
 export async function createDeploymentService(config: Config): Promise<Service> {
   const db = openDeploymentDatabase(config.DATA_DIR);
@@ -46,8 +51,11 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   const executor = createRunExecutor({ graph, checkpointer, stopSignals, runs, events });
   const rollbackCheckpoints = createCheckpointRollback(db);
   const manager = createRunManager({ threads, runs, executor, events, rollbackCheckpoints });
-  const assistants = createAssistantRegistry(['agent'], new Date().toISOString());
-  const deps: DeploymentDeps = { assistants, threads, runs, manager, graph, checkpointer };
+  const graphs = createGraphRegistry([
+    { graphId: 'agent', runtime: graph, schemas: AGENT_SCHEMAS },
+  ]);
+  const assistants = createAssistantRegistry(createAssistantStore(db), graphs.ids());
+  const deps: DeploymentDeps = { assistants, graphs, threads, runs, manager, graph, checkpointer };
 
   // Runs cut off by a crash are marked, and a tool call they left unanswered gets a tool message
   // saying it was cancelled; runs still queued at the last shutdown start now.
@@ -73,6 +81,7 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   app.route('/assistants', createAssistantRoutes(deps));
   app.route('/threads', createThreadRoutes(deps));
   app.route('/threads/:threadId/runs', createRunRoutes(deps));
+  app.route('/store', createStoreRoutes(createKvStore(db)));
   app.notFound((c) => jsonError(c, 404, `Not Found: ${c.req.method} ${c.req.path}`));
 
   return {

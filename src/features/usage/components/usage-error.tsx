@@ -1,3 +1,4 @@
+import { Callout } from '@/components/ui/callout';
 import { HttpError } from '@/lib/http-error';
 import { useConsoleConfig } from '@/lib/console-config';
 import { NetworkError } from '../api/usage-api-client';
@@ -63,8 +64,7 @@ export function UsageError({ error, onRetry }: { error: Error; onRetry: () => vo
   const { title, body } = describeUsageError(error, { firstRun });
   const mentionsFlags = SELF_HOSTED_FLAGS.every((flag) => body.includes(flag));
   return (
-    <div className="usage-error" role="alert">
-      <strong>{title}</strong>
+    <Callout title={title}>
       <p>{body}</p>
       {firstRun ? <pre className="code-block">{CREATE_KEY_COMMAND}</pre> : null}
       {mentionsFlags ? (
@@ -75,6 +75,6 @@ export function UsageError({ error, onRetry }: { error: Error; onRetry: () => vo
       <button type="button" className="button button-secondary" onClick={onRetry}>
         Try again
       </button>
-    </div>
+    </Callout>
   );
 }
