@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { DEFAULT_MULTITASK_STRATEGY } from '@contracts/deployment';
 import { jsonError } from '../http/json-error';
+import { runConfigFor } from './assistant-run-config';
 import type { DeploymentDeps } from './deployment-deps';
 import type { RunRecord } from './store/run-store';
 import { parseJsonBody } from './wire/request';
@@ -34,13 +35,16 @@ export async function createRunFromRequest(
     if (if_not_exists !== 'create') return jsonError(c, 404, `Thread ${targetThread} not found`);
     threads.create({ graph_id: assistant.graph_id }, targetThread); // no-op if another won
   }
+  // The assistant's config under the run's, as the platform merges them (recursion_limit, ...).
+  const config = runConfigFor(assistant, body.data.config, { run_id: '', thread_id: targetThread });
+  const recursionLimit = typeof config.recursion_limit === 'number' ? config.recursion_limit : null;
   const result = await manager.create({
     threadId: targetThread,
     assistantId: assistant.assistant_id,
     input: input ?? null,
     metadata: metadata ?? {},
     strategy: multitask_strategy ?? DEFAULT_MULTITASK_STRATEGY,
-    kwargs: runKwargsOf(body.data, threadId === null),
+    kwargs: runKwargsOf(body.data, threadId === null, recursionLimit),
   });
   if ('conflict' in result) return jsonError(c, 409, result.conflict);
   c.header(

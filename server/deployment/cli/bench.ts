@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { numberArg, parseCliArgs, runCli } from '@server/cli/cli-args';
 import type { Client } from '@langchain/langgraph-sdk';
 import { threadStateSchema } from '@contracts/deployment';
 import {
@@ -18,7 +18,8 @@ Serves the embedded deployment on a free port and measures, through the SDK:
   3. the time from runs.stream to its first event (model delay 0), over --iterations calls
      (--first-event-only measures only this);
   4. --threads streamed double-texts at once (run 1 streamed, run 2 streamed with rollback),
-     model step --load-step-ms: stream 1 must end within a second, run 1 must be gone.`;
+     model step --load-step-ms: stream 1 must end within a second, run 1 must be gone.
+Exit codes: 0 all correct, 1 a wrong outcome or a failure, 2 bad arguments.`;
 
 /** How one double-texted thread ended, judged from outside as a client sees it. */
 type Verdict =
@@ -60,26 +61,24 @@ function tally(verdicts: Verdict[]): string {
 
 const isWrong = (v: Verdict) => v === 'surviving rolled-back run' || v === 'foreign messages';
 
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      iterations: { type: 'string', default: '200' },
-      threads: { type: 'string', default: '100' },
-      'load-step-ms': { type: 'string', default: '100' },
-      'first-event-only': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h' },
-    },
+async function main(args: string[]): Promise<number> {
+  const values = parseCliArgs(args, {
+    iterations: { type: 'string', default: '200' },
+    threads: { type: 'string', default: '100' },
+    'load-step-ms': { type: 'string', default: '100' },
+    'first-event-only': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
   });
-  const iterations = Number(values.iterations);
-  const threads = Number(values.threads);
-  const loadStepMs = Number(values['load-step-ms']);
-  if (values.help || !(iterations > 0) || !(threads > 0) || !(loadStepMs >= 0)) {
+  if (values.help) {
     console.log(USAGE);
-    process.exit(values.help ? 0 : 2);
+    return 0;
   }
+  const iterations = numberArg('iterations', values.iterations, 1);
+  const threads = numberArg('threads', values.threads, 1);
+  const loadStepMs = numberArg('load-step-ms', values['load-step-ms'], 0);
   if (values['first-event-only']) {
     await measureFirstEvent(iterations);
-    return;
+    return 0;
   }
   const flowVerdicts = await measureFlow(iterations);
   const loadVerdicts = await measureLoad(threads, loadStepMs);
@@ -96,7 +95,7 @@ async function main() {
   console.log(
     `Threads with foreign messages: ${wrong.filter((v) => v.startsWith('foreign')).length}`,
   );
-  process.exitCode = wrong.length === 0 ? 0 : 1;
+  return wrong.length === 0 ? 0 : 1;
 }
 
 async function measureFlow(iterations: number): Promise<Verdict[]> {
@@ -140,7 +139,4 @@ async function measureLoad(threads: number, stepMs: number): Promise<Verdict[]> 
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('Bench failed:', error);
-  process.exit(2);
-});
+runCli(USAGE, main);

@@ -71,6 +71,17 @@ describe.concurrent('run options', () => {
     expect((await client.threads.get(thread_id)).status).toBe('error');
   });
 
+  it("an assistant's config.recursion_limit applies to its runs", async () => {
+    const { client } = deployment;
+    const assistant = await client.assistants.create({
+      graphId: 'agent',
+      config: { recursion_limit: 2 },
+    });
+    const { thread_id } = await client.threads.create();
+    const wait = client.runs.wait(thread_id, assistant.assistant_id, { input: userInput(SF) });
+    await expect(wait).rejects.toThrow(/GraphRecursionError/);
+  });
+
   it('after_seconds: the run stays pending until then', async () => {
     const { client } = deployment;
     const { thread_id } = await client.threads.create();

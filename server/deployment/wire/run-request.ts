@@ -71,8 +71,15 @@ export interface RunKwargs {
   temporary?: boolean;
 }
 
-/** The stored kwargs of a validated body; `values` is the default stream mode. */
-export function runKwargsOf(body: CreateRunBody, stateless: boolean): RunKwargs {
+/**
+ * The stored kwargs of a validated body; `values` is the default stream mode. `recursionLimit`
+ * is the one of the run's config merged over its assistant's.
+ */
+export function runKwargsOf(
+  body: CreateRunBody,
+  stateless: boolean,
+  recursionLimit: number | null = body.config?.recursion_limit ?? null,
+): RunKwargs {
   const modes = body.stream_mode ?? [];
   const streamMode = Array.isArray(modes) ? modes : [modes];
   return {
@@ -81,7 +88,7 @@ export function runKwargsOf(body: CreateRunBody, stateless: boolean): RunKwargs 
     stream_resumable: body.stream_resumable ?? false,
     ...(body.interrupt_before && { interrupt_before: body.interrupt_before }),
     ...(body.interrupt_after && { interrupt_after: body.interrupt_after }),
-    ...(body.config?.recursion_limit && { recursion_limit: body.config.recursion_limit }),
+    ...(recursionLimit && { recursion_limit: recursionLimit }),
     ...(body.command && { command: body.command }),
     ...(body.webhook && { webhook: body.webhook }),
     ...(body.after_seconds &&
