@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useUsageMatrix } from '../api/get-usage-matrix';
-import { usePreviousTotals } from '../api/get-previous-totals';
+import { useComparisonTotals } from '../api/get-comparison-totals';
 import { useWorkspaces } from '../api/get-workspaces';
 import { UsageConnectionProvider } from '../api/usage-connection';
 import { useUsageViewParams } from '../hooks/use-usage-view-params';
+import { groupComparison } from '../model/group-comparison';
+import { planComparison } from '../model/measured-comparison';
 import { isQueryable, resolveUsageView } from '../model/resolve-usage-view';
 import { ConnectionSettings } from './connection-settings';
-import { DataFloorNotice } from './data-floor-notice';
+import { DataFloorNotice, useDataFloor } from './data-floor-notice';
 import { UsageChartPanel } from './usage-chart-panel';
 import { UsageControls } from './usage-controls';
 import { UsageError } from './usage-error';
@@ -30,8 +32,12 @@ function GranularUsageView() {
   const readableIds = workspaces.data?.map((workspace) => workspace.id) ?? [];
   const view = workspaces.data ? resolveUsageView(params, nowMs, readableIds) : null;
   const matrix = useUsageMatrix(view);
-  const previous = usePreviousTotals(view);
+  const floorMs = useDataFloor();
+  const plan = view ? planComparison(view.range, floorMs) : null;
+  const totals = useComparisonTotals(view, plan);
   const current = matrix.isPlaceholderData ? undefined : matrix.data;
+  const comparison =
+    matrix.data && plan ? groupComparison(matrix.data, plan, totals.data) : undefined;
 
   return (
     <section className="usage" aria-labelledby="granular-usage-heading">
@@ -72,13 +78,14 @@ function GranularUsageView() {
         </p>
       ) : null}
 
-      {isQueryable(view) ? (
+      {isQueryable(view) && plan ? (
         <>
           <UsageSummary
             view={view}
             matrix={matrix.data}
-            previous={previous.data}
-            previousError={previous.isError}
+            plan={plan}
+            comparison={comparison}
+            comparisonError={totals.isError}
           />
           <UsageChartPanel
             view={view}
@@ -93,7 +100,7 @@ function GranularUsageView() {
             <UsageTable
               matrix={matrix.data}
               groupBy={view.groupBy}
-              previous={previous.data}
+              comparison={comparison}
               stale={matrix.isPlaceholderData}
             />
           ) : null}

@@ -1,21 +1,28 @@
-import { formatCount, formatPercent, formatSignedCount, formatUtc } from '@/lib/format';
-import type { PeriodTotals } from '../api/get-previous-totals';
-import { comparePeriods } from '../model/compare-periods';
+import { formatCount, formatUtc } from '@/lib/format';
+import type { GroupComparison } from '../model/group-comparison';
+import type { ComparisonPlan } from '../model/measured-comparison';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import type { UsageMatrix } from '../model/usage-matrix';
+import { PeriodChangeStat } from './period-change-stat';
 import { GROUP_BY_LABELS } from './usage-controls';
 
 interface UsageSummaryProps {
   view: ResolvedUsageView;
   matrix: UsageMatrix | undefined;
-  previous: PeriodTotals | undefined;
-  previousError: boolean;
+  plan: ComparisonPlan;
+  comparison: GroupComparison | undefined;
+  comparisonError: boolean;
 }
 
-export function UsageSummary({ view, matrix, previous, previousError }: UsageSummaryProps) {
+export function UsageSummary({
+  view,
+  matrix,
+  plan,
+  comparison,
+  comparisonError,
+}: UsageSummaryProps) {
   const lastDayMs = view.range.endMs - 1;
   const rangeText = `${formatUtc(view.range.startMs, 'MMM d, yyyy')} – ${formatUtc(lastDayMs, 'MMM d, yyyy')} (UTC)`;
-  const change = matrix && previous ? comparePeriods(matrix.total, previous.total) : null;
 
   return (
     <div className="usage-summary">
@@ -28,23 +35,12 @@ export function UsageSummary({ view, matrix, previous, previousError }: UsageSum
         </output>
         <span className="muted small">{rangeText}</span>
       </div>
-      <div className="stat">
-        <span className="stat-label">Compared with the previous {describeLength(view)}</span>
-        <span className={`stat-change ${changeTone(change)}`}>
-          {previousError
-            ? 'Unavailable'
-            : !change
-              ? '—'
-              : change.kind === 'new'
-                ? `New (${formatSignedCount(change.delta)})`
-                : change.kind === 'none'
-                  ? 'No traces in either period'
-                  : `${change.ratio >= 0 ? '+' : '−'}${formatPercent(Math.abs(change.ratio))} (${formatSignedCount(change.delta)})`}
-        </span>
-        <span className="muted small">
-          {previous ? `${formatCount(previous.total)} traces before` : ' '}
-        </span>
-      </div>
+      <PeriodChangeStat
+        plan={plan}
+        comparison={comparison}
+        error={comparisonError}
+        lengthText={describeLength(view)}
+      />
       <div className="stat">
         <span className="stat-label">Groups</span>
         <span className="stat-value small-value">
@@ -59,9 +55,4 @@ export function UsageSummary({ view, matrix, previous, previousError }: UsageSum
 function describeLength(view: ResolvedUsageView): string {
   const days = Math.round((view.range.endMs - view.range.startMs) / 86_400_000);
   return days === 1 ? 'day' : `${days} days`;
-}
-
-function changeTone(change: ReturnType<typeof comparePeriods> | null): string {
-  if (!change || change.kind === 'none') return '';
-  return change.delta >= 0 ? 'up' : 'down';
 }
