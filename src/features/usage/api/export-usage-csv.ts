@@ -31,7 +31,7 @@ export async function exportUsageCsv(
   signal?: AbortSignal,
 ): Promise<UsageExport> {
   const filename = usageExportFilename(view.range.startMs, view.range.endMs, view.groupBy);
-  if (!showsServerBuckets(view.windows, view.stride)) {
+  if (view.aggregation === 'calendar-month' || !showsServerBuckets(view.windows, view.stride)) {
     onProgress({ done: 1, total: 1 });
     const csv = usageMatrixToCsv(matrix, view.groupBy);
     return { filename, blob: csvBlob(csv), source: 'browser' };

@@ -86,6 +86,7 @@ function GranularUsageView() {
             plan={plan}
             comparison={comparison}
             comparisonError={totals.isError}
+            nowMs={nowMs}
           />
           <UsageChartPanel
             view={view}

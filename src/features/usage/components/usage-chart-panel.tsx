@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatUtc } from '@/lib/format';
-import { partialBucketStart } from '../model/partial-bucket';
+import { partialBucketStart, partialFirstMonthStart } from '../model/partial-bucket';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { topSeriesWithOther } from '../model/top-series';
 import type { UsageMatrix } from '../model/usage-matrix';
@@ -90,6 +90,11 @@ function ChartBody({
   const floorMs = useDataFloor();
   const series = useMemo(() => topSeriesWithOther(matrix), [matrix]);
   const partialBucketMs = partialBucketStart(matrix, nowMs);
+  const partialFirstMs = partialFirstMonthStart(matrix);
+  const partialBuckets = useMemo(
+    () => [partialFirstMs, partialBucketMs].filter((ms): ms is number => ms !== null),
+    [partialFirstMs, partialBucketMs],
+  );
 
   if (matrix.total === 0) {
     return (
@@ -114,7 +119,7 @@ function ChartBody({
           series={series}
           hidden={hidden}
           floorMs={floorMs ?? Number.NEGATIVE_INFINITY}
-          partialBucketMs={partialBucketMs}
+          partialBuckets={partialBuckets}
         />
       </Suspense>
       <ul className="legend" aria-label="Series">
@@ -133,14 +138,25 @@ function ChartBody({
           </li>
         ))}
       </ul>
+      {partialFirstMs !== null ? (
+        <p className="muted small">
+          * {formatUtc(partialFirstMs, 'MMMM yyyy')} is partial: the range starts on{' '}
+          {formatUtc(partialFirstMs, 'MMM d')}.
+        </p>
+      ) : null}
       {partialBucketMs !== null ? (
-        <p className="muted small">* The last bucket is still in progress (partial).</p>
+        <p className="muted small">
+          {nowMs < matrix.grid.endMs
+            ? '* The last bucket is still in progress (partial).'
+            : '* The last bucket is partial: the range ends inside it.'}
+        </p>
       ) : null}
     </div>
   );
 }
 
 function describeStride(view: ResolvedUsageView): string {
+  if (view.aggregation === 'calendar-month') return 'calendar months (UTC)';
   if (view.stride.days === 0) return 'hourly buckets';
   if (view.stride.days === 1) return 'daily buckets';
   return `${view.stride.days}-day buckets`;

@@ -4,6 +4,7 @@ import type { ComparisonPlan } from '../model/measured-comparison';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { PeriodChangeStat } from './period-change-stat';
+import { ProjectionStat } from './projection-stat';
 import { GROUP_BY_LABELS } from './usage-controls';
 
 interface UsageSummaryProps {
@@ -12,6 +13,7 @@ interface UsageSummaryProps {
   plan: ComparisonPlan;
   comparison: GroupComparison | undefined;
   comparisonError: boolean;
+  nowMs: number;
 }
 
 export function UsageSummary({
@@ -20,6 +22,7 @@ export function UsageSummary({
   plan,
   comparison,
   comparisonError,
+  nowMs,
 }: UsageSummaryProps) {
   const lastDayMs = view.range.endMs - 1;
   const rangeText = `${formatUtc(view.range.startMs, 'MMM d, yyyy')} – ${formatUtc(lastDayMs, 'MMM d, yyyy')} (UTC)`;
@@ -41,6 +44,7 @@ export function UsageSummary({
         error={comparisonError}
         lengthText={describeLength(view)}
       />
+      <ProjectionStat view={view} nowMs={nowMs} />
       <div className="stat">
         <span className="stat-label">Groups</span>
         <span className="stat-value small-value">

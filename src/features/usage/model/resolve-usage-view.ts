@@ -1,5 +1,7 @@
+import { createBucketGrid, type BucketGrid } from '@contracts/usage/bucket-grid';
 import type { GroupBy, Stride } from '@contracts/usage/usage-schema';
 import { type Aggregation, defaultAggregation, viewStride } from './aggregation';
+import { createCalendarMonthGrid } from './calendar-month-grid';
 import { planFetchWindows, type FetchWindow } from './fetch-windows';
 import {
   resolveCustomRange,
@@ -71,4 +73,12 @@ export function usageViewKey(view: ResolvedUsageView) {
     groupBy: view.groupBy,
     workspaceIds: view.workspaceIds,
   };
+}
+
+/** The screen's buckets: UTC months for "Calendar month", else the stride from the range start. */
+export function createViewGrid(view: ResolvedUsageView): BucketGrid {
+  const { startMs, endMs } = view.range;
+  return view.aggregation === 'calendar-month'
+    ? createCalendarMonthGrid(startMs, endMs)
+    : createBucketGrid(startMs, endMs, view.stride);
 }

@@ -24,6 +24,13 @@ describe('resolvePresetRange', () => {
     // Leap day: a year back from March 1, 2028 is March 1, 2027; from Feb 29, 2028 is Feb 28.
     ['1y', '2028-02-29T10:00:00Z', '2027-03-01', '2028-03-01'],
     ['1y', '2028-02-28T10:00:00Z', '2027-02-28', '2028-02-29'],
+    // Calendar months in UTC: this month to date (today included), last month whole.
+    ['this-month', '2026-11-22T15:30:00Z', '2026-11-01', '2026-11-23'],
+    ['this-month', '2026-11-01T00:00:00Z', '2026-11-01', '2026-11-02'],
+    ['this-month', '2026-11-30T23:59:59Z', '2026-11-01', '2026-12-01'],
+    ['last-month', '2026-11-22T15:30:00Z', '2026-10-01', '2026-11-01'],
+    ['last-month', '2026-01-10T00:00:00Z', '2025-12-01', '2026-01-01'],
+    ['last-month', '2028-03-01T00:00:00Z', '2028-02-01', '2028-03-01'],
   ])('%s at %s is [%s, %s)', (preset, now, start, end) => {
     const range = resolvePresetRange(preset, Date.parse(now));
     expect([iso(range.startMs), iso(range.endMs)]).toEqual([start, end]);
