@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useToggle } from '@/components/ui/use-toggle';
 import { useUsageMatrix } from '../api/get-usage-matrix';
 import { useComparisonTotals } from '../api/get-comparison-totals';
 import { useWorkspaces } from '../api/get-workspaces';
@@ -7,8 +8,10 @@ import { useUsageViewParams } from '../hooks/use-usage-view-params';
 import { groupComparison } from '../model/group-comparison';
 import { planComparison } from '../model/measured-comparison';
 import { isQueryable, resolveUsageView } from '../model/resolve-usage-view';
+import { describeCustomRangeProblem } from '../model/time-range';
 import { ConnectionSettings } from './connection-settings';
 import { DataFloorNotice, useDataFloor } from './data-floor-notice';
+import { DroppedWorkspacesNotice } from './dropped-workspaces-notice';
 import { UsageChartPanel } from './usage-chart-panel';
 import { UsageControls } from './usage-controls';
 import { UsageError } from './usage-error';
@@ -28,6 +31,11 @@ function GranularUsageView() {
   const [params, setParams] = useUsageViewParams();
   // "Now" is read once per visit: presets resolve to whole UTC days, so it only matters at midnight.
   const [nowMs] = useState(() => Date.now());
+  const connectionToggle = useToggle();
+  const openConnection = () => {
+    connectionToggle.setOpen(true);
+    window.scrollTo({ top: 0 });
+  };
   const workspaces = useWorkspaces();
   const readableIds = workspaces.data?.map((workspace) => workspace.id) ?? [];
   const view = workspaces.data ? resolveUsageView(params, nowMs, readableIds) : null;
@@ -48,7 +56,7 @@ function GranularUsageView() {
             Traces per time bucket. Buckets start at 00:00 UTC; the last one may be partial.
           </p>
         </div>
-        <ConnectionSettings />
+        <ConnectionSettings toggle={connectionToggle} />
       </div>
 
       <UsageControls
@@ -62,15 +70,28 @@ function GranularUsageView() {
       />
 
       {workspaces.isError ? (
-        <UsageError error={workspaces.error} onRetry={() => void workspaces.refetch()} />
+        <UsageError
+          error={workspaces.error}
+          onRetry={() => void workspaces.refetch()}
+          onChangeKey={openConnection}
+        />
       ) : null}
       {params.period === 'custom' && !view && workspaces.data ? (
         <p className="notice" role="status">
-          Choose a start and an end date to see usage for a custom range.
+          {describeCustomRangeProblem(params.from, params.to)}
         </p>
       ) : null}
       {view ? <DataFloorNotice range={view.range} /> : null}
-      {view && workspaces.data && view.workspaceIds.length === 0 ? (
+      {view ? (
+        <DroppedWorkspacesNotice
+          dropped={view.droppedWorkspaceIds}
+          remaining={view.workspaceIds.length}
+        />
+      ) : null}
+      {view &&
+      workspaces.data &&
+      view.workspaceIds.length === 0 &&
+      view.droppedWorkspaceIds.length === 0 ? (
         <p className="notice" role="status">
           {readableIds.length === 0
             ? 'This API key cannot read any workspace, so there is no usage to show.'
@@ -96,6 +117,7 @@ function GranularUsageView() {
             isPlaceholder={matrix.isPlaceholderData}
             error={matrix.isError ? matrix.error : null}
             onRetry={() => void matrix.refetch()}
+            onChangeKey={openConnection}
           />
           {matrix.data && matrix.data.series.length > 0 ? (
             <UsageTable

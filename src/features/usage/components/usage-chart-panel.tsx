@@ -21,6 +21,7 @@ interface UsageChartPanelProps {
   isPlaceholder: boolean;
   error: Error | null;
   onRetry: () => void;
+  onChangeKey: () => void;
 }
 
 /** Owns the chart's loading, empty and error states; the previous chart stays while refetching. */
@@ -32,6 +33,7 @@ export function UsageChartPanel({
   isPlaceholder,
   error,
   onRetry,
+  onChangeKey,
 }: UsageChartPanelProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const toggle = (key: string) =>
@@ -54,7 +56,7 @@ export function UsageChartPanel({
           {isFetching && matrix ? 'Updating…' : `Bucket start, UTC · ${describeStride(view)}`}
         </span>
       </div>
-      {error ? <UsageError error={error} onRetry={onRetry} /> : null}
+      {error ? <UsageError error={error} onRetry={onRetry} onChangeKey={onChangeKey} /> : null}
       {!matrix && !error ? (
         <div className="chart-skeleton" role="status">
           Loading usage…

@@ -110,7 +110,14 @@ export function UsageControls({
         <WorkspaceFilter
           workspaces={workspaces}
           loading={workspacesLoading}
-          selected={params.workspaces}
+          selected={
+            params.workspaces && view
+              ? view.workspaceIds.length > 0 || view.droppedWorkspaceIds.length > 0
+                ? view.workspaceIds
+                : params.workspaces
+              : params.workspaces
+          }
+          droppedCount={view?.droppedWorkspaceIds.length ?? 0}
           onChange={(ids) => onChange({ workspaces: ids })}
         />
 

@@ -32,8 +32,16 @@ export function describeUsageError(error: Error): { title: string; body: string 
   }
 }
 
-export function UsageError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+interface UsageErrorProps {
+  error: Error;
+  onRetry: () => void;
+  /** Opens the Connection panel: a key that was refused needs changing, not retrying. */
+  onChangeKey: () => void;
+}
+
+export function UsageError({ error, onRetry, onChangeKey }: UsageErrorProps) {
   const { title, body } = describeUsageError(error);
+  const keyProblem = error instanceof HttpError && (error.status === 401 || error.status === 403);
   const mentionsFlags = SELF_HOSTED_FLAGS.every((flag) => body.includes(flag));
   return (
     <Callout title={title}>
@@ -43,9 +51,15 @@ export function UsageError({ error, onRetry }: { error: Error; onRetry: () => vo
           {SELF_HOSTED_FLAGS.map((flag) => `${flag}=true`).join('\n')}
         </pre>
       ) : null}
-      <button type="button" className="button button-secondary" onClick={onRetry}>
-        Try again
-      </button>
+      {keyProblem ? (
+        <button type="button" className="button button-secondary" onClick={onChangeKey}>
+          Change API key
+        </button>
+      ) : (
+        <button type="button" className="button button-secondary" onClick={onRetry}>
+          Try again
+        </button>
+      )}
     </Callout>
   );
 }

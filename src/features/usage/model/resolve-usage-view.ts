@@ -28,6 +28,8 @@ export interface ResolvedUsageView {
   aggregation: Aggregation | 'hourly';
   groupBy: GroupBy;
   workspaceIds: string[];
+  /** Workspaces the URL names that the key cannot read: left out, and the screen says so. */
+  droppedWorkspaceIds: string[];
   windows: FetchWindow[];
 }
 
@@ -39,7 +41,7 @@ export function resolveRange(params: UsageViewParams, nowMs: number): TimeRange 
 
 /**
  * Resolves URL parameters into the screen's query. Null when the custom range is incomplete or
- * invalid (nothing is fetched then). Workspace ids are sorted so two orders share one cache entry.
+ * invalid (nothing is fetched then).
  */
 export function resolveUsageView(
   params: UsageViewParams,
@@ -55,8 +57,26 @@ export function resolveUsageView(
     stride,
     aggregation: fallback === 'hourly' ? 'hourly' : (params.aggregation ?? fallback),
     groupBy: params.groupBy,
-    workspaceIds: [...(params.workspaces ?? readableWorkspaceIds)].sort(),
+    ...splitWorkspaces(params.workspaces, readableWorkspaceIds),
     windows: planFetchWindows(range, stride),
+  };
+}
+
+/**
+ * The URL's workspace choice against what the key can read: a shared link may name a workspace
+ * this key cannot see. Those are dropped (asking for them would fail or, worse, silently show
+ * less) and reported. Ids are sorted so two orders share one cache entry.
+ */
+export function splitWorkspaces(
+  requested: readonly string[] | null,
+  readable: readonly string[],
+): { workspaceIds: string[]; droppedWorkspaceIds: string[] } {
+  if (requested === null) return { workspaceIds: [...readable].sort(), droppedWorkspaceIds: [] };
+  const canRead = new Set(readable);
+  const unique = [...new Set(requested)];
+  return {
+    workspaceIds: unique.filter((id) => canRead.has(id)).sort(),
+    droppedWorkspaceIds: unique.filter((id) => !canRead.has(id)).sort(),
   };
 }
 

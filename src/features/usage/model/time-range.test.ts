@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   parseUtcDate,
+  describeCustomRangeProblem,
   previousPeriod,
   resolveCustomRange,
   resolvePresetRange,
@@ -83,5 +84,22 @@ describe('previousPeriod', () => {
       startMs: Date.UTC(2026, 8, 24),
       endMs: Date.UTC(2026, 9, 24),
     });
+  });
+});
+
+describe('describeCustomRangeProblem', () => {
+  it.each([
+    ['2026-03-01', '2026-03-31', null],
+    ['2026-03-01', '2026-03-01', null],
+    [null, '2026-03-31', 'Choose a start and an end date to see usage for a custom range.'],
+    [
+      '2026-03-31',
+      '2026-03-01',
+      'The end date (2026-03-01) is before the start date (2026-03-31). Choose an end on or after the start.',
+    ],
+    ['2026-02-30', '2026-03-01', 'The start date "2026-02-30" is not a date (YYYY-MM-DD).'],
+    ['2026-02-01', 'soon', 'The end date "soon" is not a date (YYYY-MM-DD).'],
+  ])('from %s to %s', (from, to, expected) => {
+    expect(describeCustomRangeProblem(from, to)).toBe(expected);
   });
 });

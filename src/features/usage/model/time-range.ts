@@ -89,3 +89,16 @@ export function previousPeriod(range: TimeRange): TimeRange {
   const length = range.endMs - range.startMs;
   return { startMs: range.startMs - length, endMs: range.startMs };
 }
+
+/** Why a custom range from the URL cannot be shown, in words; null when it can. */
+export function describeCustomRangeProblem(from: string | null, to: string | null): string | null {
+  if (!from || !to) return 'Choose a start and an end date to see usage for a custom range.';
+  const start = parseUtcDate(from);
+  const lastDay = parseUtcDate(to);
+  if (start === undefined) return `The start date "${from}" is not a date (YYYY-MM-DD).`;
+  if (lastDay === undefined) return `The end date "${to}" is not a date (YYYY-MM-DD).`;
+  if (lastDay < start) {
+    return `The end date (${to}) is before the start date (${from}). Choose an end on or after the start.`;
+  }
+  return null;
+}
