@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { publicConfig, type Config } from './config';
 import { createConsoleProxy, type ProxyTarget } from './console/console-proxy';
+import { compressResponses } from './http/compress';
 import { jsonError } from './http/json-error';
 import type { Service } from './http/service';
 
@@ -21,6 +22,8 @@ const ASSET_PREFIXES = ['/assets/'];
 
 export function createApp({ config, services, staticDir }: AppOptions) {
   const app = new Hono();
+  // First, so it wraps every response: assets, index.html, the JSON and CSV APIs.
+  app.use('*', compressResponses());
 
   app.get('/healthz', async (c) => {
     const checks = await Promise.all(
@@ -42,6 +45,8 @@ export function createApp({ config, services, staticDir }: AppOptions) {
       '/assets/*',
       serveStatic({
         root,
+        // `npm run build` writes .br/.gz beside each asset (scripts/precompress-dist.ts).
+        precompressed: true,
         onFound: (_path, c) => {
           // Vite fingerprints everything under /assets, so it can be cached forever.
           c.header('Cache-Control', 'public, max-age=31536000, immutable');
