@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useToggle } from '@/components/ui/use-toggle';
 import { useUsageMatrix } from '../api/get-usage-matrix';
 import { useComparisonTotals } from '../api/get-comparison-totals';
@@ -12,7 +12,7 @@ import { describeCustomRangeProblem } from '../model/time-range';
 import { ConnectionSettings } from './connection-settings';
 import { DataFloorNotice, useDataFloor } from './data-floor-notice';
 import { DroppedWorkspacesNotice } from './dropped-workspaces-notice';
-import { UsageChartPanel } from './usage-chart-panel';
+import { preloadUsageChart, UsageChartPanel } from './usage-chart-panel';
 import { UsageControls } from './usage-controls';
 import { UsageError } from './usage-error';
 import { UsageSummary } from './usage-summary';
@@ -31,6 +31,10 @@ function GranularUsageView() {
   const [params, setParams] = useUsageViewParams();
   // "Now" is read once per visit: presets resolve to whole UTC days, so it only matters at midnight.
   const [nowMs] = useState(() => Date.now());
+  // Start the chart chunk now, not once the data is in (a module load, not a data fetch).
+  useEffect(() => {
+    void preloadUsageChart();
+  }, []);
   const connectionToggle = useToggle();
   const openConnection = () => {
     connectionToggle.setOpen(true);

@@ -8,10 +8,13 @@ import { useDataFloor } from './data-floor-notice';
 import { seriesColor } from './series-colors';
 import { UsageError } from './usage-error';
 
-// Recharts is most of the tab's JavaScript: it loads as its own chunk, starting as soon as this
-// module is evaluated, in parallel with the first usage request, so controls and totals paint first.
-const chartModule = import('./usage-chart');
-const UsageChart = lazy(() => chartModule.then((module) => ({ default: module.UsageChart })));
+// Recharts is most of the tab's JavaScript: its own chunk. The tab starts loading it when it
+// mounts (preloadUsageChart), in parallel with the first usage request, so controls and totals
+// paint first; other routes (the playground) never load it.
+export const preloadUsageChart = () => import('./usage-chart');
+const UsageChart = lazy(() =>
+  preloadUsageChart().then((module) => ({ default: module.UsageChart })),
+);
 
 interface UsageChartPanelProps {
   view: ResolvedUsageView;

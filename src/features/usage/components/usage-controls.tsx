@@ -1,5 +1,5 @@
 import { Field } from '@/components/ui/field';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@contracts/usage/usage-schema';
 import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
 import { AGGREGATION_LABELS, AGGREGATIONS, type Aggregation } from '../model/aggregation';
@@ -13,9 +13,13 @@ import {
 } from '../model/time-range';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { CopyCurlButton } from './copy-curl-button';
-import { CustomRangeForm } from './custom-range-form';
 import { ExportCsvButton } from './export-csv-button';
 import { WorkspaceFilter } from './workspace-filter';
+
+// The form (react-hook-form and its resolver) is only needed for a custom range: its own chunk.
+const CustomRangeForm = lazy(() =>
+  import('./custom-range-form').then((module) => ({ default: module.CustomRangeForm })),
+);
 
 export const GROUP_BY_LABELS: Record<GroupBy, string> = {
   workspace: 'Workspace',
@@ -128,12 +132,14 @@ export function UsageControls({
       </div>
 
       {params.period === 'custom' ? (
-        <CustomRangeForm
-          key={`${params.from}|${params.to}`}
-          from={params.from}
-          to={params.to}
-          onApply={(from, to) => onChange({ period: 'custom', from, to, aggregation: null })}
-        />
+        <Suspense fallback={<p className="muted small">Loading the date fields…</p>}>
+          <CustomRangeForm
+            key={`${params.from}|${params.to}`}
+            from={params.from}
+            to={params.to}
+            onApply={(from, to) => onChange({ period: 'custom', from, to, aggregation: null })}
+          />
+        </Suspense>
       ) : null}
       {view?.aggregation === 'hourly' ? (
         <p className="muted small">Ranges shorter than a day are shown in hourly buckets.</p>
