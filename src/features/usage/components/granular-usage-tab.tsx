@@ -112,11 +112,13 @@ function GranularUsageView() {
             comparison={comparison}
             comparisonError={totals.isError}
             nowMs={nowMs}
+            pricePer1k={params.pricePer1k}
           />
           <UsageChartPanel
             view={view}
             matrix={matrix.data}
             nowMs={nowMs}
+            pricePer1k={params.pricePer1k}
             isFetching={matrix.isFetching}
             isPlaceholder={matrix.isPlaceholderData}
             error={matrix.isError ? matrix.error : null}
@@ -128,6 +130,7 @@ function GranularUsageView() {
               matrix={matrix.data}
               groupBy={view.groupBy}
               comparison={comparison}
+              pricePer1k={params.pricePer1k}
               stale={matrix.isPlaceholderData}
             />
           ) : null}

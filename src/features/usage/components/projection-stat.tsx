@@ -1,5 +1,6 @@
 import { formatCount, formatUtc } from '@/lib/format';
 import { useMonthToDate } from '../api/get-month-to-date';
+import { estimateCost, formatUsd } from '../model/cost-estimate';
 import { projectMonth } from '../model/month-projection';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { endOfTodayUtc } from '../model/time-range';
@@ -8,7 +9,13 @@ import { endOfTodayUtc } from '../model/time-range';
  * The projected end-of-month total of the current UTC month, shown when the view reaches today.
  * Labelled a projection, with its method, so no one mistakes it for a measured figure.
  */
-export function ProjectionStat({ view, nowMs }: { view: ResolvedUsageView; nowMs: number }) {
+interface ProjectionStatProps {
+  view: ResolvedUsageView;
+  nowMs: number;
+  pricePer1k: number;
+}
+
+export function ProjectionStat({ view, nowMs, pricePer1k }: ProjectionStatProps) {
   const monthToDate = useMonthToDate(view, nowMs);
   if (view.range.endMs !== endOfTodayUtc(nowMs)) return null;
   const projection = monthToDate.data ? projectMonth(monthToDate.data, nowMs) : null;
@@ -22,7 +29,7 @@ export function ProjectionStat({ view, nowMs }: { view: ResolvedUsageView; nowMs
         {monthToDate.isError
           ? 'Unavailable'
           : projection
-            ? `≈ ${formatCount(projection.projected)}`
+            ? `≈ ${formatCount(projection.projected)} (≈ ${formatUsd(estimateCost(projection.projected, pricePer1k))} estimate)`
             : monthToDate.data
               ? 'From the 2nd'
               : '—'}

@@ -20,6 +20,7 @@ interface UsageChartPanelProps {
   view: ResolvedUsageView;
   matrix: UsageMatrix | undefined;
   nowMs: number;
+  pricePer1k: number;
   isFetching: boolean;
   isPlaceholder: boolean;
   error: Error | null;
@@ -32,6 +33,7 @@ export function UsageChartPanel({
   view,
   matrix,
   nowMs,
+  pricePer1k,
   isFetching,
   isPlaceholder,
   error,
@@ -69,6 +71,7 @@ export function UsageChartPanel({
         <ChartBody
           matrix={matrix}
           nowMs={nowMs}
+          pricePer1k={pricePer1k}
           hidden={hidden}
           onToggle={toggle}
           stale={isPlaceholder}
@@ -81,12 +84,14 @@ export function UsageChartPanel({
 function ChartBody({
   matrix,
   nowMs,
+  pricePer1k,
   hidden,
   onToggle,
   stale,
 }: {
   matrix: UsageMatrix;
   nowMs: number;
+  pricePer1k: number;
   hidden: ReadonlySet<string>;
   onToggle: (key: string) => void;
   stale: boolean;
@@ -125,6 +130,7 @@ function ChartBody({
           hidden={hidden}
           floorMs={floorMs ?? Number.NEGATIVE_INFINITY}
           partialBuckets={partialBuckets}
+          pricePer1k={pricePer1k}
         />
       </Suspense>
       <ul className="legend" aria-label="Series">

@@ -12,6 +12,7 @@ import {
 } from 'recharts';
 import { formatCompact, formatCount, formatUtc } from '@/lib/format';
 import { isCalendarMonthGrid } from '../model/calendar-month-grid';
+import { estimateCost, formatUsd } from '../model/cost-estimate';
 import type { ChartSeries } from '../model/top-series';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { seriesColor } from './series-colors';
@@ -24,6 +25,8 @@ interface UsageChartProps {
   floorMs: number;
   /** Starts of partial buckets (in progress, or a calendar month the range cuts): marked `*`. */
   partialBuckets: readonly number[];
+  /** Dollars per 1,000 traces: the tooltip's estimated cost. */
+  pricePer1k: number;
 }
 
 type ChartRow = Record<string, number>;
@@ -50,6 +53,7 @@ export const UsageChart = memo(function UsageChart({
   hidden,
   floorMs,
   partialBuckets,
+  pricePer1k,
 }: UsageChartProps) {
   const rows = useMemo(
     () =>
@@ -74,9 +78,10 @@ export const UsageChart = memo(function UsageChart({
         series={series}
         hidden={hidden}
         partialBuckets={partialBuckets}
+        pricePer1k={pricePer1k}
       />
     ),
-    [matrix, series, hidden, partialBuckets],
+    [matrix, series, hidden, partialBuckets, pricePer1k],
   );
   const firstBucket = matrix.buckets[0];
   const lastBeforeFloor = matrix.buckets
@@ -139,11 +144,13 @@ function BucketTooltip({
   series,
   hidden,
   partialBuckets,
+  pricePer1k,
 }: Pick<TooltipContentProps, 'active' | 'label'> & {
   matrix: UsageMatrix;
   series: ChartSeries[];
   hidden: ReadonlySet<string>;
   partialBuckets: readonly number[];
+  pricePer1k: number;
 }) {
   if (!active || typeof label !== 'number') return null;
   const index = matrix.buckets.indexOf(label);
@@ -182,6 +189,12 @@ function BucketTooltip({
           <tr className="total-row">
             <td>Total</td>
             <td className="num">{formatCount(matrix.bucketTotals[index] ?? 0)}</td>
+          </tr>
+          <tr>
+            <td>Estimated cost (estimate)</td>
+            <td className="num">
+              ≈ {formatUsd(estimateCost(matrix.bucketTotals[index] ?? 0, pricePer1k))}
+            </td>
           </tr>
         </tbody>
       </table>

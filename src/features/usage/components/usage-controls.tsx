@@ -3,6 +3,7 @@ import { lazy, Suspense, useId } from 'react';
 import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@contracts/usage/usage-schema';
 import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
 import { AGGREGATION_LABELS, AGGREGATIONS, type Aggregation } from '../model/aggregation';
+import { parsePrice } from '../model/cost-estimate';
 import type { ResolvedUsageView, UsageViewParams } from '../model/resolve-usage-view';
 import {
   formatUtcDate,
@@ -124,6 +125,23 @@ export function UsageControls({
           droppedCount={view?.droppedWorkspaceIds.length ?? 0}
           onChange={(ids) => onChange({ workspaces: ids })}
         />
+
+        <Field id={`${id}-price`} label="Price per 1,000 traces (USD)">
+          <input
+            id={`${id}-price`}
+            className="price-input"
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            defaultValue={params.pricePer1k}
+            // Only a valid price reaches the URL; the field keeps what is being typed.
+            onChange={(event) => {
+              const price = parsePrice(event.target.value);
+              if (price !== undefined) onChange({ price });
+            }}
+          />
+        </Field>
 
         <div className="control-actions">
           <CopyCurlButton view={view} />

@@ -3,6 +3,7 @@ import type { GroupComparison } from '../model/group-comparison';
 import type { ComparisonPlan } from '../model/measured-comparison';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import type { UsageMatrix } from '../model/usage-matrix';
+import { CostStat } from './cost-stat';
 import { PeriodChangeStat } from './period-change-stat';
 import { ProjectionStat } from './projection-stat';
 import { GROUP_BY_LABELS } from './usage-controls';
@@ -14,6 +15,7 @@ interface UsageSummaryProps {
   comparison: GroupComparison | undefined;
   comparisonError: boolean;
   nowMs: number;
+  pricePer1k: number;
 }
 
 export function UsageSummary({
@@ -23,6 +25,7 @@ export function UsageSummary({
   comparison,
   comparisonError,
   nowMs,
+  pricePer1k,
 }: UsageSummaryProps) {
   const lastDayMs = view.range.endMs - 1;
   const rangeText = `${formatUtc(view.range.startMs, 'MMM d, yyyy')} – ${formatUtc(lastDayMs, 'MMM d, yyyy')} (UTC)`;
@@ -38,13 +41,14 @@ export function UsageSummary({
         </output>
         <span className="muted small">{rangeText}</span>
       </div>
+      <CostStat traces={matrix?.total} pricePer1k={pricePer1k} />
       <PeriodChangeStat
         plan={plan}
         comparison={comparison}
         error={comparisonError}
         lengthText={describeLength(view)}
       />
-      <ProjectionStat view={view} nowMs={nowMs} />
+      <ProjectionStat view={view} nowMs={nowMs} pricePer1k={pricePer1k} />
       <div className="stat">
         <span className="stat-label">Groups</span>
         <span className="stat-value small-value">

@@ -54,16 +54,24 @@ describe('UsageTable', () => {
   };
 
   it('names missing dimensions instead of leaving them blank, with share and change', () => {
-    render(<UsageTable matrix={matrix} groupBy="user" comparison={comparison} stale={false} />);
+    render(
+      <UsageTable
+        matrix={matrix}
+        groupBy="user"
+        comparison={comparison}
+        pricePer1k={2.5}
+        stale={false}
+      />,
+    );
     expect(rowLabels()).toEqual(['ana@example.com', 'Unknown user', 'User e5f6a7b8 (no email)']);
     const ana = screen.getByRole('row', { name: /ana@example.com/ });
     expect(
       within(ana)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['50', '50.0%', '+25.0%']);
+    ).toEqual(['50', '50.0%', '≈ $0.13', '+25.0%']);
     const newUser = screen.getByRole('row', { name: /e5f6a7b8/ });
-    expect(within(newUser).getAllByRole('cell')[2]).toHaveTextContent('+20 (none before)');
+    expect(within(newUser).getAllByRole('cell')[3]).toHaveTextContent('+20 (none before)');
     expect(screen.getByText('3 groups')).toBeInTheDocument();
   });
 
@@ -74,17 +82,31 @@ describe('UsageTable', () => {
       'user',
     );
     render(
-      <UsageTable matrix={one} groupBy="user" comparison={{ measured: false }} stale={false} />,
+      <UsageTable
+        matrix={one}
+        groupBy="user"
+        comparison={{ measured: false }}
+        pricePer1k={2.5}
+        stale={false}
+      />,
     );
     const ana = screen.getByRole('row', { name: /ana@example.com/ });
-    expect(within(ana).getAllByRole('cell')[2]).toHaveTextContent('Not measured');
+    expect(within(ana).getAllByRole('cell')[3]).toHaveTextContent('Not measured');
     expect(screen.queryByText(/New/)).not.toBeInTheDocument();
     expect(screen.getByText('1 group')).toBeInTheDocument();
   });
 
   it('sorts by a column when its header is pressed, and says so to assistive tech', async () => {
     const user = userEvent.setup();
-    render(<UsageTable matrix={matrix} groupBy="user" comparison={comparison} stale={false} />);
+    render(
+      <UsageTable
+        matrix={matrix}
+        groupBy="user"
+        comparison={comparison}
+        pricePer1k={2.5}
+        stale={false}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'User' }));
     expect(screen.getByRole('columnheader', { name: /User/ })).toHaveAttribute(
       'aria-sort',
@@ -104,7 +126,15 @@ describe('UsageTable', () => {
       gridOf(range, { days: 1, hours: 0 }),
       'user',
     );
-    render(<UsageTable matrix={many} groupBy="user" comparison={undefined} stale={false} />);
+    render(
+      <UsageTable
+        matrix={many}
+        groupBy="user"
+        comparison={undefined}
+        pricePer1k={2.5}
+        stale={false}
+      />,
+    );
     expect(rowLabels()).toHaveLength(25);
     expect(rowLabels()[0]).toBe('u4999@example.com');
     expect(screen.getByText('Page 1 of 200')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { GroupBy } from '@contracts/usage/usage-schema';
 import { formatCount, formatPercent, formatSignedCount, formatSignedPercent } from '@/lib/format';
+import { estimateCost, formatUsd } from '../model/cost-estimate';
 import type { GroupComparison } from '../model/group-comparison';
 import { sortGroupRows, type GroupRow, type SortKey, type SortState } from '../model/group-rows';
 import type { UsageMatrix } from '../model/usage-matrix';
@@ -12,10 +13,12 @@ interface UsageTableProps {
   matrix: UsageMatrix;
   groupBy: GroupBy;
   comparison: GroupComparison | undefined;
+  /** Dollars per 1,000 traces for the estimate column. */
+  pricePer1k: number;
   stale: boolean;
 }
 
-export function UsageTable({ matrix, groupBy, comparison, stale }: UsageTableProps) {
+export function UsageTable({ matrix, groupBy, comparison, pricePer1k, stale }: UsageTableProps) {
   const [sort, setSort] = useState<SortState>({ key: 'traces', direction: 'desc' });
   const [page, setPage] = useState(0);
   const rows = sortGroupRows(matrix, comparison, sort);
@@ -60,6 +63,9 @@ export function UsageTable({ matrix, groupBy, comparison, stale }: UsageTablePro
             {header('label', GROUP_BY_LABELS[groupBy])}
             {header('traces', 'Traces', true)}
             {header('share', 'Share', true)}
+            <th scope="col" className="num">
+              Est. cost (estimate)
+            </th>
             {header('change', 'Change vs previous', true)}
           </tr>
         </thead>
@@ -71,6 +77,7 @@ export function UsageTable({ matrix, groupBy, comparison, stale }: UsageTablePro
               </th>
               <td className="num">{formatCount(row.traces)}</td>
               <td className="num">{formatPercent(row.share)}</td>
+              <td className="num">≈ {formatUsd(estimateCost(row.traces, pricePer1k))}</td>
               <td className="num">
                 <ChangeCell row={row} />
               </td>

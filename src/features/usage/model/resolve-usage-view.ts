@@ -19,6 +19,8 @@ export interface UsageViewParams {
   groupBy: GroupBy;
   /** `null`: every workspace the key can read. */
   workspaces: string[] | null;
+  /** Dollars per 1,000 traces, for the cost estimates (not part of any query). */
+  pricePer1k: number;
 }
 
 /** Everything a query needs, fully resolved: the query key holds all of it. */
@@ -33,7 +35,10 @@ export interface ResolvedUsageView {
   windows: FetchWindow[];
 }
 
-export function resolveRange(params: UsageViewParams, nowMs: number): TimeRange | null {
+export function resolveRange(
+  params: Omit<UsageViewParams, 'pricePer1k'>,
+  nowMs: number,
+): TimeRange | null {
   if (params.period !== 'custom') return resolvePresetRange(params.period, nowMs);
   if (!params.from || !params.to) return null;
   return resolveCustomRange(params.from, params.to) ?? null;
@@ -44,7 +49,7 @@ export function resolveRange(params: UsageViewParams, nowMs: number): TimeRange 
  * invalid (nothing is fetched then).
  */
 export function resolveUsageView(
-  params: UsageViewParams,
+  params: Omit<UsageViewParams, 'pricePer1k'>,
   nowMs: number,
   readableWorkspaceIds: readonly string[],
 ): ResolvedUsageView | null {
