@@ -125,6 +125,19 @@ test.describe('Granular Usage tab', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Saved granular-usage_' }),
     ).toBeVisible();
+
+    // The optional estimated cost column, at the price in the URL.
+    await page.goto(`${TAB}?group_by=user&price=4`);
+    await page.getByLabel('Add estimated cost column').check();
+    const withCostPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const withCost = await withCostPromise;
+    const [costHeader, ...costRows] = parseCsv(
+      (await readFile(await withCost.path(), 'utf8')).replace(/^\uFEFF/, ''),
+    );
+    expect(costHeader?.at(-1)).toBe('Estimated Cost USD (estimate)');
+    const dollars = costRows.reduce((sum, row) => sum + Number(row[10]), 0);
+    expect(dollars).toBeCloseTo((total / 1000) * 4, 1);
   });
 
   test('a restricted key sees only its workspaces; a key without permission gets a clear error', async ({

@@ -145,7 +145,7 @@ export function UsageControls({
 
         <div className="control-actions">
           <CopyCurlButton view={view} />
-          <ExportCsvButton view={view} matrix={matrix} />
+          <ExportCsvButton view={view} matrix={matrix} pricePer1k={params.pricePer1k} />
         </div>
       </div>
 
