@@ -9,6 +9,8 @@ export const consoleConfigSchema = z.object({
     source: z.enum(['embedded', 'langsmith']),
     upstream: z.nullable(z.string()),
     deploymentMode: z.enum(['cloud', 'self-hosted']),
+    /** Embedded data: `demo` (seeded with demo keys) or `none` (starts empty, keys by CLI). */
+    seed: z._default(z.enum(['demo', 'none']), 'demo'),
   }),
   deployment: z.object({
     source: z.enum(['embedded', 'remote']),

@@ -2,10 +2,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { publicConfig, type Config } from './config';
+import { allowedHosts, publicConfig, type Config } from './config';
 import { createConsoleProxy, type ProxyTarget } from './console/console-proxy';
 import { compressResponses } from './http/compress';
+import { DEPLOYMENT_CONSOLE_ROUTES, USAGE_CONSOLE_ROUTES } from './console/console-routes';
+import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from './http/body-limit';
+import { browserGuard } from './http/browser-guard';
 import { jsonError } from './http/json-error';
+import { requestLog, type LogSink } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
 import type { Service } from './http/service';
 
 interface AppOptions {
@@ -13,6 +18,8 @@ interface AppOptions {
   services: Service[];
   /** Folder of the built SPA; when absent (tests of the API alone) only the APIs are served. */
   staticDir?: string;
+  /** Where request log lines go (stdout by default); LOG_LEVEL decides which are written. */
+  logSink?: LogSink;
 }
 
 /** Path prefixes that belong to APIs: unknown paths below them get JSON 404s, never the SPA. */
@@ -20,10 +27,17 @@ const API_PREFIXES = ['/api/', '/deployment/', '/healthz', '/_console/'];
 /** A missing file under these answers 404: HTML in place of a script only hides the problem. */
 const ASSET_PREFIXES = ['/assets/'];
 
-export function createApp({ config, services, staticDir }: AppOptions) {
+export function createApp({ config, services, staticDir, logSink }: AppOptions) {
   const app = new Hono();
-  // First, so it wraps every response: assets, index.html, the JSON and CSV APIs.
+  app.use('*', requestLog(config.LOG_LEVEL, logSink));
+  app.use('*', securityHeaders());
+  // Wraps every later response: assets, index.html, the JSON and CSV APIs.
   app.use('*', compressResponses());
+  // The console acts with the server's keys: only this server's own pages may drive it.
+  app.use('/_console/*', browserGuard({ allowedHosts: allowedHosts(config) }));
+  app.use('/_console/*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
+  // The embedded deployment asks for no key, so a cross-site page must not write to it either.
+  app.use('/deployment/*', browserGuard());
 
   app.get('/healthz', async (c) => {
     const checks = await Promise.all(
@@ -93,7 +107,15 @@ function mountConsoleProxies(app: Hono, config: Config, services: Service[]) {
     const serverApiKey = config.LANGSMITH_ENDPOINT
       ? config.LANGSMITH_API_KEY
       : config.USAGE_CONSOLE_API_KEY;
-    app.route(mountPath, createConsoleProxy({ mountPath, target: usageTarget, serverApiKey }));
+    app.route(
+      mountPath,
+      createConsoleProxy({
+        mountPath,
+        target: usageTarget,
+        routes: USAGE_CONSOLE_ROUTES,
+        serverApiKey,
+      }),
+    );
   }
 
   const deploymentTarget: ProxyTarget | undefined = config.LANGGRAPH_DEPLOYMENT_URL
@@ -106,6 +128,7 @@ function mountConsoleProxies(app: Hono, config: Config, services: Service[]) {
       createConsoleProxy({
         mountPath,
         target: deploymentTarget,
+        routes: DEPLOYMENT_CONSOLE_ROUTES,
         serverApiKey: config.LANGGRAPH_API_KEY,
       }),
     );

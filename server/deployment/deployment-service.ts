@@ -1,10 +1,15 @@
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { Hono } from 'hono';
 import type { Config } from '../config';
+import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from '../http/body-limit';
 import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
+import { requireUuidParams } from '../http/uuid-params';
 import { createAssistantRegistry } from './assistants';
 import { createAgentGraph } from './graph/agent-graph';
+import { AGENT_SCHEMAS } from './graph/agent-schemas';
+import { answerDanglingToolCalls } from './graph/answer-dangling-tool-calls';
+import { createGraphRegistry } from './graph/graph-registry';
 import { createStopSignals } from './graph/stop-signals';
 import { createAssistantRoutes } from './assistant-routes';
 import type { DeploymentDeps } from './deployment-deps';
@@ -15,14 +20,19 @@ import { createRunExecutor } from './runs/run-executor';
 import { createRunManager } from './runs/run-manager';
 import { createCheckpointRollback } from './store/checkpoint-rollback';
 import { openDeploymentDatabase } from './store/open-database';
+import { createAssistantStore } from './store/assistant-store';
+import { createKvStore } from './store/kv-store';
 import { createRunStore } from './store/run-store';
+import { createStoreRoutes } from './store-routes';
 import { createThreadStore } from './store/thread-store';
 
+/** Methods whose `/threads/{x}` and `/runs/{x}` paths name an existing thread or run. */
+const ID_METHODS = ['GET', 'PATCH', 'DELETE'];
 const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it was not resumed.';
 
 /**
- * The LangGraph-compatible deployment API (threads, runs, multitask strategies) serving the demo
- * `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
+ * The LangGraph-compatible deployment API (assistants, threads, runs, multitask strategies, the
+ * store) serving the demo `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
  */
 export async function createDeploymentService(config: Config): Promise<Service> {
   const db = openDeploymentDatabase(config.DATA_DIR);
@@ -41,19 +51,37 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   const executor = createRunExecutor({ graph, checkpointer, stopSignals, runs, events });
   const rollbackCheckpoints = createCheckpointRollback(db);
   const manager = createRunManager({ threads, runs, executor, events, rollbackCheckpoints });
-  const assistants = createAssistantRegistry(['agent'], new Date().toISOString());
-  const deps: DeploymentDeps = { assistants, threads, runs, manager, graph, checkpointer };
+  const graphs = createGraphRegistry([
+    { graphId: 'agent', runtime: graph, schemas: AGENT_SCHEMAS },
+  ]);
+  const assistants = createAssistantRegistry(createAssistantStore(db), graphs.ids());
+  const deps: DeploymentDeps = { assistants, graphs, threads, runs, manager, graph, checkpointer };
 
-  // Runs cut off by a crash are marked; runs still queued at the last shutdown start now.
+  // Runs cut off by a crash are marked, and a tool call they left unanswered gets a tool message
+  // saying it was cancelled; runs still queued at the last shutdown start now.
+  const crashedThreads = db
+    .prepare<[], { thread_id: string }>(
+      `SELECT DISTINCT thread_id FROM runs WHERE status = 'running'`,
+    )
+    .all()
+    .map((row) => row.thread_id);
   runs.failOrphanedRuns(ORPHANED_RUN_REASON);
+  for (const threadId of crashedThreads) await answerDanglingToolCalls(graph, threadId);
   runs.threadsWithPendingRuns().forEach((threadId) => executor.kick(threadId));
 
   const app = new Hono();
+  app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
+  // Ids are checked before any route reads or writes: POST /threads/search stays a route.
+  app.on(ID_METHODS, '/threads/:threadId', requireUuidParams('threadId'));
+  app.use('/threads/:threadId/:area/*', requireUuidParams('threadId'));
+  app.on(ID_METHODS, '/threads/:threadId/runs/:runId', requireUuidParams('runId'));
+  app.use('/threads/:threadId/runs/:runId/:action', requireUuidParams('runId'));
   app.get('/ok', (c) => c.json({ ok: true }));
   app.get('/info', (c) => c.json({ version: '0.1.0', flags: { assistants: true, crons: false } }));
   app.route('/assistants', createAssistantRoutes(deps));
   app.route('/threads', createThreadRoutes(deps));
   app.route('/threads/:threadId/runs', createRunRoutes(deps));
+  app.route('/store', createStoreRoutes(createKvStore(db)));
   app.notFound((c) => jsonError(c, 404, `Not Found: ${c.req.method} ${c.req.path}`));
 
   return {
@@ -65,6 +93,8 @@ export async function createDeploymentService(config: Config): Promise<Service> 
       runs: runs.count(),
       executing: executor.executingCount(),
     }),
+    // Executing runs stop (interrupted) and pending ones stay queued for the next start.
+    drain: () => manager.close(),
     close: async () => {
       await manager.close();
       db.close();

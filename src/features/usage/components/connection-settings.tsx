@@ -22,7 +22,9 @@ export function ConnectionSettings({ toggle }: { toggle: ReturnType<typeof useTo
   const serverSource =
     config.data?.usage.source === 'langsmith'
       ? `LangSmith (${config.data.usage.upstream ?? ''})`
-      : 'embedded demo data';
+      : config.data?.usage.seed === 'none'
+        ? 'embedded data'
+        : 'embedded demo data';
   const summary = connection.baseUrl
     ? `${connection.baseUrl}${connection.apiKey ? ' with your key' : ''}`
     : connection.apiKey
