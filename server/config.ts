@@ -87,6 +87,13 @@ const envSchema = z.object({
   LANGGRAPH_API_KEY: optionalSecret,
   /** Time each step of the scripted demo model takes, in milliseconds. */
   DEMO_MODEL_STEP_MS: integer(1000, 60_000),
+  /**
+   * A `langgraph.json` whose graphs the deployment serves instead of the demo `agent`
+   * (`npm start -- --graphs path` sets it too).
+   */
+  LANGGRAPH_CONFIG: optionalSecret,
+  /** Serves `POST /deployment/internal/truncate` (empties tables), for the official test suite. */
+  DEPLOYMENT_TEST_ROUTES: booleanFlag,
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };

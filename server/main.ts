@@ -2,8 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { parseCliArgs, UsageError } from './cli/cli-args';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { createDeploymentService } from './deployment/deployment-service';
+import { GraphLoadError } from './deployment/graph/langgraph-config';
 import { shutDown } from './http/graceful-shutdown';
 import type { Service } from './http/service';
 import { createUsageService } from './usage/usage-service';
@@ -14,6 +16,9 @@ const SHUTDOWN_GRACE_MS = 1_200;
 
 async function main() {
   loadDotEnv();
+  // `npm start -- --graphs path/to/langgraph.json` is LANGGRAPH_CONFIG on the command line.
+  const { graphs } = parseCliArgs(process.argv.slice(2), { graphs: { type: 'string' } });
+  if (graphs !== undefined) process.env.LANGGRAPH_CONFIG = graphs;
   const config = loadConfig();
   await mkdir(config.DATA_DIR, { recursive: true });
 
@@ -55,7 +60,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof UsageError ||
+    error instanceof GraphLoadError
+  ) {
     console.error(error.message);
   } else {
     console.error('Failed to start:', error);

@@ -55,7 +55,12 @@ export function matchesQuery(assistant: Assistant, query: AssistantQuery): boole
  * id the platform gives it) and any number created through the API. A graph id stands for its
  * system assistant wherever an assistant id is expected, as on the platform.
  */
-export function createAssistantRegistry(store: AssistantStore, graphIds: readonly string[]) {
+export function createAssistantRegistry(
+  store: AssistantStore,
+  graphIds: readonly string[],
+  /** A system assistant's `config` and `context` per graph (`LANGGRAPH_CONFIG` of langgraph.json). */
+  defaults: Record<string, { config?: Record<string, unknown>; context?: unknown }> = {},
+) {
   const served = new Set(graphIds);
   for (const graphId of graphIds) {
     if (store.get(systemAssistantId(graphId))) continue;
@@ -65,8 +70,8 @@ export function createAssistantRegistry(store: AssistantStore, graphIds: readonl
       graph_id: graphId,
       name: graphId,
       description: null,
-      config: {},
-      context: {},
+      config: defaults[graphId]?.config ?? {},
+      context: defaults[graphId]?.context ?? {},
       metadata: { created_by: 'system' },
       version: 1,
       created_at: now,

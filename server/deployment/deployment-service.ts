@@ -10,6 +10,7 @@ import { createAgentGraph } from './graph/agent-graph';
 import { AGENT_SCHEMAS } from './graph/agent-schemas';
 import { answerDanglingToolCalls } from './graph/answer-dangling-tool-calls';
 import { createGraphRegistry } from './graph/graph-registry';
+import { loadLangGraphConfig } from './graph/langgraph-config';
 import { createStopSignals } from './graph/stop-signals';
 import { createAssistantRoutes } from './assistant-routes';
 import type { DeploymentDeps } from './deployment-deps';
@@ -29,6 +30,18 @@ import { createTemporaryThreadRemoval } from './store/temporary-threads';
 import { createStoreRoutes } from './store-routes';
 import { createThreadStore } from './store/thread-store';
 import { createStatelessRunRoutes } from './stateless-run-routes';
+import { createTruncateRoute } from './truncate-route';
+
+/**
+ * A graph or route that makes a `new Client()` without a URL reaches this API in-process, as
+ * on the official server (the SDK looks these two global symbols up).
+ */
+function serveSdkInProcess(app: Hono): void {
+  const fetchInProcess = (input: RequestInfo | URL, init?: RequestInit) =>
+    app.fetch(new Request(input, init));
+  Reflect.set(globalThis, Symbol.for('langgraph_api:fetch'), fetchInProcess);
+  Reflect.set(globalThis, Symbol.for('langgraph_api:url'), 'http://localhost');
+}
 
 /** Methods whose `/threads/{x}` and `/runs/{x}` paths name an existing thread or run. */
 const ID_METHODS = ['GET', 'PATCH', 'DELETE'];
@@ -51,11 +64,23 @@ export async function createDeploymentService(config: Config): Promise<Service> 
     stepMs: config.DEMO_MODEL_STEP_MS,
     signalOf: stopSignals.signalOf,
   });
+  // The graphs of a langgraph.json when one is configured, else the demo graph.
+  const loaded = config.LANGGRAPH_CONFIG
+    ? await loadLangGraphConfig(config.LANGGRAPH_CONFIG, { checkpointer })
+    : undefined;
+  const graphs = createGraphRegistry(
+    loaded?.graphs ?? [{ graphId: 'agent', runtime: graph, schemas: AGENT_SCHEMAS }],
+  );
+  const assistants = createAssistantRegistry(
+    createAssistantStore(db),
+    graphs.ids(),
+    loaded?.assistantDefaults,
+  );
   const events = createRunEvents();
   const streams = createRunStreamLog();
   const onFinished = createRunCompletion({ removeThread: createTemporaryThreadRemoval(db) });
   const executor = createRunExecutor({
-    graph,
+    graphFor: (run) => graphs.forGraphId(assistants.get(run.assistant_id)?.graph_id ?? ''),
     checkpointer,
     stopSignals,
     runs,
@@ -72,10 +97,6 @@ export async function createDeploymentService(config: Config): Promise<Service> 
     streams,
     rollbackCheckpoints,
   });
-  const graphs = createGraphRegistry([
-    { graphId: 'agent', runtime: graph, schemas: AGENT_SCHEMAS },
-  ]);
-  const assistants = createAssistantRegistry(createAssistantStore(db), graphs.ids());
   const deps: DeploymentDeps = {
     assistants,
     graphs,
@@ -106,6 +127,16 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   app.use('/threads/:threadId/:area/*', requireUuidParams('threadId'));
   app.on(ID_METHODS, '/threads/:threadId/runs/:runId', requireUuidParams('runId'));
   app.use('/threads/:threadId/runs/:runId/:action', requireUuidParams('runId'));
+  if (config.DEPLOYMENT_TEST_ROUTES) {
+    app.route(
+      '/internal',
+      createTruncateRoute(db, () => executor.stopAll()),
+    );
+  }
+  // A langgraph.json's `http.app` goes first: its middleware wraps the API routes too, and its
+  // routes win over ours, as on the official server.
+  if (loaded?.httpApp) app.route('/', loaded.httpApp);
+  if (loaded) serveSdkInProcess(app);
   app.get('/ok', (c) => c.json({ ok: true }));
   app.get('/info', (c) => c.json({ version: '0.1.0', flags: { assistants: true, crons: false } }));
   app.route('/assistants', createAssistantRoutes(deps));

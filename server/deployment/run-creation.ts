@@ -1,12 +1,24 @@
 import type { Context } from 'hono';
-import { DEFAULT_MULTITASK_STRATEGY } from '@contracts/deployment';
+import { DEFAULT_MULTITASK_STRATEGY, runInputSchema } from '@contracts/deployment';
 import { jsonError } from '../http/json-error';
 import { runConfigFor } from './assistant-run-config';
 import type { DeploymentDeps } from './deployment-deps';
 import type { RunRecord } from './store/run-store';
-import { parseJsonBody } from './wire/request';
+import { parseJsonBody, parseWith } from './wire/request';
 import { type CreateRunBody, createRunBody, runKwargsOf } from './wire/run-request';
 import { sseResponse } from './wire/sse';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The run's `context` merged over its assistant's, as the platform merges them. */
+function contextOf(assistantContext: unknown, runContext: unknown): { context: unknown } | null {
+  if (isObject(assistantContext) && isObject(runContext)) {
+    return { context: { ...assistantContext, ...runContext } };
+  }
+  const context = runContext ?? assistantContext;
+  return context === undefined || context === null ? null : { context };
+}
 
 export interface CreatedRun {
   run: RunRecord;
@@ -29,6 +41,11 @@ export async function createRunFromRequest(
   const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body.data;
   const assistant = assistants.resolve(assistant_id);
   if (!assistant) return jsonError(c, 404, `Assistant ${assistant_id} not found`);
+  // The demo graph reads `{messages}`; a loaded graph gets its input as sent.
+  if (input && !deps.graphs.forGraphId(assistant.graph_id).foreign) {
+    const checked = parseWith(runInputSchema, input);
+    if (!checked.ok) return jsonError(c, 422, `input.${checked.detail}`);
+  }
   const targetThread =
     threadId ?? threads.create({ graph_id: assistant.graph_id })?.thread_id ?? '';
   if (!threads.get(targetThread)) {
@@ -38,13 +55,22 @@ export async function createRunFromRequest(
   // The assistant's config under the run's, as the platform merges them (recursion_limit, ...).
   const config = runConfigFor(assistant, body.data.config, { run_id: '', thread_id: targetThread });
   const recursionLimit = typeof config.recursion_limit === 'number' ? config.recursion_limit : null;
+  // As the platform: the thread records the graph and assistant of its latest run.
+  threads.patchMetadata(targetThread, {
+    graph_id: assistant.graph_id,
+    assistant_id: assistant.assistant_id,
+  });
   const result = await manager.create({
     threadId: targetThread,
     assistantId: assistant.assistant_id,
     input: input ?? null,
     metadata: metadata ?? {},
     strategy: multitask_strategy ?? DEFAULT_MULTITASK_STRATEGY,
-    kwargs: runKwargsOf(body.data, threadId === null, recursionLimit),
+    kwargs: {
+      ...runKwargsOf(body.data, threadId === null, recursionLimit),
+      config,
+      ...(contextOf(assistant.context, body.data.context) ?? {}),
+    },
   });
   if ('conflict' in result) return jsonError(c, 409, result.conflict);
   c.header(

@@ -22,13 +22,29 @@ export interface GraphSchemas {
 
 export interface ServedGraph {
   graphId: string;
-  runtime: ServedGraphRuntime;
+  /** The compiled graph; a loaded one is typed as the demo graph (see langgraph-config.ts). */
+  runtime: AgentGraph;
   schemas: GraphSchemas;
+  /**
+   * A graph loaded from a langgraph.json: its input is passed through as sent, and it is stopped
+   * through the run's AbortSignal (it does not know our stop signals).
+   */
+  foreign?: boolean;
 }
 
+const OPEN_OBJECT = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' };
+
+/** What a loaded graph answers on `schemas`: open objects (its schemas are not extracted). */
+export const EMPTY_SCHEMAS: GraphSchemas = {
+  input_schema: OPEN_OBJECT,
+  output_schema: OPEN_OBJECT,
+  state_schema: OPEN_OBJECT,
+  config_schema: OPEN_OBJECT,
+  context_schema: OPEN_OBJECT,
+};
+
 /**
- * The graphs this server serves, by graph id. Today one (`agent`); a later loader of
- * `langgraph.json` registers more the same way. The first graph is the default for threads whose
+ * The graphs this server serves, by graph id: the demo `agent`, or those of a langgraph.json. The first graph is the default for threads whose
  * metadata names no served graph.
  */
 export function createGraphRegistry(graphs: readonly ServedGraph[]) {
@@ -38,6 +54,8 @@ export function createGraphRegistry(graphs: readonly ServedGraph[]) {
   return {
     ids: (): string[] => [...byId.keys()],
     get: (graphId: string): ServedGraph | undefined => byId.get(graphId),
+    /** The graph a run executes: its assistant's, else the default. */
+    forGraphId: (graphId: string): ServedGraph => byId.get(graphId) ?? first,
     /** The graph a thread belongs to: its `metadata.graph_id` when served, else the default. */
     forThread(metadata: Record<string, unknown>): ServedGraph {
       const graphId = metadata.graph_id;

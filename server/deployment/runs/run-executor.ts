@@ -1,5 +1,5 @@
 import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
-import type { AgentGraph } from '../graph/agent-graph';
+import type { ServedGraph } from '../graph/graph-registry';
 import type { StopSignals } from '../graph/stop-signals';
 import { toWireData } from '../wire/sse';
 import type { RunEvents } from './run-events';
@@ -25,7 +25,8 @@ interface ExecutingRun extends StoppedRun {
 }
 
 interface ExecutorDeps {
-  graph: AgentGraph;
+  /** The graph a run executes (its assistant's). */
+  graphFor: (run: RunRecord) => ServedGraph;
   checkpointer: BaseCheckpointSaver;
   stopSignals: StopSignals;
   runs: RunStore;
@@ -40,7 +41,7 @@ interface ExecutorDeps {
  * run may have become startable (created, or the previous one ended), so runs start at once.
  */
 export function createRunExecutor({
-  graph,
+  graphFor,
   checkpointer,
   stopSignals,
   runs,
@@ -63,7 +64,7 @@ export function createRunExecutor({
     try {
       const publish = (event: string, data: unknown) =>
         streams.publish(run.run_id, event, toWireData(data));
-      return toWireData(await streamRun(graph, run, publish));
+      return toWireData(await streamRun(graphFor(run), run, publish, controller.signal));
     } finally {
       stopSignals.delete(run.thread_id);
     }
@@ -152,6 +153,10 @@ export function createRunExecutor({
     stop,
     isExecuting: (threadId: string, runId: string) => executing.get(threadId)?.run.run_id === runId,
     executingCount: () => executing.size,
+    /** Interrupts every executing run, staying open (the test-only truncate route). */
+    async stopAll(): Promise<void> {
+      await Promise.all([...executing.keys()].map((threadId) => stop(threadId, 'interrupt')));
+    },
     /** Stops every executing run (marked interrupted); pending runs stay for the next start. */
     async close(): Promise<void> {
       closed = true;

@@ -1,4 +1,4 @@
-import type { MultitaskStrategy, RunInput } from '@contracts/deployment';
+import type { MultitaskStrategy } from '@contracts/deployment';
 import { FINISHED_RUN_STATUSES } from '@contracts/deployment';
 import type { createCheckpointRollback } from '../store/checkpoint-rollback';
 import type { RunRecord, RunStore } from '../store/run-store';
@@ -21,7 +21,7 @@ interface RunManagerDeps {
 export interface NewRunRequest {
   threadId: string;
   assistantId: string;
-  input: RunInput | null;
+  input: Record<string, unknown> | null;
   metadata: Record<string, unknown>;
   strategy: MultitaskStrategy;
   kwargs: RunKwargs;

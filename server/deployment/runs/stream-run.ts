@@ -1,44 +1,64 @@
 import { Command, type Messages } from '@langchain/langgraph';
-import type { AgentGraph } from '../graph/agent-graph';
+import { runInputSchema } from '@contracts/deployment';
+import type { ServedGraph } from '../graph/graph-registry';
 import { toGraphInput } from '../graph/graph-input';
 import type { RunRecord } from '../store/run-store';
 import { createChunkMapper, graphStreamModes } from './stream-chunks';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 type Publish = (event: string, data: unknown) => void;
 type AgentNode = 'agent' | 'tools';
 
 const isAgentNode = (name: string): name is AgentNode => name === 'agent' || name === 'tools';
 
-/** A breakpoint list for the graph: `*`, or the named nodes the graph has. */
-const breakpoints = (nodes: '*' | string[]) => (nodes === '*' ? nodes : nodes.filter(isAgentNode));
+/**
+ * Node names for the graph: the demo graph's own only; a loaded graph takes every name (it is
+ * typed as the demo graph, see langgraph-config.ts, so its names are too).
+ */
+const nodeNames = (nodes: string[], foreign: boolean) =>
+  foreign ? (nodes as AgentNode[]) : nodes.filter(isAgentNode);
 
-/** What the graph starts from: a command, the run's input messages, or `null` (resume). */
-function graphInput(run: RunRecord) {
+/** A breakpoint list for the graph: `*`, or node names. */
+const breakpoints = (nodes: '*' | string[], foreign: boolean) =>
+  nodes === '*' ? nodes : nodeNames(nodes, foreign);
+
+/**
+ * What the graph starts from: a command, the run's input, or `null` (resume). The demo graph's
+ * input is turned into messages; a loaded graph gets its input as sent, as on the platform.
+ */
+function graphInput(run: RunRecord, foreign: boolean) {
   const { command } = run.kwargs;
   if (command) {
     // Unknown node names in `goto` are dropped; the update is checked by the messages reducer.
-    const goto = [command.goto ?? []].flat().filter(isAgentNode);
+    const goto = nodeNames([command.goto ?? []].flat(), foreign);
     return new Command<unknown, { messages?: Messages }, AgentNode>({
       resume: command.resume,
       ...(goto.length > 0 && { goto }),
       ...(command.update && { update: command.update as { messages?: Messages } }),
     });
   }
-  return run.input ? toGraphInput(run.input) : null;
+  if (foreign) return run.input;
+  return run.input ? toGraphInput(runInputSchema.parse(run.input)) : null;
 }
 
 /**
  * Executes a run with `graph.stream` (or `streamEvents` when the `events` mode is asked for) and
  * publishes what the client asked for as it comes. Like `invoke`, it settles only after the
  * graph's last checkpoint write, which the rollback relies on. The stop signal is not passed
- * here (see graph/stop-signals.ts): the nodes throw instead. Resolves with the last state values.
+ * to the demo graph (see graph/stop-signals.ts): its nodes throw instead. A loaded graph knows
+ * nothing of our stop signals, so it gets `signal`. Resolves with the last state values.
  */
 export async function streamRun(
-  graph: AgentGraph,
+  served: ServedGraph,
   run: RunRecord,
   publish: Publish,
+  signal: AbortSignal,
 ): Promise<unknown> {
   const { kwargs } = run;
+  const { runtime: graph, foreign = false } = served;
+  const config = kwargs.config ?? {};
   const map = createChunkMapper(kwargs);
   let lastValues: unknown = null;
   const emit = (namespace: string[], mode: string, payload: unknown) => {
@@ -46,7 +66,15 @@ export async function streamRun(
     map(namespace, mode, payload).forEach(([event, data]) => publish(event, data));
   };
   const options = {
-    configurable: { thread_id: run.thread_id },
+    ...config,
+    configurable: {
+      ...config.configurable,
+      thread_id: run.thread_id,
+      run_id: run.run_id,
+      assistant_id: run.assistant_id,
+    },
+    ...(isRecord(kwargs.context) && { context: kwargs.context }),
+    ...(foreign && { signal }),
     // As the platform: messages-tuple metadata and callback events carry the run's identity.
     runId: run.run_id,
     metadata: {
@@ -57,18 +85,20 @@ export async function streamRun(
     },
     streamMode: graphStreamModes(kwargs.stream_mode),
     subgraphs: true as const,
-    ...(kwargs.interrupt_before && { interruptBefore: breakpoints(kwargs.interrupt_before) }),
-    ...(kwargs.interrupt_after && { interruptAfter: breakpoints(kwargs.interrupt_after) }),
+    ...(kwargs.interrupt_before && {
+      interruptBefore: breakpoints(kwargs.interrupt_before, foreign),
+    }),
+    ...(kwargs.interrupt_after && { interruptAfter: breakpoints(kwargs.interrupt_after, foreign) }),
     ...(kwargs.recursion_limit && { recursionLimit: kwargs.recursion_limit }),
   };
 
   if (!kwargs.stream_mode.includes('events')) {
-    const stream = await graph.stream(graphInput(run), options);
+    const stream = await graph.stream(graphInput(run, foreign), options);
     for await (const [namespace, mode, payload] of stream) emit(namespace, mode, payload);
     return lastValues;
   }
 
-  const events = graph.streamEvents(graphInput(run), { ...options, version: 'v2' });
+  const events = graph.streamEvents(graphInput(run, foreign), { ...options, version: 'v2' });
   for await (const event of events) {
     // The root graph's own stream chunks are the `[ns, mode, payload]` tuples of `graph.stream`.
     if (event.event === 'on_chain_stream' && event.run_id === run.run_id) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { MultitaskStrategy, RunInput, RunStatus } from '@contracts/deployment';
+import type { MultitaskStrategy, RunStatus } from '@contracts/deployment';
 import type { RunKwargs } from '../wire/run-request';
 
 /** A run as stored: the wire fields plus what the server needs to execute and roll it back. */
@@ -14,7 +14,7 @@ export interface RunRecord {
   updated_at: string;
   metadata: Record<string, unknown>;
   /** `null` when the run continues from the checkpoint (a resume, or a `command`). */
-  input: RunInput | null;
+  input: Record<string, unknown> | null;
   error: string | null;
   kwargs: RunKwargs;
 }
@@ -28,7 +28,7 @@ interface RunRow extends Omit<RunRecord, 'metadata' | 'input' | 'kwargs'> {
 interface NewRun {
   threadId: string;
   assistantId: string;
-  input: RunInput | null;
+  input: Record<string, unknown> | null;
   metadata: Record<string, unknown>;
   strategy: MultitaskStrategy;
   kwargs: RunKwargs;
@@ -48,7 +48,7 @@ function toRecord(row: RunRow): RunRecord {
   return {
     ...row,
     metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-    input: JSON.parse(row.input) as RunInput | null,
+    input: JSON.parse(row.input) as Record<string, unknown> | null,
     kwargs: { ...DEFAULT_KWARGS, ...(JSON.parse(row.kwargs) as Partial<RunKwargs>) },
   };
 }

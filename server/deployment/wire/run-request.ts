@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multitaskStrategySchema, runInputSchema } from '@contracts/deployment';
+import { multitaskStrategySchema } from '@contracts/deployment';
 
 /** The stream modes the SDK names (`StreamMode`), as the platform accepts them. */
 export const streamModeSchema = z.enum([
@@ -33,7 +33,8 @@ export type RunCommand = z.infer<typeof commandSchema>;
 export const createRunBody = z
   .looseObject({
     assistant_id: z.string().min(1),
-    input: runInputSchema.nullish(),
+    // Checked against the demo graph's messages input in run-creation; loaded graphs take any.
+    input: z.record(z.string(), z.unknown()).nullish(),
     command: commandSchema.nullish(),
     multitask_strategy: multitaskStrategySchema.nullish(),
     metadata: z.record(z.string(), z.unknown()).nullish(),
@@ -67,6 +68,10 @@ export interface RunKwargs {
   webhook?: string;
   /** ISO time before which the run stays pending (`after_seconds`). */
   not_before?: string;
+  /** The run's config merged over its assistant's (`configurable`, `tags`, ...). */
+  config?: Record<string, unknown> & { configurable?: Record<string, unknown> };
+  /** The run's `context` (over its assistant's), for graphs with a context schema. */
+  context?: unknown;
   /** A stateless run's thread, deleted once the run has finished (`on_completion: delete`). */
   temporary?: boolean;
 }

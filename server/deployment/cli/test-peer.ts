@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { loadConfig } from '@server/config';
+import { createDeploymentService } from '../deployment-service';
+import { SUITE_DIR } from '../peer/peer-vitest.config';
+
+/**
+ * `npm run test:peer`: serves the deployment API at the root of a free port of 6600-6699 with
+ * the official suite's graphs/langgraph.json and the test-only truncate route, runs the suite
+ * with vitest against it, and prints passed / failed / skipped (exit 1 on any failure).
+ */
+const PORTS = { first: 6600, last: 6699 };
+
+async function freePort(): Promise<number> {
+  for (let port = PORTS.first; port <= PORTS.last; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer()
+        .once('error', () => resolve(false))
+        .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${PORTS.first}-${PORTS.last}`);
+}
+
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: { assertionResults: { fullName: string; status: string }[] }[];
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'peer-test-peer-'));
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    LANGGRAPH_CONFIG: path.join(SUITE_DIR, 'graphs/langgraph.json'),
+    DEPLOYMENT_TEST_ROUTES: 'true',
+    LOG_LEVEL: 'silent',
+  });
+  const service = await createDeploymentService(loadConfig());
+  const port = await freePort();
+  const server = serve({ fetch: service.app.fetch, hostname: '127.0.0.1', port });
+  const apiUrl = `http://127.0.0.1:${port}`;
+  console.log(`test:peer: serving ${SUITE_DIR}/graphs/langgraph.json at ${apiUrl}`);
+
+  const report = path.join(dataDir, 'vitest.json');
+  const config = path.join(import.meta.dirname, '../peer/peer-vitest.config.ts');
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(
+      'npx',
+      ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json'],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, PEER_API_URL: apiUrl, VITEST_JSON_REPORT: report },
+      },
+    );
+    child.on('exit', resolve);
+  });
+  await new Promise((resolve) => server.close(resolve));
+  await service.close();
+
+  const json = JSON.parse(await readFile(report, 'utf8').catch(() => '{}')) as Partial<VitestJson>;
+  const failed = (json.testResults ?? [])
+    .flatMap((file) => file.assertionResults)
+    .filter((test) => test.status === 'failed')
+    .map((test) => test.fullName);
+  failed.forEach((name) => console.log(`FAIL ${name}`));
+  const skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  console.log(
+    `test:peer: ${json.numPassedTests ?? 0} passed, ${json.numFailedTests ?? 0} failed, ${skipped} skipped`,
+  );
+  await rm(dataDir, { recursive: true, force: true });
+  process.exit(code === 0 ? 0 : 1);
+}
+
+void main();

@@ -1,0 +1,168 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BaseCheckpointSaver, BaseStore } from '@langchain/langgraph-checkpoint';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AgentGraph } from './agent-graph';
+import { registerFallbackResolve } from './fallback-resolve';
+import { EMPTY_SCHEMAS, type ServedGraph } from './graph-registry';
+
+/** The parts of the official `langgraph.json` this server reads (`ui`, `node_version` ignored). */
+const langGraphJson = z.looseObject({
+  graphs: z.record(z.string().min(1), z.string().regex(/^.+:[^:]+$/, 'must be "./file:export"')),
+  env: z.union([z.record(z.string(), z.string()), z.string()]).optional(),
+  http: z.looseObject({ app: z.string().optional() }).optional(),
+});
+
+export type AssistantDefaults = Record<
+  string,
+  { config?: Record<string, unknown>; context?: unknown }
+>;
+
+export interface LoadedLangGraphConfig {
+  graphs: ServedGraph[];
+  /** From `env.LANGGRAPH_CONFIG` (JSON, graph id -> `{configurable, context, ...}`), as the CLI. */
+  assistantDefaults: AssistantDefaults;
+  /** The Hono app of `http.app`, served beside the API. */
+  httpApp?: Hono;
+}
+
+const defaultsSchema = z.record(
+  z.string(),
+  z.looseObject({ context: z.unknown().optional() }).transform(({ context, ...config }) => ({
+    config,
+    context,
+  })),
+);
+
+/** The system assistants' defaults of `env.LANGGRAPH_CONFIG`; none when unset or not JSON. */
+function assistantDefaultsOf(env: Record<string, string>): AssistantDefaults {
+  const raw = env.LANGGRAPH_CONFIG;
+  if (raw === undefined) return {};
+  try {
+    return defaultsSchema.parse(JSON.parse(raw));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new GraphLoadError(`Cannot read env.LANGGRAPH_CONFIG: ${reason}`, { cause: error });
+  }
+}
+
+/**
+ * The logger graphs get from `getLogger()` of `@langchain/langgraph-sdk/logging`, which the
+ * platform registers under this global symbol (a graph calling it at import fails otherwise).
+ */
+function registerSdkLogger(): void {
+  const log = (write: (...parts: unknown[]) => void) => (message: unknown, extra?: unknown) =>
+    extra === undefined ? write(message) : write(message, extra);
+  const logger = {
+    error: log(console.error),
+    warn: log(console.warn),
+    info: log(console.info),
+    debug: log(console.debug),
+    trace: log(console.debug),
+    fatal: log(console.error),
+  };
+  Reflect.set(globalThis, Symbol.for('langgraph.api.sdk-logger'), logger);
+}
+
+/** A load failure that names the file (and export) and the underlying error. */
+export class GraphLoadError extends Error {
+  override name = 'GraphLoadError';
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+async function importExport(baseDir: string, spec: string): Promise<unknown> {
+  const separator = spec.lastIndexOf(':');
+  const file = path.resolve(baseDir, spec.slice(0, separator));
+  const name = spec.slice(separator + 1);
+  try {
+    // The server runs under tsx, so a .ts/.mts file is compiled on import like our own modules.
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    if (!(name in module)) throw new Error(`it has no export "${name}"`);
+    return module[name];
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new GraphLoadError(`Cannot load ${file} (export "${name}"): ${reason}`, { cause: error });
+  }
+}
+
+const hasMethod = (value: unknown, method: string): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Record<string, unknown>)[method] === 'function';
+
+/**
+ * A graph export as the official CLI accepts it: a compiled graph, a StateGraph (compiled here),
+ * or a factory `(config) => graph` (called once at load with an empty config, possibly async).
+ * The compiled graph gets our checkpointer and store, as the platform gives them to its graphs.
+ */
+async function compiledGraphOf(
+  exported: unknown,
+  deps: { checkpointer: BaseCheckpointSaver; store?: BaseStore },
+): Promise<unknown> {
+  const value: unknown =
+    typeof exported === 'function' && !hasMethod(exported, 'invoke')
+      ? await (exported as (config: object) => unknown)({})
+      : exported;
+  if (hasMethod(value, 'stream') && hasMethod(value, 'getState')) {
+    Object.assign(value as object, { checkpointer: deps.checkpointer, store: deps.store });
+    return value;
+  }
+  if (hasMethod(value, 'compile')) {
+    const graph = value as { compile: (options: object) => unknown };
+    return graph.compile({ checkpointer: deps.checkpointer, store: deps.store });
+  }
+  throw new Error('the export is neither a compiled graph, a StateGraph nor a graph factory');
+}
+
+/**
+ * Loads a `langgraph.json`: applies its `env` to `process.env` first (graphs may read it on
+ * import), imports each graph and the `http.app`. Any failure throws a GraphLoadError naming the
+ * file, so that start-up stops with it.
+ */
+export async function loadLangGraphConfig(
+  configPath: string,
+  deps: { checkpointer: BaseCheckpointSaver; store?: BaseStore },
+): Promise<LoadedLangGraphConfig> {
+  const file = path.resolve(configPath);
+  let json: z.infer<typeof langGraphJson>;
+  try {
+    json = langGraphJson.parse(JSON.parse(await readFile(file, 'utf8')));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new GraphLoadError(`Cannot read ${file}: ${reason}`, { cause: error });
+  }
+  const baseDir = path.dirname(file);
+  if (typeof json.env === 'object') Object.assign(process.env, json.env);
+  else if (typeof json.env === 'string') process.loadEnvFile(path.resolve(baseDir, json.env));
+  registerFallbackResolve(repoRoot);
+  registerSdkLogger();
+
+  const graphs: ServedGraph[] = [];
+  for (const [graphId, spec] of Object.entries(json.graphs)) {
+    const exported = await importExport(baseDir, spec);
+    try {
+      // A loaded graph is a Pregel graph like the demo one; only its state types differ, which
+      // the server never relies on (it passes state through as JSON).
+      const runtime = (await compiledGraphOf(exported, deps)) as AgentGraph;
+      graphs.push({ graphId, runtime, schemas: EMPTY_SCHEMAS, foreign: true });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new GraphLoadError(`Cannot load graph "${graphId}" from ${spec}: ${reason}`, {
+        cause: error,
+      });
+    }
+  }
+  const httpSpec = json.http?.app;
+  const httpApp = httpSpec ? await importExport(baseDir, httpSpec) : undefined;
+  if (httpApp !== undefined && !(httpApp instanceof Hono) && !hasMethod(httpApp, 'fetch')) {
+    throw new GraphLoadError(`Cannot load ${httpSpec}: http.app must export a Hono app`);
+  }
+  return {
+    graphs,
+    assistantDefaults: assistantDefaultsOf(typeof json.env === 'object' ? json.env : {}),
+    ...(httpApp !== undefined && { httpApp: httpApp as Hono }),
+  };
+}
