@@ -1,4 +1,3 @@
-import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { Hono } from 'hono';
 import type { Config } from '../config';
 import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from '../http/body-limit';
@@ -24,6 +23,8 @@ import { createRunStreamLog } from './runs/run-stream-log';
 import { createCheckpointRollback } from './store/checkpoint-rollback';
 import { openDeploymentDatabase } from './store/open-database';
 import { createAssistantStore } from './store/assistant-store';
+import { GraphStore } from './store/graph-store';
+import { RunMetadataSaver } from './store/run-metadata-saver';
 import { createKvStore } from './store/kv-store';
 import { createRunStore } from './store/run-store';
 import { createTemporaryThreadRemoval } from './store/temporary-threads';
@@ -53,11 +54,12 @@ const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it
  */
 export async function createDeploymentService(config: Config): Promise<Service> {
   const db = openDeploymentDatabase(config.DATA_DIR);
-  const checkpointer = new SqliteSaver(db);
+  const checkpointer = new RunMetadataSaver(db);
   // The saver creates its tables on first use; the rollback statements need them to exist.
   await checkpointer.getTuple({ configurable: { thread_id: '' } });
   const threads = createThreadStore(db);
   const runs = createRunStore(db);
+  const kv = createKvStore(db);
   const stopSignals = createStopSignals();
   const graph = createAgentGraph({
     checkpointer,
@@ -66,7 +68,10 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   });
   // The graphs of a langgraph.json when one is configured, else the demo graph.
   const loaded = config.LANGGRAPH_CONFIG
-    ? await loadLangGraphConfig(config.LANGGRAPH_CONFIG, { checkpointer })
+    ? await loadLangGraphConfig(config.LANGGRAPH_CONFIG, {
+        checkpointer,
+        store: new GraphStore(kv),
+      })
     : undefined;
   const graphs = createGraphRegistry(
     loaded?.graphs ?? [{ graphId: 'agent', runtime: graph, schemas: AGENT_SCHEMAS }],
@@ -80,6 +85,7 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   const streams = createRunStreamLog();
   const onFinished = createRunCompletion({ removeThread: createTemporaryThreadRemoval(db) });
   const executor = createRunExecutor({
+    runMetadata: checkpointer.runMetadata,
     graphFor: (run) => graphs.forGraphId(assistants.get(run.assistant_id)?.graph_id ?? ''),
     checkpointer,
     stopSignals,
@@ -143,7 +149,7 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   app.route('/threads', createThreadRoutes(deps));
   app.route('/threads/:threadId/runs', createRunRoutes(deps));
   app.route('/runs', createStatelessRunRoutes(deps));
-  app.route('/store', createStoreRoutes(createKvStore(db)));
+  app.route('/store', createStoreRoutes(kv));
   app.notFound((c) => jsonError(c, 404, `Not Found: ${c.req.method} ${c.req.path}`));
 
   return {

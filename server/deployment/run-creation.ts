@@ -40,11 +40,18 @@ export async function createRunFromRequest(
   if (!body.ok) return jsonError(c, 422, body.detail);
   const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body.data;
   const assistant = assistants.resolve(assistant_id);
-  if (!assistant) return jsonError(c, 404, `Assistant ${assistant_id} not found`);
-  // The demo graph reads `{messages}`; a loaded graph gets its input as sent.
-  if (input && !deps.graphs.forGraphId(assistant.graph_id).foreign) {
-    const checked = parseWith(runInputSchema, input);
-    if (!checked.ok) return jsonError(c, 422, `input.${checked.detail}`);
+  if (!assistant) {
+    // The official server's wording, which clients match on.
+    const detail = `No assistant found for "${assistant_id}". Make sure the assistant ID is for a valid assistant or a valid graph ID.`;
+    return jsonError(c, 404, detail);
+  }
+  // The demo graph reads `{messages}` (or a command); a loaded graph gets its input as sent.
+  if (!deps.graphs.forGraphId(assistant.graph_id).foreign) {
+    if (input === undefined && !body.data.command) {
+      return jsonError(c, 422, 'input: required (or a command)');
+    }
+    const checked = input ? parseWith(runInputSchema, input) : null;
+    if (checked && !checked.ok) return jsonError(c, 422, `input.${checked.detail}`);
   }
   const targetThread =
     threadId ?? threads.create({ graph_id: assistant.graph_id })?.thread_id ?? '';
@@ -54,6 +61,9 @@ export async function createRunFromRequest(
   }
   // The assistant's config under the run's, as the platform merges them (recursion_limit, ...).
   const config = runConfigFor(assistant, body.data.config, { run_id: '', thread_id: targetThread });
+  // A run from a given checkpoint (`checkpoint` or `checkpoint_id` of the body) starts there.
+  const checkpointId = body.data.checkpoint?.checkpoint_id ?? body.data.checkpoint_id;
+  if (checkpointId) config.configurable = { ...config.configurable, checkpoint_id: checkpointId };
   const recursionLimit = typeof config.recursion_limit === 'number' ? config.recursion_limit : null;
   // As the platform: the thread records the graph and assistant of its latest run.
   threads.patchMetadata(targetThread, {
@@ -69,6 +79,7 @@ export async function createRunFromRequest(
     kwargs: {
       ...runKwargsOf(body.data, threadId === null, recursionLimit),
       config,
+      ...(body.data.webhook && { webhook: new URL(body.data.webhook, c.req.url).href }),
       ...(contextOf(assistant.context, body.data.context) ?? {}),
     },
   });

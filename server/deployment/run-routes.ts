@@ -19,7 +19,7 @@ function fieldList(value: string): string[] {
 
 /** Runs of a thread, mounted at `/threads/:threadId/runs`. */
 export function createRunRoutes(deps: DeploymentDeps) {
-  const { threads, runs, manager, graph } = deps;
+  const { threads, runs, manager, graphs } = deps;
   const app = new Hono();
   const threadId = (c: Context) => c.req.param('threadId') ?? '';
   const findRun = (c: Context) => runs.get(threadId(c), c.req.param('runId') ?? '');
@@ -28,6 +28,8 @@ export function createRunRoutes(deps: DeploymentDeps) {
 
   /** What join returns: the thread's state values once the run is done (LangGraph's shape). */
   async function finalValues(run: RunRecord) {
+    // The graph of the thread's latest run (its metadata), which knows the state's channels.
+    const graph = graphs.forThread(threads.get(run.thread_id)?.metadata ?? {}).runtime;
     const snapshot = await graph.getState({ configurable: { thread_id: run.thread_id } });
     const values = serializeValues(snapshot.values);
     if (run.status !== 'error') return values;

@@ -28,6 +28,8 @@ interface ExecutorDeps {
   /** The graph a run executes (its assistant's). */
   graphFor: (run: RunRecord) => ServedGraph;
   checkpointer: BaseCheckpointSaver;
+  /** The executing run's metadata per thread, which the checkpointer adds to its checkpoints. */
+  runMetadata?: Map<string, Record<string, unknown>>;
   stopSignals: StopSignals;
   runs: RunStore;
   events: RunEvents;
@@ -43,6 +45,7 @@ interface ExecutorDeps {
 export function createRunExecutor({
   graphFor,
   checkpointer,
+  runMetadata,
   stopSignals,
   runs,
   events,
@@ -61,12 +64,19 @@ export function createRunExecutor({
     if (controller.signal.aborted) return null;
     entry.started = true;
     stopSignals.set(run.thread_id, controller.signal);
+    runMetadata?.set(run.thread_id, {
+      ...run.metadata,
+      run_id: run.run_id,
+      thread_id: run.thread_id,
+      assistant_id: run.assistant_id,
+    });
     try {
       const publish = (event: string, data: unknown) =>
         streams.publish(run.run_id, event, toWireData(data));
       return toWireData(await streamRun(graphFor(run), run, publish, controller.signal));
     } finally {
       stopSignals.delete(run.thread_id);
+      runMetadata?.delete(run.thread_id);
     }
   }
 

@@ -27,33 +27,31 @@ export type RunCommand = z.infer<typeof commandSchema>;
 
 /**
  * The body of every run-creating endpoint (create, wait, stream; on a thread or stateless).
- * `input` may be `null` (continue from the checkpoint, e.g. after a breakpoint); leaving it out
- * needs a `command`.
+ * `input` may be `null` (continue from the checkpoint, e.g. after a breakpoint); for the demo
+ * graph, leaving it out needs a `command` (checked in run-creation).
  */
-export const createRunBody = z
-  .looseObject({
-    assistant_id: z.string().min(1),
-    // Checked against the demo graph's messages input in run-creation; loaded graphs take any.
-    input: z.record(z.string(), z.unknown()).nullish(),
-    command: commandSchema.nullish(),
-    multitask_strategy: multitaskStrategySchema.nullish(),
-    metadata: z.record(z.string(), z.unknown()).nullish(),
-    if_not_exists: z.enum(['create', 'reject']).nullish(),
-    stream_mode: z.union([streamModeSchema, z.array(streamModeSchema)]).nullish(),
-    stream_subgraphs: z.boolean().nullish(),
-    stream_resumable: z.boolean().nullish(),
-    on_disconnect: z.enum(['cancel', 'continue']).nullish(),
-    on_completion: z.enum(['delete', 'keep']).nullish(),
-    after_seconds: z.number().min(0).nullish(),
-    interrupt_before: nodeList.nullish(),
-    interrupt_after: nodeList.nullish(),
-    config: z.looseObject({ recursion_limit: z.number().int().min(1).nullish() }).nullish(),
-    webhook: z.url({ protocol: /^https?$/ }).nullish(),
-  })
-  .refine((body) => body.input !== undefined || body.command != null, {
-    path: ['input'],
-    message: 'required (or a command)',
-  });
+export const createRunBody = z.looseObject({
+  assistant_id: z.string().min(1),
+  // Checked against the demo graph's messages input in run-creation; loaded graphs take any.
+  input: z.record(z.string(), z.unknown()).nullish(),
+  command: commandSchema.nullish(),
+  multitask_strategy: multitaskStrategySchema.nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+  if_not_exists: z.enum(['create', 'reject']).nullish(),
+  stream_mode: z.union([streamModeSchema, z.array(streamModeSchema)]).nullish(),
+  stream_subgraphs: z.boolean().nullish(),
+  stream_resumable: z.boolean().nullish(),
+  on_disconnect: z.enum(['cancel', 'continue']).nullish(),
+  on_completion: z.enum(['delete', 'keep']).nullish(),
+  after_seconds: z.number().min(0).nullish(),
+  interrupt_before: nodeList.nullish(),
+  interrupt_after: nodeList.nullish(),
+  config: z.looseObject({ recursion_limit: z.number().int().min(1).nullish() }).nullish(),
+  // A path (`/custom/webhook`) is a route of this server, as on the platform.
+  webhook: z.union([z.url({ protocol: /^https?$/ }), z.string().regex(/^\/[^/]/)]).nullish(),
+  checkpoint: z.looseObject({ checkpoint_id: z.string().nullish() }).nullish(),
+  checkpoint_id: z.string().nullish(),
+});
 export type CreateRunBody = z.infer<typeof createRunBody>;
 
 /** What a run needs besides its input to execute and stream; stored with the run. */
