@@ -1,4 +1,9 @@
-import { isBaseMessage } from '@langchain/core/messages';
+import {
+  type AIMessageChunk,
+  isAIMessageChunk,
+  isBaseMessage,
+  isBaseMessageChunk,
+} from '@langchain/core/messages';
 import type { RunKwargs, StreamMode } from '../wire/run-request';
 
 /** A stream mode LangGraph's `graph.stream` itself knows (`events` and `messages-tuple` are ours). */
@@ -10,15 +15,14 @@ export type StreamOut = [event: string, data: unknown];
 
 /**
  * The graph stream modes to ask for, given the modes the client asked for (as the platform maps
- * them): `messages-tuple` is LangGraph's `messages`; the legacy `messages` mode is derived from
- * `values`; `events` comes from `streamEvents`, not a graph mode.
+ * them): `messages-tuple` is LangGraph's `messages`; the legacy `messages` mode is built from
+ * LangGraph's `messages` (partials) and `values` (complete); `events` comes from `streamEvents`.
  */
 export function graphStreamModes(requested: readonly StreamMode[]): GraphStreamMode[] {
   // `values` always: the last one is the run's result (a stateless wait, the webhook).
   const modes = new Set<GraphStreamMode>(['values']);
   for (const mode of requested) {
-    if (mode === 'messages-tuple') modes.add('messages');
-    else if (mode === 'messages') modes.add('values');
+    if (mode === 'messages-tuple' || mode === 'messages') modes.add('messages');
     else if (mode !== 'events') modes.add(mode);
   }
   return [...modes];
@@ -32,6 +36,22 @@ export function graphStreamModes(requested: readonly StreamMode[]): GraphStreamM
 export function createChunkMapper(kwargs: Pick<RunKwargs, 'stream_mode' | 'stream_subgraphs'>) {
   const requested = new Set<string>(kwargs.stream_mode);
   const completedMessageIds = new Set<string>();
+  /** Legacy `messages` mode: each streamed message so far (its chunks concatenated), by id. */
+  const partials = new Map<string, AIMessageChunk>();
+
+  /** `messages/metadata` once per message, then `messages/partial` with the text so far. */
+  function legacyMessage(payload: unknown): StreamOut[] {
+    const [message, metadata] = payload as [unknown, unknown];
+    if (!isBaseMessageChunk(message) || !isAIMessageChunk(message) || message.id === undefined) {
+      return [];
+    }
+    const id = message.id;
+    const previous = partials.get(id);
+    partials.set(id, previous ? previous.concat(message) : message);
+    const out: StreamOut[] = previous ? [] : [['messages/metadata', { [id]: { metadata } }]];
+    out.push(['messages/partial', [partials.get(id)]]);
+    return out;
+  }
 
   return function map(namespace: string[], mode: string, payload: unknown): StreamOut[] {
     if (namespace.length > 0 && !kwargs.stream_subgraphs) return [];
@@ -41,6 +61,7 @@ export function createChunkMapper(kwargs: Pick<RunKwargs, 'stream_mode' | 'strea
 
     if (mode === 'messages') {
       if (requested.has('messages-tuple')) out.push([named('messages'), payload]);
+      if (requested.has('messages') && namespace.length === 0) out.push(...legacyMessage(payload));
     } else if (mode === 'checkpoints' && requested.has('checkpoints')) {
       const { values, metadata, next } = payload as Record<string, unknown>;
       out.push([named('checkpoints'), { values, metadata, next }]);

@@ -97,6 +97,24 @@ describe.concurrent('rollback', () => {
     }
   });
 
+  it('rolls back a running run 1 that a client started with runs.wait (mid tool)', async () => {
+    const { client } = deployment;
+    const threadId = await newThread();
+    // The official dev server keeps such a run (it only interrupts a run already executing).
+    const waiting = failureStatus(client.runs.wait(threadId, 'agent', { input: userInput(SF) }));
+    await waitForMessages(client, threadId, 2);
+    const run2 = await client.runs.create(threadId, 'agent', {
+      input: userInput(NYC),
+      multitaskStrategy: 'rollback',
+    });
+
+    expect(await waiting).toBe(404);
+    await client.runs.join(threadId, run2.run_id);
+    expect(await conversation(client, threadId)).toEqual(NYC_RUN);
+    const listed = await client.runs.list(threadId);
+    expect(listed.map((run) => run.run_id)).toEqual([run2.run_id]);
+  });
+
   it('answers 404 to a join waiting on a run that a rollback deletes', async () => {
     const { client } = deployment;
     const threadId = await newThread();

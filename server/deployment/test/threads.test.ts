@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { systemAssistantId } from '../assistants';
 import { describe, expect, it } from 'vitest';
 import {
   conversation,
@@ -153,7 +154,13 @@ describe('delete and copy', () => {
     const source = await finishedThread({ origin: 'copy-test' });
     const copy = await client.threads.copy(source);
     expect(copy.thread_id).not.toBe(source);
-    expect(copy.metadata).toEqual({ origin: 'copy-test', thread_id: copy.thread_id });
+    // The run wrote its graph and assistant into the thread's metadata, as on the platform.
+    expect(copy.metadata).toEqual({
+      origin: 'copy-test',
+      graph_id: 'agent',
+      assistant_id: systemAssistantId('agent'),
+      thread_id: copy.thread_id,
+    });
     expect(await conversation(client, copy.thread_id)).toEqual(SF_RUN);
     const sourceHistory = await client.threads.getHistory(source, { limit: 100 });
     const copyHistory = await client.threads.getHistory(copy.thread_id, { limit: 100 });
