@@ -15,7 +15,7 @@ interface AppOptions {
 }
 
 /** Path prefixes that belong to APIs: unknown paths below them get JSON 404s, never the SPA. */
-const API_PREFIXES = ['/api/', '/deployment/', '/healthz', '/_console/'];
+const API_PREFIXES = ['/api/', '/deployment/', '/healthz', '/_console/', '/runs', '/info'];
 /** A missing file under these answers 404: HTML in place of a script only hides the problem. */
 const ASSET_PREFIXES = ['/assets/'];
 
@@ -33,6 +33,7 @@ export function createApp({ config, services, staticDir }: AppOptions) {
 
   for (const service of services) {
     app.route(service.basePath, service.app);
+    if (service.rootApp) app.route('/', service.rootApp);
   }
   mountConsoleProxies(app, config, services);
 

@@ -42,6 +42,8 @@ const envSchema = z.object({
    * Demo-only default; it never leaves the server.
    */
   USAGE_CONSOLE_API_KEY: z.string().trim().min(1).default('lsv2_demo_admin'),
+  /** Largest body the trace ingestion endpoints accept (`/runs/*`; 413 above). 32 MiB. */
+  USAGE_INGEST_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(33_554_432),
 
   /** When set, the console reads usage from this LangSmith base URL instead of the embedded data. */
   LANGSMITH_ENDPOINT: optionalUrl,
@@ -52,6 +54,14 @@ const envSchema = z.object({
   LANGGRAPH_API_KEY: optionalSecret,
   /** Time each step of the scripted demo model takes, in milliseconds. */
   DEMO_MODEL_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * Whether the embedded deployment traces its runs with the langsmith SDK: to the embedded
+   * usage server (billed there), or to LANGSMITH_ENDPOINT when set.
+   */
+  DEPLOYMENT_TRACING: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((value) => value !== 'false' && value !== '0'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };

@@ -1,0 +1,236 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { stableUuid } from '../seed/stable-uuid';
+import { addToRollups, type KnownRollupRows, type RollupIncrement } from './rollup-increments';
+import type { UsageStore } from './usage-store';
+
+/** One billable root run of a batch: its id and the project (`session_name`) it was sent to. */
+export interface BillableRun {
+  runId: string;
+  projectName: string;
+}
+
+/** A batch of root runs from one key into one workspace. */
+export interface RunBatch {
+  workspaceId: string;
+  userId: string | null;
+  apiKeyId: string | null;
+  runs: readonly BillableRun[];
+}
+
+export interface RunBatchResult {
+  /** Runs stored as new traces; the others were already billed (same run id). */
+  inserted: number;
+  /** When the batch was billed: its traces count in the bucket of this instant. */
+  ingestedAt: Date;
+}
+
+export type IngestRuns = (batch: RunBatch) => Promise<RunBatchResult>;
+
+interface Pending {
+  batch: RunBatch;
+  resolve: (result: RunBatchResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Returns `ingestRuns`, which bills batches of root runs. Batches that arrive while a write is
+ * under way are written together in the next transaction (group commit), with a fixed number of
+ * statements whatever their size: new projects, the traces (a `run_id` already stored is
+ * skipped, so a resent run counts once) and the four groupings of `usage_daily` and
+ * `usage_cumulative`. A batch's promise resolves only after its transaction committed, so an
+ * acknowledged batch survives a crash, and a failed transaction rejects every batch in it.
+ * Usage counts go by ingestion time: a trace's `start_time` is the transaction's start.
+ */
+export function createRunIngestor(store: UsageStore): IngestRuns {
+  let pending: Pending[] = [];
+  let writing = false;
+  // What committed transactions created: projects (name -> id) and rollup rows. Neither is
+  // ever deleted, so later batches skip the statements that would create them.
+  const known: Known = { projects: new Map(), rollupRows: new Set() };
+
+  async function drain(): Promise<void> {
+    writing = true;
+    while (pending.length > 0) {
+      const group = pending;
+      pending = [];
+      try {
+        const results = await store.withConnection((connection) =>
+          writeGroup(connection, group, known),
+        );
+        group.forEach((entry, i) =>
+          entry.resolve(results[i] ?? { inserted: 0, ingestedAt: new Date() }),
+        );
+      } catch (error) {
+        group.forEach((entry) => entry.reject(error));
+      }
+    }
+    writing = false;
+  }
+
+  return (batch) =>
+    new Promise<RunBatchResult>((resolve, reject) => {
+      pending.push({ batch, resolve, reject });
+      if (!writing) void drain();
+    });
+}
+
+interface Known {
+  projects: Map<string, string>;
+  rollupRows: KnownRollupRows;
+}
+
+const projectKey = (workspaceId: string, name: string) => `${workspaceId}\u0000${name}`;
+
+async function writeGroup(
+  connection: DuckDBConnection,
+  group: Pending[],
+  known: Known,
+): Promise<RunBatchResult[]> {
+  const ingestedAt = new Date();
+  const created = new Map<string, string>();
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const projectIds = await ensureProjects(connection, group, known.projects, created);
+    const rows = traceRows(group, projectIds);
+    const inserted = await insertTraces(connection, rows, ingestedAt);
+    const rollupRows = await addToRollups(
+      connection,
+      increments(rows, inserted),
+      ingestedAt,
+      known.rollupRows,
+    );
+    await connection.run('COMMIT');
+    for (const [key, id] of created) known.projects.set(key, id);
+    for (const key of rollupRows) known.rollupRows.add(key);
+    return group.map(({ batch }) => ({
+      inserted: rows.filter((row) => row.batch === batch && inserted.has(row.runId)).length,
+      ingestedAt,
+    }));
+  } catch (error) {
+    await connection.run('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Ids of every (workspace, project name) of the group; unknown names are created (stable ids). */
+async function ensureProjects(
+  connection: DuckDBConnection,
+  group: Pending[],
+  knownProjects: Map<string, string>,
+  created: Map<string, string>,
+): Promise<(workspaceId: string, name: string) => string> {
+  const missing = new Map<string, { workspaceId: string; name: string }>();
+  for (const { batch } of group) {
+    for (const run of batch.runs) {
+      const key = projectKey(batch.workspaceId, run.projectName);
+      if (!knownProjects.has(key))
+        missing.set(key, { workspaceId: batch.workspaceId, name: run.projectName });
+    }
+  }
+  if (missing.size > 0) {
+    const wanted = [...missing.values()].map(({ workspaceId, name }) => ({
+      workspace_id: workspaceId,
+      name,
+      id: stableUuid('ingested-project', workspaceId, name),
+    }));
+    const list = `(SELECT unnest(from_json($1,
+      '[{"workspace_id": "VARCHAR", "name": "VARCHAR", "id": "VARCHAR"}]'), recursive := true))`;
+    await connection.run(
+      `INSERT INTO projects SELECT w.id::UUID, w.workspace_id::UUID, w.name FROM ${list} w
+       WHERE NOT EXISTS (SELECT 1 FROM projects p
+         WHERE p.workspace_id = w.workspace_id::UUID AND p.name = w.name)`,
+      [JSON.stringify(wanted)],
+    );
+    // Seeded names may repeat inside a workspace; the smallest id is the stable choice.
+    const reader = await connection.runAndReadAll(
+      `SELECT p.workspace_id::VARCHAR, p.name, min(p.id)::VARCHAR FROM projects p
+       JOIN ${list} w ON p.workspace_id = w.workspace_id::UUID AND p.name = w.name GROUP BY ALL`,
+      [JSON.stringify(wanted)],
+    );
+    for (const [workspaceId, name, id] of reader.getRowsJS()) {
+      created.set(projectKey(String(workspaceId), String(name)), String(id));
+    }
+  }
+  return (workspaceId, name) => {
+    const key = projectKey(workspaceId, name);
+    const id = knownProjects.get(key) ?? created.get(key);
+    if (!id) throw new Error(`Project ${name} was not created.`);
+    return id;
+  };
+}
+
+interface TraceRow {
+  batch: RunBatch;
+  runId: string;
+  projectId: string;
+}
+
+/** The group's runs, each run id once (the first batch that sent it owns it). */
+function traceRows(
+  group: Pending[],
+  projectId: (workspaceId: string, name: string) => string,
+): TraceRow[] {
+  const rows = new Map<string, TraceRow>();
+  for (const { batch } of group) {
+    for (const run of batch.runs) {
+      if (rows.has(run.runId)) continue;
+      rows.set(run.runId, {
+        batch,
+        runId: run.runId,
+        projectId: projectId(batch.workspaceId, run.projectName),
+      });
+    }
+  }
+  return [...rows.values()];
+}
+
+/** Inserts the traces; returns the run ids that were new. */
+async function insertTraces(
+  connection: DuckDBConnection,
+  rows: TraceRow[],
+  ingestedAt: Date,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const column = (pick: (row: TraceRow) => string | null) =>
+    rows.map((row) => pick(row) ?? '').join(',');
+  // Comma-joined columns (ids hold no commas; '' stands for NULL): one parameter per column
+  // whatever the batch size, parsed by DuckDB without a JSON round trip.
+  const reader = await connection.runAndReadAll(
+    `INSERT INTO traces
+     SELECT r.run_id::UUID, r.workspace_id::UUID, r.project_id::UUID,
+       nullif(r.user_id, '')::UUID, nullif(r.api_key_id, '')::UUID, $6::TIMESTAMP
+     FROM (SELECT unnest(string_split($1, ',')) AS run_id,
+       unnest(string_split($2, ',')) AS workspace_id, unnest(string_split($3, ',')) AS project_id,
+       unnest(string_split($4, ',')) AS user_id, unnest(string_split($5, ',')) AS api_key_id) r
+     ON CONFLICT DO NOTHING RETURNING run_id::VARCHAR`,
+    [
+      column((row) => row.runId),
+      column((row) => row.batch.workspaceId),
+      column((row) => row.projectId),
+      column((row) => row.batch.userId),
+      column((row) => row.batch.apiKeyId),
+      ingestedAt.toISOString(),
+    ],
+  );
+  return new Set(reader.getRowsJS().map(([runId]) => String(runId)));
+}
+
+/** The new traces counted per (grouping, workspace, dimension value). */
+function increments(rows: TraceRow[], inserted: Set<string>): RollupIncrement[] {
+  const counts = new Map<string, RollupIncrement>();
+  const add = (grouping: string, workspaceId: string, dimId: string | null) => {
+    const key = `${grouping}|${workspaceId}|${dimId ?? ''}`;
+    const entry = counts.get(key) ?? { grouping, workspace_id: workspaceId, dim_id: dimId, n: 0 };
+    entry.n += 1;
+    counts.set(key, entry);
+  };
+  for (const row of rows) {
+    if (!inserted.has(row.runId)) continue;
+    const { workspaceId, userId, apiKeyId } = row.batch;
+    add('workspace', workspaceId, workspaceId);
+    add('project', workspaceId, row.projectId);
+    add('user', workspaceId, userId);
+    add('api_key', workspaceId, apiKeyId);
+  }
+  return [...counts.values()];
+}
