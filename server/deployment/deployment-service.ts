@@ -13,18 +13,23 @@ import { createThreadRoutes } from './thread-routes';
 import { createRunEvents } from './runs/run-events';
 import { createRunExecutor } from './runs/run-executor';
 import { createRunManager } from './runs/run-manager';
+import { createRunTracing, type TracingTarget } from './runs/run-tracing';
 import { createCheckpointRollback } from './store/checkpoint-rollback';
 import { openDeploymentDatabase } from './store/open-database';
 import { createRunStore } from './store/run-store';
 import { createThreadStore } from './store/thread-store';
 
+const GRAPH_ID = 'agent';
 const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it was not resumed.';
 
 /**
  * The LangGraph-compatible deployment API (threads, runs, multitask strategies) serving the demo
  * `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
  */
-export async function createDeploymentService(config: Config): Promise<Service> {
+export async function createDeploymentService(
+  config: Config,
+  options: { tracingTarget?: () => TracingTarget | undefined } = {},
+): Promise<Service> {
   const db = openDeploymentDatabase(config.DATA_DIR);
   const checkpointer = new SqliteSaver(db);
   // The saver creates its tables on first use; the rollback statements need them to exist.
@@ -38,10 +43,12 @@ export async function createDeploymentService(config: Config): Promise<Service> 
     signalOf: stopSignals.signalOf,
   });
   const events = createRunEvents();
-  const executor = createRunExecutor({ graph, checkpointer, stopSignals, runs, events });
+  // Traces go to a project named after the graph, as on LangGraph Platform.
+  const tracing = options.tracingTarget && createRunTracing(GRAPH_ID, options.tracingTarget);
+  const executor = createRunExecutor({ graph, checkpointer, stopSignals, runs, events, tracing });
   const rollbackCheckpoints = createCheckpointRollback(db);
   const manager = createRunManager({ threads, runs, executor, events, rollbackCheckpoints });
-  const assistants = createAssistantRegistry(['agent'], new Date().toISOString());
+  const assistants = createAssistantRegistry([GRAPH_ID], new Date().toISOString());
   const deps: DeploymentDeps = { assistants, threads, runs, manager, graph, checkpointer };
 
   // Runs cut off by a crash are marked; runs still queued at the last shutdown start now.
@@ -67,6 +74,8 @@ export async function createDeploymentService(config: Config): Promise<Service> 
     }),
     close: async () => {
       await manager.close();
+      // Deliver the traces of the runs just stopped before the usage server closes.
+      await tracing?.flush();
       db.close();
     },
   };

@@ -3,6 +3,7 @@ import type { AgentGraph } from '../graph/agent-graph';
 import { toGraphInput } from '../graph/graph-input';
 import type { StopSignals } from '../graph/stop-signals';
 import type { RunEvents } from './run-events';
+import type { RunTracing } from './run-tracing';
 import type { RunRecord, RunStore } from '../store/run-store';
 
 /** Why a run was stopped from outside; decides what its record becomes. */
@@ -28,6 +29,8 @@ interface ExecutorDeps {
   stopSignals: StopSignals;
   runs: RunStore;
   events: RunEvents;
+  /** Traces each run with the langsmith SDK when set (see run-tracing.ts). */
+  tracing?: RunTracing;
 }
 
 /**
@@ -40,6 +43,7 @@ export function createRunExecutor({
   stopSignals,
   runs,
   events,
+  tracing,
 }: ExecutorDeps) {
   const executing = new Map<string, ExecutingRun>();
   let closed = false;
@@ -53,7 +57,7 @@ export function createRunExecutor({
     entry.started = true;
     stopSignals.set(run.thread_id, controller.signal);
     try {
-      await graph.invoke(toGraphInput(run.input), config);
+      await graph.invoke(toGraphInput(run.input), { ...config, ...tracing?.runConfig(run.run_id) });
     } finally {
       stopSignals.delete(run.thread_id);
     }

@@ -1,0 +1,66 @@
+import { LangChainTracer } from '@langchain/core/tracers/tracer_langchain';
+import { Client } from 'langsmith';
+import type { Config } from '@server/config';
+
+/** Where runs are traced: a LangSmith API base (`…/api/v1` or the SDK's root layout) and key. */
+export interface TracingTarget {
+  apiUrl: string;
+  apiKey: string | undefined;
+}
+
+/** What the executor adds to a run's config so the langsmith SDK traces the run. */
+export interface RunTracing {
+  /** The run-config part for one run: its tracer, and the run id as the trace's root id. */
+  runConfig(runId: string): { callbacks: LangChainTracer[]; runId: string };
+  /** Resolves once every trace sent so far has been delivered (or failed). */
+  flush(): Promise<void>;
+}
+
+/**
+ * Where the embedded deployment traces, from the configuration: nowhere when
+ * DEPLOYMENT_TRACING=false; LANGSMITH_ENDPOINT (with LANGSMITH_API_KEY) when set; otherwise the
+ * usage server of this same process, reached over HTTP at `selfUrl()` (known once listening)
+ * with the console's key, exactly as an external deployment would reach it.
+ */
+export function tracingTargetFromConfig(
+  config: Config,
+  selfUrl: () => string | undefined,
+): (() => TracingTarget | undefined) | undefined {
+  if (!config.DEPLOYMENT_TRACING) return undefined;
+  const endpoint = config.LANGSMITH_ENDPOINT;
+  if (endpoint) {
+    return () => ({ apiUrl: endpoint.replace(/\/+$/, ''), apiKey: config.LANGSMITH_API_KEY });
+  }
+  return () => {
+    const url = selfUrl();
+    return url ? { apiUrl: `${url}/api/v1`, apiKey: config.USAGE_CONSOLE_API_KEY } : undefined;
+  };
+}
+
+/**
+ * Traces every run of `projectName` (the graph) through one langsmith `Client`, which batches
+ * as in any LangChain app. The root run's id is the deployment's run id, so a resent trace is
+ * billed once. The client is made on the first run, when the target's URL is known.
+ */
+export function createRunTracing(
+  projectName: string,
+  target: () => TracingTarget | undefined,
+): RunTracing {
+  let client: Client | undefined;
+  const clientFor = (resolved: TracingTarget) => {
+    client ??= new Client({ apiUrl: resolved.apiUrl, apiKey: resolved.apiKey });
+    return client;
+  };
+  return {
+    runConfig(runId) {
+      const resolved = target();
+      const callbacks = resolved
+        ? [new LangChainTracer({ projectName, client: clientFor(resolved) })]
+        : [];
+      return { callbacks, runId };
+    },
+    async flush() {
+      await client?.awaitPendingTraceBatches();
+    },
+  };
+}
