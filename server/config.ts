@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { ConsoleConfig } from '@contracts/console-config';
+import { AGENT_GRAPH_ID } from './deployment/graph/graph-id';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -93,6 +94,10 @@ export function publicConfig(config: Config): ConsoleConfig {
     deployment: {
       source: config.LANGGRAPH_DEPLOYMENT_URL ? 'remote' : 'embedded',
       upstream: config.LANGGRAPH_DEPLOYMENT_URL ?? null,
+      tracingProject:
+        config.DEPLOYMENT_TRACING && !config.LANGGRAPH_DEPLOYMENT_URL && !config.LANGSMITH_ENDPOINT
+          ? AGENT_GRAPH_ID
+          : null,
     },
   };
 }

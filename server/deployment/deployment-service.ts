@@ -5,6 +5,7 @@ import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
 import { createAssistantRegistry } from './assistants';
 import { createAgentGraph } from './graph/agent-graph';
+import { AGENT_GRAPH_ID } from './graph/graph-id';
 import { createStopSignals } from './graph/stop-signals';
 import { createAssistantRoutes } from './assistant-routes';
 import type { DeploymentDeps } from './deployment-deps';
@@ -19,7 +20,6 @@ import { openDeploymentDatabase } from './store/open-database';
 import { createRunStore } from './store/run-store';
 import { createThreadStore } from './store/thread-store';
 
-const GRAPH_ID = 'agent';
 const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it was not resumed.';
 
 /**
@@ -44,11 +44,11 @@ export async function createDeploymentService(
   });
   const events = createRunEvents();
   // Traces go to a project named after the graph, as on LangGraph Platform.
-  const tracing = options.tracingTarget && createRunTracing(GRAPH_ID, options.tracingTarget);
+  const tracing = options.tracingTarget && createRunTracing(AGENT_GRAPH_ID, options.tracingTarget);
   const executor = createRunExecutor({ graph, checkpointer, stopSignals, runs, events, tracing });
   const rollbackCheckpoints = createCheckpointRollback(db);
   const manager = createRunManager({ threads, runs, executor, events, rollbackCheckpoints });
-  const assistants = createAssistantRegistry([GRAPH_ID], new Date().toISOString());
+  const assistants = createAssistantRegistry([AGENT_GRAPH_ID], new Date().toISOString());
   const deps: DeploymentDeps = { assistants, threads, runs, manager, graph, checkpointer };
 
   // Runs cut off by a crash are marked; runs still queued at the last shutdown start now.

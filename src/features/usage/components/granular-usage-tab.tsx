@@ -7,6 +7,7 @@ import { useUsageViewParams } from '../hooks/use-usage-view-params';
 import { isQueryable, resolveUsageView } from '../model/resolve-usage-view';
 import { ConnectionSettings } from './connection-settings';
 import { DataFloorNotice } from './data-floor-notice';
+import { DataFreshness } from './data-freshness';
 import { UsageChartPanel } from './usage-chart-panel';
 import { UsageControls } from './usage-controls';
 import { UsageError } from './usage-error';
@@ -41,6 +42,7 @@ function GranularUsageView() {
           <p className="muted">
             Traces per time bucket. Buckets start at 00:00 UTC; the last one may be partial.
           </p>
+          <DataFreshness updatedAtMs={current ? matrix.dataUpdatedAt : null} />
         </div>
         <ConnectionSettings />
       </div>
