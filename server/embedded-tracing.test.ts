@@ -27,10 +27,11 @@ import { createUsageService } from './usage/usage-service';
 async function startConsole(env: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'embedded-tracing-'));
   const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  let selfUrl: string | undefined;
+  // Filled in once the server listens, as main.ts does.
+  const self: { url?: string } = {};
   const usage = await createUsageService(config, { seedProfile: testProfile(), announce: false });
   const deployment = await createDeploymentService(config, {
-    tracingTarget: tracingTargetFromConfig(config, () => selfUrl),
+    tracingTarget: tracingTargetFromConfig(config, () => self.url),
   });
   const services: Service[] = [usage, deployment];
   const server = serve({
@@ -39,8 +40,8 @@ async function startConsole(env: Record<string, string>) {
     port: 0,
   });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  selfUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const baseUrl = selfUrl;
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  self.url = baseUrl;
   return {
     baseUrl,
     client: new Client({ apiUrl: `${baseUrl}/deployment`, callerOptions: { maxRetries: 0 } }),

@@ -21,25 +21,3 @@ export function strideForRange(startMs: number, endMs: number): Stride {
 export function strideMs(stride: Stride): number {
   return stride.days * DAY_MS + stride.hours * HOUR_MS;
 }
-
-/**
- * Where the first bucket starts: hourly buckets on the UTC hour, day-based buckets at
- * `start` floored to UTC midnight. Every later bucket is `stride` after the previous one.
- */
-export function bucketOrigin(startMs: number, stride: Stride): number {
-  const unit = stride.days === 0 ? HOUR_MS : DAY_MS;
-  return Math.floor(startMs / unit) * unit;
-}
-
-/** Start of every bucket of the half-open range `[start, end)`, in order (epoch ms, UTC). */
-export function bucketStarts(startMs: number, endMs: number, stride: Stride): number[] {
-  const step = strideMs(stride);
-  const starts: number[] = [];
-  for (let at = bucketOrigin(startMs, stride); at < endMs; at += step) starts.push(at);
-  return starts;
-}
-
-/** End of the bucket starting at `bucketStartMs`: the next bucket's start, or `end` for the last. */
-export function bucketEnd(bucketStartMs: number, endMs: number, stride: Stride): number {
-  return Math.min(bucketStartMs + strideMs(stride), endMs);
-}

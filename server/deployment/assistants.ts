@@ -1,4 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Assistant, AssistantStore } from './store/assistant-store';
+import { jsonContains } from './wire/json-contains';
+
+export type { Assistant } from './store/assistant-store';
 
 /** LangGraph Platform derives a graph's default assistant id as uuid5(graph_id, this namespace). */
 const GRAPH_NAMESPACE = '6ba7b821-9dad-11d1-80b4-00c04fd430c8';
@@ -15,39 +19,127 @@ export function uuid5(name: string, namespace: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export interface Assistant {
-  assistant_id: string;
+export const systemAssistantId = (graphId: string) => uuid5(graphId, GRAPH_NAMESPACE);
+
+export interface NewAssistant {
+  assistant_id?: string | null;
   graph_id: string;
-  name: string;
-  description: string | null;
-  config: Record<string, unknown>;
-  context: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  version: number;
-  created_at: string;
-  updated_at: string;
+  name?: string | null;
+  description?: string | null;
+  config?: Record<string, unknown> | null;
+  context?: unknown;
+  metadata?: Record<string, unknown> | null;
 }
 
-/** The built-in assistants: one per graph, with the id LangGraph Platform would give it. */
-export function createAssistantRegistry(graphIds: readonly string[], createdAt: string) {
-  const assistants: Assistant[] = graphIds.map((graphId) => ({
-    assistant_id: uuid5(graphId, GRAPH_NAMESPACE),
-    graph_id: graphId,
-    name: graphId,
-    description: null,
-    config: {},
-    context: {},
-    metadata: { created_by: 'system' },
-    version: 1,
-    created_at: createdAt,
-    updated_at: createdAt,
-  }));
+export type AssistantPatch = Partial<Omit<NewAssistant, 'assistant_id' | 'graph_id'>> & {
+  graph_id?: string | null;
+};
+
+export interface AssistantQuery {
+  graph_id?: string | null;
+  name?: string | null;
+  metadata?: Record<string, unknown> | null;
+}
+
+/** Whether an assistant matches a search: graph exactly, name as a case-insensitive substring. */
+export function matchesQuery(assistant: Assistant, query: AssistantQuery): boolean {
+  return (
+    (!query.graph_id || assistant.graph_id === query.graph_id) &&
+    (!query.name || assistant.name.toLowerCase().includes(query.name.toLowerCase())) &&
+    (!query.metadata || jsonContains(assistant.metadata, query.metadata))
+  );
+}
+
+/**
+ * Assistants over the served graphs: one system assistant per graph (created at start, with the
+ * id the platform gives it) and any number created through the API. A graph id stands for its
+ * system assistant wherever an assistant id is expected, as on the platform.
+ */
+export function createAssistantRegistry(store: AssistantStore, graphIds: readonly string[]) {
+  const served = new Set(graphIds);
+  for (const graphId of graphIds) {
+    if (store.get(systemAssistantId(graphId))) continue;
+    const now = new Date().toISOString();
+    store.saveVersion({
+      assistant_id: systemAssistantId(graphId),
+      graph_id: graphId,
+      name: graphId,
+      description: null,
+      config: {},
+      context: {},
+      metadata: { created_by: 'system' },
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  const idOf = (idOrGraph: string) =>
+    served.has(idOrGraph) ? systemAssistantId(idOrGraph) : idOrGraph;
 
   return {
-    all: (): readonly Assistant[] => assistants,
-    /** `assistant_id` may be an assistant id or a graph name, as on LangGraph Platform. */
-    resolve: (idOrGraph: string): Assistant | undefined =>
-      assistants.find((a) => a.assistant_id === idOrGraph || a.graph_id === idOrGraph),
+    idOf,
+    isServed: (graphId: string) => served.has(graphId),
+    get: (idOrGraph: string) => store.get(idOf(idOrGraph)),
+    /** The assistant a run names, when its graph is one this server serves. */
+    resolve(idOrGraph: string): Assistant | undefined {
+      const assistant = store.get(idOf(idOrGraph));
+      return assistant && served.has(assistant.graph_id) ? assistant : undefined;
+    },
+    search: (query: AssistantQuery) => store.all().filter((a) => matchesQuery(a, query)),
+
+    /** `undefined` when the id is taken (the caller decides between 409 and the existing one). */
+    create(input: NewAssistant): Assistant | undefined {
+      const assistantId = input.assistant_id ?? randomUUID();
+      if (store.get(assistantId)) return undefined;
+      const now = new Date().toISOString();
+      return store.saveVersion({
+        assistant_id: assistantId,
+        graph_id: input.graph_id,
+        // The official server's default name (its system assistants are named after the graph).
+        name: input.name ?? 'Untitled',
+        description: input.description ?? null,
+        config: input.config ?? {},
+        context: input.context ?? {},
+        metadata: input.metadata ?? {},
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      });
+    },
+
+    /** A new version: given fields replace, metadata merges, the rest carries over. */
+    update(idOrGraph: string, patch: AssistantPatch): Assistant | undefined {
+      const current = store.get(idOf(idOrGraph));
+      if (!current) return undefined;
+      const highest = store.versions(current.assistant_id)[0]?.version ?? current.version;
+      return store.saveVersion({
+        ...current,
+        graph_id: patch.graph_id ?? current.graph_id,
+        name: patch.name ?? current.name,
+        description: patch.description ?? current.description,
+        config: patch.config ?? current.config,
+        context: patch.context ?? current.context,
+        metadata: patch.metadata ? { ...current.metadata, ...patch.metadata } : current.metadata,
+        version: highest + 1,
+        updated_at: new Date().toISOString(),
+      });
+    },
+
+    setLatest(assistantId: string, version: number): Assistant | 'no-version' | undefined {
+      const current = store.get(assistantId);
+      if (!current) return undefined;
+      const saved = store.version(assistantId, version);
+      if (!saved) return 'no-version';
+      return store.setCurrent({
+        ...saved,
+        created_at: current.created_at,
+        updated_at: new Date().toISOString(),
+      });
+    },
+
+    versions: (assistantId: string) => store.versions(assistantId),
+    delete: (assistantId: string) => store.delete(assistantId),
   };
 }
 

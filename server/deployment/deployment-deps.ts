@@ -1,6 +1,7 @@
 import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
 import type { AssistantRegistry } from './assistants';
 import type { AgentGraph } from './graph/agent-graph';
+import type { GraphRegistry } from './graph/graph-registry';
 import type { RunManager } from './runs/run-manager';
 import type { RunStore } from './store/run-store';
 import type { ThreadStore } from './store/thread-store';
@@ -8,6 +9,8 @@ import type { ThreadStore } from './store/thread-store';
 /** What the route handlers use; built once by the deployment service. */
 export interface DeploymentDeps {
   assistants: AssistantRegistry;
+  /** The served graphs by id, for the thread-state and assistant endpoints. */
+  graphs: GraphRegistry;
   threads: ThreadStore;
   runs: RunStore;
   manager: RunManager;

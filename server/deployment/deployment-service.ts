@@ -5,7 +5,9 @@ import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
 import { createAssistantRegistry } from './assistants';
 import { createAgentGraph } from './graph/agent-graph';
+import { AGENT_SCHEMAS } from './graph/agent-schemas';
 import { AGENT_GRAPH_ID } from './graph/graph-id';
+import { createGraphRegistry } from './graph/graph-registry';
 import { createStopSignals } from './graph/stop-signals';
 import { createAssistantRoutes } from './assistant-routes';
 import type { DeploymentDeps } from './deployment-deps';
@@ -17,14 +19,17 @@ import { createRunManager } from './runs/run-manager';
 import { createRunTracing, type TracingTarget } from './runs/run-tracing';
 import { createCheckpointRollback } from './store/checkpoint-rollback';
 import { openDeploymentDatabase } from './store/open-database';
+import { createAssistantStore } from './store/assistant-store';
+import { createKvStore } from './store/kv-store';
 import { createRunStore } from './store/run-store';
+import { createStoreRoutes } from './store-routes';
 import { createThreadStore } from './store/thread-store';
 
 const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it was not resumed.';
 
 /**
- * The LangGraph-compatible deployment API (threads, runs, multitask strategies) serving the demo
- * `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
+ * The LangGraph-compatible deployment API (assistants, threads, runs, multitask strategies, the
+ * store) serving the demo `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
  */
 export async function createDeploymentService(
   config: Config,
@@ -48,8 +53,11 @@ export async function createDeploymentService(
   const executor = createRunExecutor({ graph, checkpointer, stopSignals, runs, events, tracing });
   const rollbackCheckpoints = createCheckpointRollback(db);
   const manager = createRunManager({ threads, runs, executor, events, rollbackCheckpoints });
-  const assistants = createAssistantRegistry([AGENT_GRAPH_ID], new Date().toISOString());
-  const deps: DeploymentDeps = { assistants, threads, runs, manager, graph, checkpointer };
+  const graphs = createGraphRegistry([
+    { graphId: AGENT_GRAPH_ID, runtime: graph, schemas: AGENT_SCHEMAS },
+  ]);
+  const assistants = createAssistantRegistry(createAssistantStore(db), graphs.ids());
+  const deps: DeploymentDeps = { assistants, graphs, threads, runs, manager, graph, checkpointer };
 
   // Runs cut off by a crash are marked; runs still queued at the last shutdown start now.
   runs.failOrphanedRuns(ORPHANED_RUN_REASON);
@@ -61,6 +69,7 @@ export async function createDeploymentService(
   app.route('/assistants', createAssistantRoutes(deps));
   app.route('/threads', createThreadRoutes(deps));
   app.route('/threads/:threadId/runs', createRunRoutes(deps));
+  app.route('/store', createStoreRoutes(createKvStore(db)));
   app.notFound((c) => jsonError(c, 404, `Not Found: ${c.req.method} ${c.req.path}`));
 
   return {

@@ -1,54 +1,104 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { jsonError } from '../http/json-error';
-import type { ThreadRecord } from './store/thread-store';
 import type { DeploymentDeps } from './deployment-deps';
-import { createThreadBody, parseJsonBody } from './wire/request';
-import { serializeState, serializeValues } from './wire/serialize';
+import { deleteThread } from './thread-deletion';
+import { createThreadStateRoutes } from './thread-state-routes';
+import { createThreadView, selectFields } from './thread-view';
+import { parseJsonBody } from './wire/request';
+import {
+  countThreadsBody,
+  createThreadBody,
+  patchThreadBody,
+  searchThreadsBody,
+} from './wire/thread-requests';
 
-/** Threads: create, get, and the current state (`values.messages`). */
+/** Threads: create, get, update, delete, copy, search and count; state and history below. */
 export function createThreadRoutes(deps: DeploymentDeps) {
-  const { threads, runs, graph } = deps;
+  const { threads } = deps;
+  const view = createThreadView(deps);
   const app = new Hono();
 
-  async function toWireThread(thread: ThreadRecord) {
-    const snapshot = await graph.getState({ configurable: { thread_id: thread.thread_id } });
-    const latestRun = runs.latest(thread.thread_id);
-    const busy = runs.active(thread.thread_id).length > 0;
-    return {
-      ...thread,
-      state_updated_at: snapshot.createdAt ?? thread.updated_at,
-      status: busy ? 'busy' : latestRun?.status === 'error' ? 'error' : 'idle',
-      values: serializeValues(snapshot.values),
-      interrupts: {},
-    };
-  }
+  const threadId = (c: Context) => c.req.param('threadId') ?? '';
+  const notFound = (c: Context) => jsonError(c, 404, `Thread with ID ${threadId(c)} not found`);
 
   app.post('/', async (c) => {
     const body = await parseJsonBody(c, createThreadBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const { thread_id, metadata, if_exists } = body.data;
+    const { thread_id, metadata, if_exists, supersteps } = body.data;
     const created = threads.create(metadata ?? {}, thread_id ?? undefined);
-    if (created) return c.json(await toWireThread(created));
+    if (created && supersteps && supersteps.length > 0) {
+      // A thread that cannot hold the given history is not created at all.
+      const { runtime } = deps.graphs.forThread(created.metadata);
+      const steps = supersteps.map(({ updates }) => ({
+        updates: updates.map((update) => ({ values: update.values, asNode: update.as_node })),
+      }));
+      try {
+        await runtime.bulkUpdateState(
+          { configurable: { thread_id: created.thread_id, checkpoint_ns: '' } },
+          steps,
+        );
+      } catch (error) {
+        await deleteThread(deps, created.thread_id);
+        return jsonError(c, 400, error instanceof Error ? error.message : String(error));
+      }
+    }
+    if (created) return c.json(await view.toWire(created));
     // Only a caller-chosen thread_id can collide with an existing thread.
     const existing = threads.get(thread_id ?? '');
-    if (!existing || if_exists !== 'do_nothing') {
-      return jsonError(c, 409, `Thread ${thread_id} already exists`);
+    if (!existing || if_exists !== 'do_nothing') return jsonError(c, 409, 'Thread already exists');
+    return c.json(await view.toWire(existing));
+  });
+
+  app.post('/search', async (c) => {
+    const body = await parseJsonBody(c, searchThreadsBody);
+    if (!body.ok) return jsonError(c, 422, body.detail);
+    const query = body.data;
+    const sortBy = query.sort_by ?? 'created_at';
+    const order = query.sort_order ?? 'desc';
+    const limit = query.limit ?? 10;
+    const offset = query.offset ?? 0;
+    const all = threads.all(sortBy === 'status' ? 'created_at' : sortBy, order);
+    const page = { limit, offset, byStatus: sortBy === 'status' ? order : undefined };
+    const { total, threads: found } = await view.search(all, query, page);
+    // The platform's pagination headers: a next offset while a full page came back.
+    if (found.length === limit && offset + limit < total) {
+      c.header('X-Pagination-Next', String(offset + limit));
     }
-    return c.json(await toWireThread(existing));
+    c.header('X-Pagination-Total', String(total));
+    return c.json(found.map((thread) => selectFields(thread, query.select)));
+  });
+
+  app.post('/count', async (c) => {
+    const body = await parseJsonBody(c, countThreadsBody);
+    if (!body.ok) return jsonError(c, 422, body.detail);
+    const { total } = await view.search(threads.all('created_at', 'desc'), body.data);
+    return c.json(total);
   });
 
   app.get('/:threadId', async (c) => {
-    const thread = threads.get(c.req.param('threadId'));
-    if (!thread) return jsonError(c, 404, `Thread ${c.req.param('threadId')} not found`);
-    return c.json(await toWireThread(thread));
+    const thread = threads.get(threadId(c));
+    return thread ? c.json(await view.toWire(thread)) : notFound(c);
   });
 
-  app.get('/:threadId/state', async (c) => {
-    const thread = threads.get(c.req.param('threadId'));
-    if (!thread) return jsonError(c, 404, `Thread ${c.req.param('threadId')} not found`);
-    const snapshot = await graph.getState({ configurable: { thread_id: thread.thread_id } });
-    return c.json(serializeState(snapshot));
+  app.patch('/:threadId', async (c) => {
+    const body = await parseJsonBody(c, patchThreadBody);
+    if (!body.ok) return jsonError(c, 422, body.detail);
+    const patched = threads.patchMetadata(threadId(c), body.data.metadata);
+    return patched ? c.json(await view.toWire(patched)) : jsonError(c, 404, 'Thread not found');
   });
 
+  app.delete('/:threadId', async (c) => {
+    const deleted = await deleteThread(deps, threadId(c));
+    return deleted ? c.body(null, 204) : notFound(c);
+  });
+
+  app.post('/:threadId/copy', async (c) => {
+    const source = threads.get(threadId(c));
+    // 409, not 404: the wording and status of the official server for an unknown source thread.
+    if (!source) return jsonError(c, 409, 'Thread not found');
+    return c.json(await view.toWire(threads.copy(source)));
+  });
+
+  app.route('/:threadId', createThreadStateRoutes(deps));
   return app;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toHttpError } from './http-error';
+import { readErrorDetail, toHttpError } from './http-error';
 
 describe('toHttpError', () => {
   it.each([
@@ -17,5 +17,16 @@ describe('toHttpError', () => {
     const error = await toHttpError(new Response(body, { status }));
     expect(error.status).toBe(status);
     expect(error.message).toBe(message);
+  });
+});
+
+describe('readErrorDetail', () => {
+  it.each([
+    ['a string detail', '{"detail":"Thread not found"}', 'Thread not found'],
+    ['a list detail', '{"detail":[{"msg":"x"}]}', [{ msg: 'x' }]],
+    ['JSON without detail', '{"error":"x"}', null],
+    ['a body that is not JSON', 'upstream timed out', 'upstream timed out'],
+  ])('%s', (_case, body, detail) => {
+    expect(readErrorDetail(body)).toEqual(detail);
   });
 });

@@ -11,19 +11,32 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The `detail` of an error body as our servers, LangSmith and LangGraph send it (`{"detail":
+ * …}`, a string or FastAPI's list of `{loc, msg}`); a body that is not such JSON is its own
+ * detail. The one reader of error bodies for every feature.
+ */
+export function readErrorDetail(bodyText: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(bodyText);
+    if (typeof parsed === 'object' && parsed !== null && 'detail' in parsed) {
+      return parsed.detail ?? null;
+    }
+    return null;
+  } catch {
+    // Not JSON: the body text itself is the best message there is.
+    return bodyText;
+  }
+}
+
 /** Reads a failed response into an HttpError whose message a person can read. */
 export async function toHttpError(response: Response): Promise<HttpError> {
-  let detail: unknown = null;
-  const text = await response.text().catch(() => '');
-  try {
-    detail = (JSON.parse(text) as { detail?: unknown }).detail ?? null;
-  } catch {
-    detail = text;
-  }
+  const detail = readErrorDetail(await response.text().catch(() => ''));
   return new HttpError(response.status, detail, describeDetail(response.status, detail));
 }
 
-function describeDetail(status: number, detail: unknown): string {
+/** A detail in words: the string itself, or each FastAPI item as `field: message`. */
+export function describeDetail(status: number, detail: unknown): string {
   if (typeof detail === 'string' && detail.trim() !== '') return detail;
   if (Array.isArray(detail)) {
     const messages = detail

@@ -1,8 +1,12 @@
+import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { createAssistantRegistry, uuid5 } from '@server/deployment/assistants';
+import { createAssistantStore } from '@server/deployment/store/assistant-store';
 
 it('derives the assistant id LangGraph Platform gives the graph "agent"', () => {
-  const registry = createAssistantRegistry(['agent'], '2026-11-22T00:00:00.000Z');
+  const registry = createAssistantRegistry(createAssistantStore(new Database(':memory:')), [
+    'agent',
+  ]);
   expect(registry.resolve('agent')?.assistant_id).toBe('fe096781-5601-53d2-b2f6-0d3403f7e9ca');
   expect(registry.resolve('fe096781-5601-53d2-b2f6-0d3403f7e9ca')?.graph_id).toBe('agent');
   expect(registry.resolve('other')).toBeUndefined();

@@ -55,7 +55,7 @@ describe('404 for unknown thread, run and assistant', () => {
 
   it('answers JSON {"detail": ...}', async () => {
     const response = await fetch(`${deployment.url}/threads/${UNKNOWN}`);
-    expect(await response.json()).toEqual({ detail: `Thread ${UNKNOWN} not found` });
+    expect(await response.json()).toEqual({ detail: `Thread with ID ${UNKNOWN} not found` });
   });
 });
 

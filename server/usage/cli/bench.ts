@@ -4,16 +4,18 @@ import os from 'node:os';
 import { parseArgs, promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
+import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
 import { loadConfig } from '@server/config';
 import { DEMO_API_KEYS } from '../seed/demo-keys';
 import { seedIfEmpty } from '../seed/seed-database';
 import { createUsageRoutes } from '../http/usage-routes';
-import { queryUsageJson } from '../http/render-usage';
+import { createUsageRenderer } from '../http/render-usage';
+import { getUsage } from '../query/get-usage';
+import type { UsageQueryPlan } from '../query/usage-facts-sql';
+import { queryUsageRows } from '../query/usage-rows';
 import { createDimensionCatalogs } from '../store/dimension-catalog';
-import { queryUsageMatrix } from '../store/usage-matrix';
-import { queryUsageRows } from '../store/usage-rows';
-import { inSnapshot, openUsageStore } from '../store/usage-store';
+import { openUsageStore } from '../store/usage-store';
 import { measureExport, percentiles, timeRuns } from './bench-measure';
 import { datasetFile, profileFor } from './seed';
 
@@ -50,21 +52,19 @@ async function main() {
       };
     });
     const endMs = profile.toMs;
-    const plan = (days: number, groupBy: (typeof GROUP_BY_VALUES)[number]) => {
+    const plan = (days: number, groupBy: (typeof GROUP_BY_VALUES)[number]): UsageQueryPlan => {
       const startMs = endMs - days * DAY_MS;
-      const stride = strideForRange(startMs, endMs);
-      return { startMs, endMs, floorMs: null, workspaceIds, groupBy, stride };
+      const grid = createBucketGrid(startMs, endMs, strideForRange(startMs, endMs));
+      return { grid, floorMs: null, workspaceIds, groupBy };
     };
 
     // The JSON endpoint's work after validation: query the matrix, write the body.
     // Like the server, with dimension catalogs kept between requests.
     const catalogs = createDimensionCatalogs();
-    const jsonBody = (query: ReturnType<typeof plan>) =>
-      store.withConnection((c) => queryUsageJson(c, query, catalogs));
-    const matrixOf = (query: ReturnType<typeof plan>) =>
-      store.withConnection((c) =>
-        inSnapshot(c, async () => queryUsageMatrix(c, query, await catalogs(c, query.groupBy))),
-      );
+    const renderer = createUsageRenderer();
+    const matrixOf = (query: UsageQueryPlan) =>
+      store.withConnection((c) => getUsage(c, query, catalogs));
+    const jsonBody = async (query: UsageQueryPlan) => renderer.json(query, await matrixOf(query));
 
     const lines = [
       `Dataset ${profile.name}: ${traces.toLocaleString('en')} traces, ${workspaceIds.length} workspaces; ` +

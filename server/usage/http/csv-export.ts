@@ -1,38 +1,20 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { USAGE_CSV_COLUMNS } from '@contracts/usage/usage-schema';
 import { formatCsvRow } from '@contracts/usage/csv';
 import { usageExportFilename } from '@contracts/usage/export-filename';
 import type { DimensionCatalogs } from '../store/dimension-catalog';
-import { bucketWindows, queryUsageMatrix } from '../store/usage-matrix';
-import type { UsageQueryPlan } from '../store/usage-query-sql';
 import type { UsageStore } from '../store/usage-store';
-import { renderUsageCsv } from './render-usage';
+import { exportWindows, type ExportWindow } from '../query/export-windows';
+import type { UsageQueryPlan } from '../query/usage-facts-sql';
+import type { UsageRenderer } from './render-usage';
 
 const encoder = new TextEncoder();
 
-/** Matrix cells (dimension values x buckets, 8 bytes each) one export window may hold: 16 MB. */
-const EXPORT_WINDOW_CELLS = 2 ** 21;
-
-/**
- * The data lines, one window of buckets at a time: each window is queried as a matrix and
- * rendered in blocks, so memory is bounded by the window (and by one block in flight), not by
- * the length of the export.
- */
+/** The data lines of an export: each window's matrix rendered in blocks as it is read. */
 async function* exportBlocks(
-  connection: DuckDBConnection,
-  plan: UsageQueryPlan,
-  catalogs: DimensionCatalogs,
-  windowCells: number,
+  windows: AsyncGenerator<ExportWindow>,
+  renderer: UsageRenderer,
 ): AsyncGenerator<Uint8Array> {
-  // One read transaction for the whole export (closing the connection ends it), so every
-  // window sees the snapshot the catalog was read from.
-  await connection.run('BEGIN TRANSACTION');
-  const catalog = await catalogs(connection, plan.groupBy);
-  const values = catalog.ids.length + 1; // + the NULL id (ids the table lacks are rare)
-  for (const window of bucketWindows(plan, values, windowCells)) {
-    const matrix = await queryUsageMatrix(connection, window, catalog);
-    yield* renderUsageCsv(window, matrix);
-  }
+  for await (const { plan, matrix } of windows) yield* renderer.csv(plan, matrix);
 }
 
 /**
@@ -45,7 +27,8 @@ export async function csvExportResponse(
   store: UsageStore,
   plan: UsageQueryPlan,
   catalogs: DimensionCatalogs,
-  windowCells = EXPORT_WINDOW_CELLS,
+  renderer: UsageRenderer,
+  windowCells?: number,
 ): Promise<Response> {
   const connection = await store.connect();
   let released = false;
@@ -54,7 +37,7 @@ export async function csvExportResponse(
     released = true;
     connection.closeSync();
   };
-  const blocks = exportBlocks(connection, plan, catalogs, windowCells);
+  const blocks = exportBlocks(exportWindows(connection, plan, catalogs, windowCells), renderer);
   let first: IteratorResult<Uint8Array>;
   try {
     first = await blocks.next();
@@ -87,7 +70,7 @@ export async function csvExportResponse(
       release();
     },
   });
-  const filename = usageExportFilename(plan.startMs, plan.endMs, plan.groupBy);
+  const filename = usageExportFilename(plan.grid.startMs, plan.grid.endMs, plan.groupBy);
   return new Response(body, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
+import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
 import { jsonError } from '@server/http/json-error';
-import type { UsageQueryPlan } from '../store/usage-query-sql';
+import type { UsageQueryPlan } from '../query/usage-facts-sql';
 import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
 import { parseUsageQuery } from './parse-usage-query';
@@ -49,12 +50,14 @@ export async function prepareUsageRequest(
   }
   return {
     plan: {
-      startMs: query.start_time,
-      endMs: query.end_time,
+      grid: createBucketGrid(
+        query.start_time,
+        query.end_time,
+        strideForRange(query.start_time, query.end_time),
+      ),
       floorMs: availability.floorMs,
       workspaceIds,
       groupBy: query.group_by,
-      stride: strideForRange(query.start_time, query.end_time),
     },
   };
 }

@@ -6,13 +6,10 @@ import {
   type UsageDimensions,
 } from '@contracts/usage/usage-schema';
 import { formatCsvCell } from '@contracts/usage/csv';
-import { bucketEnd, bucketStarts } from '@contracts/usage/stride';
-import type { DuckDBConnection } from '@duckdb/node-api';
-import type { DimensionCatalogs } from '../store/dimension-catalog';
-import { queryUsageMatrix, type UsageMatrix } from '../store/usage-matrix';
-import { inSnapshot } from '../store/usage-store';
-import { toDimensions } from '../store/usage-rows';
-import type { UsageQueryPlan } from '../store/usage-query-sql';
+import type { DimensionCatalog } from '../store/dimension-catalog';
+import type { UsageQueryPlan } from '../query/usage-facts-sql';
+import type { UsageMatrix } from '../query/usage-matrix';
+import { toDimensions } from '../query/usage-rows';
 
 /**
  * Response bytes written from a `UsageMatrix`: every piece that repeats (a bucket's times, a
@@ -20,6 +17,7 @@ import type { UsageQueryPlan } from '../store/usage-query-sql';
  * (`JSON.stringify`, `formatCsvCell`), then copied per record; a value's fields are kept with
  * its dimension catalog for later requests. So the output is byte for byte
  * `JSON.stringify(response)` / `formatCsvRow(cells)`, at the cost of three copies per record.
+ * Rendering only: the matrix comes from `query/`.
  */
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -27,10 +25,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const COUNT_MAX_BYTES = 16;
 
 /** Start and end (the next bucket's start, or the range's end) of every bucket of the plan. */
-function bucketTimes(plan: UsageQueryPlan): { start: string; end: string }[] {
-  return bucketStarts(plan.startMs, plan.endMs, plan.stride).map((start) => ({
-    start: iso(start),
-    end: iso(bucketEnd(start, plan.endMs, plan.stride)),
+function bucketTimes({ grid }: UsageQueryPlan): { start: string; end: string }[] {
+  return Array.from({ length: grid.count }, (_, k) => ({
+    start: iso(grid.start(k)),
+    end: iso(grid.end(k)),
   }));
 }
 
@@ -41,22 +39,32 @@ function dimensionsOf(plan: UsageQueryPlan, matrix: UsageMatrix, value: number):
   });
 }
 
+type Format = 'json' | 'csv';
+
 /**
- * Each value's rendered fields as bytes (`format` names the rendering), formatted once per
- * dimension value and kept in the catalog for the next request; values the dimension table
- * lacks are formatted every time.
+ * Per dimension catalog (a new object whenever its table changed) and format, each value's
+ * rendered fields by catalog position, formatted the first time the value is written.
+ */
+type FragmentCache = WeakMap<DimensionCatalog, Map<Format, Uint8Array[]>>;
+
+/**
+ * Each value's rendered fields as bytes (`format` names the rendering), taken from `cache` for
+ * values of the catalog; values the dimension table lacks are formatted every time.
  */
 function valueFragments(
+  cache: FragmentCache,
   matrix: UsageMatrix,
-  format: 'json' | 'csv',
+  format: Format,
   render: (value: number) => string,
 ): Uint8Array[] {
-  const cache = matrix.catalog.fragments.get(format) ?? [];
-  matrix.catalog.fragments.set(format, cache);
+  const byFormat = cache.get(matrix.catalog) ?? new Map<Format, Uint8Array[]>();
+  cache.set(matrix.catalog, byFormat);
+  const fragments = byFormat.get(format) ?? [];
+  byFormat.set(format, fragments);
   return matrix.ids.map((_, value) => {
     const position = matrix.positions[value] ?? -1;
     if (position < 0) return Buffer.from(render(value));
-    return (cache[position] ??= Buffer.from(render(value)));
+    return (fragments[position] ??= Buffer.from(render(value)));
   });
 }
 
@@ -83,11 +91,13 @@ function writeCount(out: Uint8Array, at: number, count: number): number {
 }
 
 /** The whole JSON body (spec 2.1): `{"stride":…,"usage":[…]}` as UTF-8. */
-export function renderUsageJson(
+function renderUsageJson(
+  cache: FragmentCache,
   plan: UsageQueryPlan,
   matrix: UsageMatrix,
 ): Uint8Array<ArrayBuffer> {
-  const head = Buffer.from(`{"stride":${JSON.stringify(plan.stride satisfies Stride)},"usage":[`);
+  const stride: Stride = plan.grid.stride;
+  const head = Buffer.from(`{"stride":${JSON.stringify(stride)},"usage":[`);
   const tail = Buffer.from(']}');
   // A record is `{"time_bucket":"…","dimensions":` (per bucket), `{…},"traces":` (per value),
   // the count and `}`; records are separated by commas.
@@ -95,6 +105,7 @@ export function renderUsageJson(
     Buffer.from(`{"time_bucket":"${times.start}","dimensions":`),
   );
   const values = valueFragments(
+    cache,
     matrix,
     'json',
     (value) => `${JSON.stringify(dimensionsOf(plan, matrix, value))},"traces":`,
@@ -134,21 +145,6 @@ export function renderUsageJson(
   return out;
 }
 
-/**
- * The JSON endpoint's answer to a plan: the dimension catalog and the facts read in one snapshot,
- * then the body written.
- */
-export function queryUsageJson(
-  connection: DuckDBConnection,
-  plan: UsageQueryPlan,
-  catalogs: DimensionCatalogs,
-): Promise<Uint8Array<ArrayBuffer>> {
-  return inSnapshot(connection, async () => {
-    const catalog = await catalogs(connection, plan.groupBy);
-    return renderUsageJson(plan, await queryUsageMatrix(connection, plan, catalog));
-  });
-}
-
 /** Bytes per block the CSV renderer yields (a few hundred lines). */
 const CSV_BLOCK_BYTES = 256 * 1024;
 
@@ -157,7 +153,8 @@ const CSV_BLOCK_BYTES = 256 * 1024;
  * (the consumer may keep it): `Time Bucket Start,Time Bucket End,` per bucket, the seven
  * dimension cells (only `group_by`'s filled) per value, then the count.
  */
-export function* renderUsageCsv(
+function* renderUsageCsv(
+  cache: FragmentCache,
   plan: UsageQueryPlan,
   matrix: UsageMatrix,
   blockBytes = CSV_BLOCK_BYTES,
@@ -165,7 +162,7 @@ export function* renderUsageCsv(
   const own: Partial<Record<UsageCsvColumn, keyof UsageDimensions>> =
     CSV_DIMENSION_COLUMNS[plan.groupBy];
   const buckets = bucketTimes(plan).map((times) => Buffer.from(`${times.start},${times.end},`));
-  const values = valueFragments(matrix, 'csv', (value) => {
+  const values = valueFragments(cache, matrix, 'csv', (value) => {
     const dims = dimensionsOf(plan, matrix, value);
     const cells = USAGE_CSV_COLUMNS.slice(2, 9).map((column) => {
       const field = own[column];
@@ -198,4 +195,23 @@ export function* renderUsageCsv(
     }
   }
   if (at > 0) yield block.subarray(0, at);
+}
+
+export interface UsageRenderer {
+  /** The JSON body (spec 2.1) of a plan's matrix. */
+  json(plan: UsageQueryPlan, matrix: UsageMatrix): Uint8Array<ArrayBuffer>;
+  /** The CSV data lines (spec 2.3, no header) of a plan's matrix, in blocks of whole lines. */
+  csv(plan: UsageQueryPlan, matrix: UsageMatrix): Generator<Buffer>;
+}
+
+/**
+ * The usage renderers, with the formatted fields of dimension values kept between requests (one
+ * cache per renderer, dropped with the catalog it was made from).
+ */
+export function createUsageRenderer(): UsageRenderer {
+  const cache: FragmentCache = new WeakMap();
+  return {
+    json: (plan, matrix) => renderUsageJson(cache, plan, matrix),
+    csv: (plan, matrix) => renderUsageCsv(cache, plan, matrix),
+  };
 }

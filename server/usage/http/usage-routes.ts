@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
+import { getUsage } from '../query/get-usage';
 import { createDimensionCatalogs } from '../store/dimension-catalog';
 import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
 import { csvExportResponse } from './csv-export';
-import { queryUsageJson } from './render-usage';
+import { createUsageRenderer } from './render-usage';
 import { prepareUsageRequest, type UsageAvailability } from './prepare-usage-request';
 
 /**
@@ -15,6 +16,7 @@ export function createUsageRoutes(store: UsageStore, availability: UsageAvailabi
   const app = new Hono();
   // The dimension tables in label order, re-read only when they change (see the module).
   const catalogs = createDimensionCatalogs();
+  const renderer = createUsageRenderer();
 
   app.get('/workspaces', async (c) => {
     const auth = await authenticate(c, store);
@@ -26,17 +28,15 @@ export function createUsageRoutes(store: UsageStore, availability: UsageAvailabi
     const request = await prepareUsageRequest(c, store, availability);
     if ('response' in request) return request.response;
     const { plan } = request;
+    const matrix = await store.withConnection((connection) => getUsage(connection, plan, catalogs));
     // The `UsageResponse` JSON as UTF-8: the bytes `c.json` would send, written from the matrix.
-    const body = await store.withConnection((connection) =>
-      queryUsageJson(connection, plan, catalogs),
-    );
-    return c.body(body, 200, { 'Content-Type': 'application/json' });
+    return c.body(renderer.json(plan, matrix), 200, { 'Content-Type': 'application/json' });
   });
 
   app.get('/orgs/current/billing/granular-usage/export', async (c) => {
     const request = await prepareUsageRequest(c, store, availability);
     if ('response' in request) return request.response;
-    return csvExportResponse(store, request.plan, catalogs);
+    return csvExportResponse(store, request.plan, catalogs, renderer);
   });
 
   app.onError((error, c) => {

@@ -1,5 +1,6 @@
 import { DEMO_KEY_GRANTS, RUNS_CREATE_PERMISSION, type DemoKeyGrant } from './demo-keys';
-import { hashApiKey, stableUuid } from './stable-uuid';
+import { hashApiKey } from '../store/api-key-hash';
+import { stableUuid } from './stable-uuid';
 
 /** The usage dimensions a demo key bills its traces to: its owner and its own API key row. */
 export interface DemoKeyOwner {

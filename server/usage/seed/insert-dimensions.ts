@@ -3,7 +3,7 @@ import type { SeedDimensions } from './build-dimensions';
 import { demoKeyOwnersSql } from './demo-key-owners';
 import { DEMO_KEY_GRANTS } from './demo-keys';
 import { insertRows } from './insert-rows';
-import { hashApiKey } from './stable-uuid';
+import { hashApiKey } from '../store/api-key-hash';
 
 const SLOTS = 1000;
 

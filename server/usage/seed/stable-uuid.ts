@@ -8,8 +8,3 @@ export function stableUuid(...parts: (string | number)[]): string {
   const h = hex.join('');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
-
-/** sha256 hex of an API key: the only form in which keys are stored. */
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}

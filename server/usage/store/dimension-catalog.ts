@@ -1,19 +1,18 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
 import type { GroupBy } from '@contracts/usage/usage-schema';
-import { buildDimensionFingerprintSql, buildDimensionLabelsSql } from './usage-query-sql';
+import { buildDimensionFingerprintSql, buildDimensionLabelsSql } from './dimension-sql';
 
 /**
  * A dimension table (workspaces, projects, users or API keys) in output order: by label, then
- * id; unlabelled values last, by id. `positions` is what `buildUsageFactsSql` numbers values by.
- * `fragments` holds, per position and output format, the value's rendered fields, filled in by
- * the renderers the first time a value is written (see `http/render-usage.ts`).
+ * id; unlabelled values last, by id. A value's position here is what the usage facts number it
+ * by (`positionsSql`). A new catalog object is made whenever the table changed, so a renderer may
+ * key what it derives from a catalog by the object.
  */
 export interface DimensionCatalog {
   groupBy: GroupBy;
   ids: string[];
   labels: (string | null)[];
-  fragments: Map<string, (Uint8Array | undefined)[]>;
 }
 
 const labelPairsSchema = z.array(z.tuple([z.string(), z.string().nullable()]));
@@ -29,7 +28,6 @@ async function readDimensionCatalog(
     groupBy,
     ids: pairs.map(([id]) => id),
     labels: pairs.map(([, label]) => label),
-    fragments: new Map(),
   };
 }
 

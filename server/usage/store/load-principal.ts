@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Workspace } from '@contracts/usage/usage-schema';
-import { hashApiKey } from '../seed/stable-uuid';
+import { hashApiKey } from './api-key-hash';
 
 /** Who is calling: the permissions of an API key and the workspaces it can read. */
 export interface Principal {

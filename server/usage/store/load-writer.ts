@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { hashApiKey } from '../seed/stable-uuid';
+import { hashApiKey } from './api-key-hash';
 import type { Principal } from './load-principal';
 
 /** Who ingests: the key's principal plus the dimensions its traces are billed to. */

@@ -13,16 +13,18 @@ import {
   type UsageResponse,
 } from '@contracts/usage/usage-schema';
 import { formatCsvCell, formatCsvRow } from '@contracts/usage/csv';
-import { bucketEnd, strideForRange } from '@contracts/usage/stride';
+import { createBucketGrid } from '@contracts/usage/bucket-grid';
+import { strideForRange, strideMs } from '@contracts/usage/stride';
 import { buildDimensions } from '../seed/build-dimensions';
 import { seedIfEmpty } from '../seed/seed-database';
 import { testProfile } from '../seed/seed-profiles';
 import { createTraceIngestor } from '../store/ingest-trace';
 import { csvExportResponse } from '../http/csv-export';
-import { queryUsageJson } from '../http/render-usage';
+import { createUsageRenderer } from '../http/render-usage';
+import { getUsage } from '../query/get-usage';
 import { createDimensionCatalogs } from '../store/dimension-catalog';
-import type { UsageQueryPlan } from '../store/usage-query-sql';
-import { queryUsageRows, toDimensions, type UsageRow } from '../store/usage-rows';
+import type { UsageQueryPlan } from '../query/usage-facts-sql';
+import { queryUsageRows, toDimensions, type UsageRow } from '../query/usage-rows';
 import { openUsageStore, type UsageStore } from '../store/usage-store';
 
 /**
@@ -100,12 +102,10 @@ function planFor(start: string, end: string, groupBy: GroupBy, floor = false): U
   const startMs = Date.parse(start);
   const endMs = Date.parse(end);
   return {
-    startMs,
-    endMs,
+    grid: createBucketGrid(startMs, endMs, strideForRange(startMs, endMs)),
     floorMs: floor ? Date.parse(CLOUD_USAGE_DATA_START) : null,
     workspaceIds,
     groupBy,
-    stride: strideForRange(startMs, endMs),
   };
 }
 
@@ -114,19 +114,22 @@ const referenceRows = (plan: UsageQueryPlan): Promise<UsageRow[]> =>
 
 // As the routes do: one catalog cache for every request of the file.
 const catalogs = createDimensionCatalogs();
+const renderer = createUsageRenderer();
 
 const apiJson = async (plan: UsageQueryPlan) =>
-  decoder.decode(await store.withConnection((c) => queryUsageJson(c, plan, catalogs)));
+  decoder.decode(
+    renderer.json(plan, await store.withConnection((c) => getUsage(c, plan, catalogs))),
+  );
 
 /** The export's data lines (header dropped), with export windows of at most `windowCells`. */
 async function apiCsv(plan: UsageQueryPlan, windowCells?: number): Promise<string> {
-  const text = await (await csvExportResponse(store, plan, catalogs, windowCells)).text();
+  const text = await (await csvExportResponse(store, plan, catalogs, renderer, windowCells)).text();
   return text.slice(text.indexOf('\r\n') + 2);
 }
 
 function referenceJson(plan: UsageQueryPlan, rows: UsageRow[]): string {
   const body: UsageResponse = {
-    stride: plan.stride,
+    stride: plan.grid.stride,
     usage: rows.map((row) => ({
       time_bucket: new Date(row.bucketMs).toISOString(),
       dimensions: toDimensions(plan.groupBy, row),
@@ -140,7 +143,8 @@ function referenceCsvLine(plan: UsageQueryPlan, row: UsageRow): string {
   const own: Partial<Record<UsageCsvColumn, keyof UsageDimensions>> =
     CSV_DIMENSION_COLUMNS[plan.groupBy];
   const dims = toDimensions(plan.groupBy, row);
-  const end = bucketEnd(row.bucketMs, plan.endMs, plan.stride);
+  // Computed here, not by the grid under test: the next bucket's start, or the range's end.
+  const end = Math.min(row.bucketMs + strideMs(plan.grid.stride), plan.grid.endMs);
   return formatCsvRow([
     new Date(row.bucketMs).toISOString(),
     new Date(end).toISOString(),

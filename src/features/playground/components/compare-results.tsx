@@ -7,7 +7,7 @@ import { RunFateBadge } from './run-fate-badge';
 function FailedStrategy({ description }: { description: ErrorDescription }) {
   return (
     <div className="pg-note pg-note-danger">
-      <p className="pg-callout-title">{description.title}</p>
+      <p className="callout-title">{description.title}</p>
       <p>{description.message}</p>
     </div>
   );

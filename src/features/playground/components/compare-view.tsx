@@ -1,3 +1,4 @@
+import { Spinner } from '@/components/ui/spinner';
 import type { useCompareStrategies } from '@/features/playground/api/use-compare-strategies';
 import { CompareResults } from './compare-results';
 import { FlowErrorCallout } from './error-callout';
@@ -13,7 +14,7 @@ export function CompareView({ mutation }: { mutation: ReturnType<typeof useCompa
       </p>
       {mutation.isPending && (
         <p className="pg-running">
-          <span className="pg-spinner" aria-hidden="true" /> Running the four strategies…
+          <Spinner /> Running the four strategies…
         </p>
       )}
       {mutation.isError && variables && (

@@ -4,7 +4,7 @@ import type {
   PlaygroundFormInput,
   PlaygroundFormValues,
 } from '@/features/playground/model/playground-form';
-import { FieldError } from './field-error';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
 
 function EmbeddedTarget() {
   const config = useConsoleConfig();
@@ -62,46 +62,48 @@ export function DeploymentFields({ disabled }: { disabled: boolean }) {
       </div>
       {deployment === 'url' && (
         <div className="pg-grid-2">
-          <div className="pg-field">
-            <label htmlFor="pg-url">Deployment URL</label>
+          <Field id="pg-url" label="Deployment URL" error={errors.url?.message}>
             <input
               id="pg-url"
               type="url"
               placeholder="https://my-deployment.us.langgraph.app"
               aria-invalid={errors.url ? true : undefined}
-              aria-describedby={errors.url ? 'pg-url-error' : undefined}
+              aria-describedby={fieldDescribedBy('pg-url', { error: errors.url?.message })}
               {...register('url')}
             />
-            <FieldError id="pg-url-error" message={errors.url?.message} />
-          </div>
-          <div className="pg-field">
-            <label htmlFor="pg-api-key">API key (optional)</label>
+          </Field>
+          <Field
+            id="pg-api-key"
+            label="API key (optional)"
+            hint="Sent as x-api-key; kept in this page only."
+          >
             <input
               id="pg-api-key"
               type="password"
               autoComplete="off"
-              aria-describedby="pg-api-key-hint"
+              aria-describedby={fieldDescribedBy('pg-api-key', { hint: true })}
               {...register('apiKey')}
             />
-            <p id="pg-api-key-hint" className="pg-hint">
-              Sent as x-api-key; kept in this page only.
-            </p>
-          </div>
+          </Field>
         </div>
       )}
-      <div className="pg-field pg-field-narrow">
-        <label htmlFor="pg-assistant">Assistant id</label>
+      <Field
+        id="pg-assistant"
+        label="Assistant id"
+        hint="Assistant id or graph name."
+        error={errors.assistantId?.message}
+        className="pg-field-narrow"
+      >
         <input
           id="pg-assistant"
           aria-invalid={errors.assistantId ? true : undefined}
-          aria-describedby={errors.assistantId ? 'pg-assistant-error' : 'pg-assistant-hint'}
+          aria-describedby={fieldDescribedBy('pg-assistant', {
+            hint: true,
+            error: errors.assistantId?.message,
+          })}
           {...register('assistantId')}
         />
-        <p id="pg-assistant-hint" className="pg-hint">
-          Assistant id or graph name.
-        </p>
-        <FieldError id="pg-assistant-error" message={errors.assistantId?.message} />
-      </div>
+      </Field>
     </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { Callout } from '@/components/ui/callout';
 import type { Connection } from '@/features/playground/model/connection';
 import { describeError, type ErrorDescription } from '@/features/playground/model/describe-error';
 import { FlowCancelledError } from '@/features/playground/model/flow-error';
@@ -11,11 +12,9 @@ export function ErrorCallout({
   tone?: 'danger' | 'neutral';
 }) {
   return (
-    <div className={`pg-callout pg-callout-${tone}`} role="alert">
-      <p className="pg-callout-title">{description.title}</p>
+    <Callout tone={tone} title={description.title} hint={description.hint}>
       <p>{description.message}</p>
-      {description.hint && <p className="pg-callout-hint">{description.hint}</p>}
-    </div>
+    </Callout>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Spinner } from '@/components/ui/spinner';
 import type { TimelineStep } from '@/features/playground/model/flow-types';
 import { formatDuration, formatOffset } from '@/features/playground/model/relative-time';
 
@@ -32,7 +33,7 @@ export function FlowTimeline({
           ))}
           {running && (
             <li className="timeline-step timeline-pending" aria-hidden="true">
-              <span className="pg-spinner" />
+              <Spinner />
               <span className="timeline-label pg-muted">Waiting for the deployment…</span>
             </li>
           )}

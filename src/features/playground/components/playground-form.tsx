@@ -7,9 +7,10 @@ import type {
 } from '@/features/playground/model/playground-form';
 import { STRATEGY_DESCRIPTIONS } from '@/features/playground/model/strategy-descriptions';
 import { DeploymentFields } from './deployment-fields';
-import { FieldError } from './field-error';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
 
 const STRATEGIES: MultitaskStrategy[] = ['rollback', 'interrupt', 'reject', 'enqueue'];
+const DELAY_HINT = 'In seconds; 0 sends both at once.';
 
 interface PlaygroundFormProps {
   busy: boolean;
@@ -42,36 +43,34 @@ export function PlaygroundForm({ busy, onRun, onCompare, onCancel }: PlaygroundF
     }
   }, [busy]);
   const { errors } = formState;
-  const describedBy = (field: keyof PlaygroundFormInput, hint?: string) =>
-    [errors[field] ? `pg-${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
 
   return (
     <form className="pg-form" noValidate onSubmit={handleSubmit(onRun)}>
       <fieldset className="pg-fieldset" disabled={busy}>
         <legend>Double-text</legend>
         <div className="pg-grid-2">
-          <div className="pg-field">
-            <label htmlFor="pg-first">First message</label>
+          <Field id="pg-first" label="First message" error={errors.first?.message}>
             <input
               id="pg-first"
               aria-invalid={errors.first ? true : undefined}
-              aria-describedby={describedBy('first')}
+              aria-describedby={fieldDescribedBy('pg-first', { error: errors.first?.message })}
               {...register('first')}
             />
-            <FieldError id="pg-first-error" message={errors.first?.message} />
-          </div>
-          <div className="pg-field">
-            <label htmlFor="pg-second">Second message</label>
+          </Field>
+          <Field id="pg-second" label="Second message" error={errors.second?.message}>
             <input
               id="pg-second"
               aria-invalid={errors.second ? true : undefined}
-              aria-describedby={describedBy('second')}
+              aria-describedby={fieldDescribedBy('pg-second', { error: errors.second?.message })}
               {...register('second')}
             />
-            <FieldError id="pg-second-error" message={errors.second?.message} />
-          </div>
-          <div className="pg-field">
-            <label htmlFor="pg-delay">Delay before second message</label>
+          </Field>
+          <Field
+            id="pg-delay"
+            label="Delay before second message"
+            hint={DELAY_HINT}
+            error={errors.delaySeconds?.message}
+          >
             <input
               id="pg-delay"
               type="number"
@@ -80,27 +79,26 @@ export function PlaygroundForm({ busy, onRun, onCompare, onCancel }: PlaygroundF
               max={60}
               step={0.1}
               aria-invalid={errors.delaySeconds ? true : undefined}
-              aria-describedby={describedBy('delaySeconds', 'pg-delay-hint')}
+              aria-describedby={fieldDescribedBy('pg-delay', {
+                hint: DELAY_HINT,
+                error: errors.delaySeconds?.message,
+              })}
               {...register('delaySeconds', { valueAsNumber: true })}
             />
-            <p id="pg-delay-hint" className="pg-hint">
-              In seconds; 0 sends both at once.
-            </p>
-            <FieldError id="pg-delaySeconds-error" message={errors.delaySeconds?.message} />
-          </div>
-          <div className="pg-field">
-            <label htmlFor="pg-strategy">Strategy</label>
-            <select id="pg-strategy" aria-describedby="pg-strategy-hint" {...register('strategy')}>
+          </Field>
+          <Field id="pg-strategy" label="Strategy" hint={STRATEGY_DESCRIPTIONS[strategy]}>
+            <select
+              id="pg-strategy"
+              aria-describedby={fieldDescribedBy('pg-strategy', { hint: true })}
+              {...register('strategy')}
+            >
               {STRATEGIES.map((value) => (
                 <option key={value} value={value}>
                   {value}
                 </option>
               ))}
             </select>
-            <p id="pg-strategy-hint" className="pg-hint">
-              {STRATEGY_DESCRIPTIONS[strategy]}
-            </p>
-          </div>
+          </Field>
         </div>
       </fieldset>
       <DeploymentFields disabled={busy} />

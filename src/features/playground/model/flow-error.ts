@@ -1,3 +1,4 @@
+import { describeDetail, readErrorDetail } from '@/lib/http-error';
 /** The call of the flow that failed: the same status means different things at each. */
 export type FlowStage =
   'thread-create' | 'run1-create' | 'run2-create' | 'run-join' | 'state-read' | 'run1-lookup';
@@ -29,26 +30,14 @@ export interface HttpFailure {
   message: string;
 }
 
-function readDetail(text: string): string {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null && 'detail' in parsed) {
-      const { detail } = parsed;
-      return typeof detail === 'string' ? detail : JSON.stringify(detail);
-    }
-  } catch {
-    // Not JSON: the body text itself is the best message there is.
-  }
-  return text;
-}
-
 /** The status and the server's `detail` of an SDK HTTP error; null for any other error. */
 export function readHttpFailure(error: unknown): HttpFailure | null {
   if (typeof error !== 'object' || error === null || !('status' in error)) return null;
   const { status } = error;
   if (typeof status !== 'number') return null;
   const text = 'text' in error && typeof error.text === 'string' ? error.text : '';
-  const message = readDetail(text).trim();
+  const detail = readErrorDetail(text);
+  const message = detail === '' || detail === null ? '' : describeDetail(status, detail).trim();
   return { status, message: message || `The deployment answered ${status}.` };
 }
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { usageResponseSchema, type GroupBy, type UsageRecord } from '@contracts/usage/usage-schema';
+import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { toUsageSearchParams } from '@contracts/usage/search-params';
 import type { FetchWindow } from '../model/fetch-windows';
 import { isQueryable, usageViewKey, type ResolvedUsageView } from '../model/resolve-usage-view';
@@ -32,7 +33,11 @@ export async function getUsageMatrix(
     }),
   );
   const records: UsageRecord[] = pages.flat();
-  return buildUsageMatrix(records, view.range, view.stride, view.groupBy);
+  return buildUsageMatrix(
+    records,
+    createBucketGrid(view.range.startMs, view.range.endMs, view.stride),
+    view.groupBy,
+  );
 }
 
 /** The key holds the whole resolved view, so every distinct screen has its own cache entry. */

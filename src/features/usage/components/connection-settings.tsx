@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
+import { Field } from '@/components/ui/field';
+import { useToggle } from '@/components/ui/use-toggle';
 import { useConsoleConfig } from '@/lib/console-config';
 import { useUsageConnection } from '../api/usage-connection';
 
@@ -9,8 +11,8 @@ import { useUsageConnection } from '../api/usage-connection';
 export function ConnectionSettings() {
   const { connection, setConnection } = useUsageConnection();
   const config = useConsoleConfig();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const { open, setOpen, panelId, buttonProps } = useToggle();
+  const id = useId();
 
   const serverSource =
     config.data?.usage.source === 'langsmith'
@@ -33,13 +35,7 @@ export function ConnectionSettings() {
 
   return (
     <div className="connection">
-      <button
-        type="button"
-        className="button button-secondary"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button type="button" className="button button-secondary" {...buttonProps}>
         Connection: {summary}
       </button>
       {open ? (
@@ -49,25 +45,25 @@ export function ConnectionSettings() {
           aria-label="Connection"
           onSubmit={submit}
         >
-          <label className="field">
-            <span className="field-label">API key</span>
+          <Field id={`${id}-key`} label="API key">
             <input
+              id={`${id}-key`}
               name="apiKey"
               type="password"
               autoComplete="off"
               defaultValue={connection.apiKey ?? ''}
               placeholder="Server's key (leave empty)"
             />
-          </label>
-          <label className="field">
-            <span className="field-label">Base URL</span>
+          </Field>
+          <Field id={`${id}-base-url`} label="Base URL">
             <input
+              id={`${id}-base-url`}
               name="baseUrl"
               type="url"
               defaultValue={connection.baseUrl ?? ''}
               placeholder="This console's server (leave empty)"
             />
-          </label>
+          </Field>
           <p className="muted small">
             Demo keys: <code>lsv2_demo_admin</code>, <code>lsv2_demo_limited</code> (2 workspaces),{' '}
             <code>lsv2_demo_noperm</code>. A key typed here stays in this browser tab.

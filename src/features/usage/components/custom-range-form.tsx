@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ComponentPropsWithRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { parseUtcDate } from '../model/time-range';
 
 const utcDate = z
@@ -67,24 +68,15 @@ type DateFieldProps = ComponentPropsWithRef<'input'> & {
 
 /** A labelled date input whose error sits next to it and is announced with it. */
 function DateField({ id, label, error, ...input }: DateFieldProps) {
-  const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} error={error}>
       <input
         id={id}
         type="date"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={fieldDescribedBy(id, { error })}
         {...input}
       />
-      {error ? (
-        <span id={errorId} className="field-error">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    </Field>
   );
 }

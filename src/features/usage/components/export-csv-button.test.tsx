@@ -1,3 +1,5 @@
+import type { Stride } from '@contracts/usage/usage-schema';
+import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +8,9 @@ import { UsageConnectionProvider } from '../api/usage-connection';
 import { resolveUsageView } from '../model/resolve-usage-view';
 import { buildUsageMatrix } from '../model/usage-matrix';
 import { ExportCsvButton } from './export-csv-button';
+
+const gridOf = (range: { startMs: number; endMs: number }, stride: Stride) =>
+  createBucketGrid(range.startMs, range.endMs, stride);
 
 const view = resolveUsageView(
   {
@@ -22,7 +27,7 @@ const view = resolveUsageView(
 
 function renderButton() {
   if (!view) throw new Error('no view');
-  const matrix = buildUsageMatrix([], view.range, view.stride, view.groupBy);
+  const matrix = buildUsageMatrix([], gridOf(view.range, view.stride), view.groupBy);
   render(
     <QueryClientProvider client={new QueryClient()}>
       <UsageConnectionProvider>

@@ -1,3 +1,4 @@
+import { Spinner } from '@/components/ui/spinner';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { exportUsageCsv, saveBlob, type ExportProgress } from '../api/export-usage-csv';
@@ -42,7 +43,7 @@ export function ExportCsvButton({ view, matrix }: ExportCsvButtonProps) {
         aria-describedby="export-status"
         onClick={() => exportCsv.mutate()}
       >
-        {exportCsv.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+        {exportCsv.isPending ? <Spinner onAccent /> : null}
         Export CSV
       </button>
       <span id="export-status" className="muted small" role="status">

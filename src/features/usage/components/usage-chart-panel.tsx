@@ -98,9 +98,9 @@ function ChartBody({
           <strong>No traces in this range.</strong>
         </p>
         <p>
-          {floorMs !== null && matrix.range.endMs <= floorMs
+          {floorMs !== null && matrix.grid.endMs <= floorMs
             ? 'Granular usage data exists from January 5, 2026 (UTC) on; this range ends before it.'
-            : `Nothing was billed to the selected workspaces between ${formatUtc(matrix.range.startMs, 'MMM d, yyyy')} and ${formatUtc(matrix.range.endMs - 1, 'MMM d, yyyy')} (UTC).`}
+            : `Nothing was billed to the selected workspaces between ${formatUtc(matrix.grid.startMs, 'MMM d, yyyy')} and ${formatUtc(matrix.grid.endMs - 1, 'MMM d, yyyy')} (UTC).`}
         </p>
       </div>
     );

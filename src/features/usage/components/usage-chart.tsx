@@ -11,7 +11,6 @@ import {
   type TooltipContentProps,
 } from 'recharts';
 import { formatCompact, formatCount, formatUtc } from '@/lib/format';
-import { bucketEnd } from '@contracts/usage/stride';
 import type { ChartSeries } from '../model/top-series';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { seriesColor } from './series-colors';
@@ -37,10 +36,9 @@ const CURSOR = { fill: 'rgb(16 24 40 / 5%)' };
 const formatYTick = (value: number) => formatCompact(value);
 
 function tickPattern(matrix: UsageMatrix): string {
-  if (matrix.stride.days === 0) return 'MMM d HH:mm';
-  return matrix.buckets.length > 0 && matrix.range.endMs - matrix.range.startMs > 200 * 86_400_000
-    ? 'MMM d, yyyy'
-    : 'MMM d';
+  const { grid } = matrix;
+  if (grid.stride.days === 0) return 'MMM d HH:mm';
+  return grid.count > 0 && grid.endMs - grid.startMs > 200 * 86_400_000 ? 'MMM d, yyyy' : 'MMM d';
 }
 
 /** Stacked bars per bucket: the top groups plus "Other", in UTC. */
@@ -80,7 +78,7 @@ export const UsageChart = memo(function UsageChart({
   );
   const firstBucket = matrix.buckets[0];
   const lastBeforeFloor = matrix.buckets
-    .filter((bucket) => bucketEnd(bucket, matrix.range.endMs, matrix.stride) <= floorMs)
+    .filter((_bucket, k) => matrix.grid.end(k) <= floorMs)
     .at(-1);
 
   return (
@@ -153,8 +151,8 @@ function BucketTooltip({
   if (!active || typeof label !== 'number') return null;
   const index = matrix.buckets.indexOf(label);
   if (index === -1) return null;
-  const end = bucketEnd(label, matrix.range.endMs, matrix.stride);
-  const hourly = matrix.stride.days === 0;
+  const end = matrix.grid.end(index);
+  const hourly = matrix.grid.stride.days === 0;
   const pattern = hourly ? 'MMM d, yyyy HH:mm' : 'MMM d, yyyy';
   const shownEnd = hourly ? end : end - 1;
   const visible = series.filter((item) => !hidden.has(item.key));
@@ -162,7 +160,7 @@ function BucketTooltip({
     <div className="chart-tooltip">
       <div className="chart-tooltip-title">
         {formatUtc(label, pattern)}
-        {shownEnd > label && !(matrix.stride.days === 1 && !hourly)
+        {shownEnd > label && !(matrix.grid.stride.days === 1 && !hourly)
           ? ` – ${formatUtc(shownEnd, pattern)}`
           : ''}{' '}
         UTC

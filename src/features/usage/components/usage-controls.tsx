@@ -1,3 +1,4 @@
+import { Field } from '@/components/ui/field';
 import { useId } from 'react';
 import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@contracts/usage/usage-schema';
 import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
@@ -62,10 +63,7 @@ export function UsageControls({
   return (
     <div className="usage-controls panel">
       <div className="control-row">
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-range`}>
-            Time range
-          </label>
+        <Field id={`${id}-range`} label="Time range">
           <select
             id={`${id}-range`}
             value={params.period}
@@ -77,12 +75,9 @@ export function UsageControls({
               </option>
             ))}
           </select>
-        </div>
+        </Field>
 
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-aggregation`}>
-            Aggregation
-          </label>
+        <Field id={`${id}-aggregation`} label="Aggregation">
           <select
             id={`${id}-aggregation`}
             value={view?.aggregation ?? params.aggregation ?? 'daily'}
@@ -96,12 +91,9 @@ export function UsageControls({
               </option>
             ))}
           </select>
-        </div>
+        </Field>
 
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-group-by`}>
-            Group by
-          </label>
+        <Field id={`${id}-group-by`} label="Group by">
           <select
             id={`${id}-group-by`}
             value={params.groupBy}
@@ -113,7 +105,7 @@ export function UsageControls({
               </option>
             ))}
           </select>
-        </div>
+        </Field>
 
         <WorkspaceFilter
           workspaces={workspaces}

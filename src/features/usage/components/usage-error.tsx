@@ -1,3 +1,4 @@
+import { Callout } from '@/components/ui/callout';
 import { HttpError } from '@/lib/http-error';
 import { NetworkError } from '../api/usage-api-client';
 
@@ -35,8 +36,7 @@ export function UsageError({ error, onRetry }: { error: Error; onRetry: () => vo
   const { title, body } = describeUsageError(error);
   const mentionsFlags = SELF_HOSTED_FLAGS.every((flag) => body.includes(flag));
   return (
-    <div className="usage-error" role="alert">
-      <strong>{title}</strong>
+    <Callout title={title}>
       <p>{body}</p>
       {mentionsFlags ? (
         <pre className="code-block">
@@ -46,6 +46,6 @@ export function UsageError({ error, onRetry }: { error: Error; onRetry: () => vo
       <button type="button" className="button button-secondary" onClick={onRetry}>
         Try again
       </button>
-    </div>
+    </Callout>
   );
 }

@@ -1,9 +1,14 @@
+import type { Stride } from '@contracts/usage/usage-schema';
+import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { UsageRecord } from '@contracts/usage/usage-schema';
 import { buildUsageMatrix } from '../model/usage-matrix';
 import { UsageTable } from './usage-table';
+
+const gridOf = (range: { startMs: number; endMs: number }, stride: Stride) =>
+  createBucketGrid(range.startMs, range.endMs, stride);
 
 const range = {
   startMs: Date.parse('2026-11-01T00:00:00Z'),
@@ -33,8 +38,7 @@ describe('UsageTable', () => {
       userRecord(null, null, 30),
       userRecord('e5f6a7b8-0000', null, 20),
     ],
-    range,
-    { days: 1, hours: 0 },
+    gridOf(range, { days: 1, hours: 0 }),
     'user',
   );
   const previous = {
@@ -77,8 +81,7 @@ describe('UsageTable', () => {
       Array.from({ length: 5000 }, (_, index) =>
         userRecord(`user-${index}`, `u${index}@example.com`, index + 1),
       ),
-      range,
-      { days: 1, hours: 0 },
+      gridOf(range, { days: 1, hours: 0 }),
       'user',
     );
     render(<UsageTable matrix={many} groupBy="user" previous={undefined} stale={false} />);

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useToggle } from '@/components/ui/use-toggle';
 import type { Workspace } from '@contracts/usage/usage-schema';
 
 interface WorkspaceFilterProps {
@@ -11,10 +12,9 @@ interface WorkspaceFilterProps {
 
 /** A button that opens a checkbox list; the choice lands in the URL at once. */
 export function WorkspaceFilter({ workspaces, loading, selected, onChange }: WorkspaceFilterProps) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, panelId, buttonProps } = useToggle();
   const labelId = useId();
   const summaryId = useId();
-  const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const chosen = new Set(selected ?? workspaces.map((workspace) => workspace.id));
   const summary = loading
@@ -43,7 +43,7 @@ export function WorkspaceFilter({ workspaces, loading, selected, onChange }: Wor
       document.removeEventListener('mousedown', close);
       document.removeEventListener('keydown', close);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   const toggle = (id: string) => {
     const next = new Set(chosen);
@@ -62,10 +62,8 @@ export function WorkspaceFilter({ workspaces, loading, selected, onChange }: Wor
         type="button"
         className="select-button"
         aria-labelledby={`${labelId} ${summaryId}`}
-        aria-expanded={open}
-        aria-controls={panelId}
         disabled={loading}
-        onClick={() => setOpen((value) => !value)}
+        {...buttonProps}
       >
         <span id={summaryId}>{summary}</span>
         <span aria-hidden="true">▾</span>

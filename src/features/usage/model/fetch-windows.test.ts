@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Stride } from '@contracts/usage/usage-schema';
-import { bucketStarts, strideMs } from '@contracts/usage/stride';
+import { createBucketGrid } from '@contracts/usage/bucket-grid';
+import { strideMs } from '@contracts/usage/stride';
 import { planFetchWindows, showsServerBuckets } from './fetch-windows';
 
 const DAY = 86_400_000;
@@ -42,7 +43,7 @@ describe('planFetchWindows', () => {
     const windows = planFetchWindows(range, target);
     expect(windows[0]?.startMs).toBe(range.startMs);
     expect(windows.at(-1)?.endMs).toBe(range.endMs);
-    const boundaries = new Set(bucketStarts(range.startMs, range.endMs, target));
+    const boundaries = new Set(createBucketGrid(range.startMs, range.endMs, target).starts());
     windows.forEach((window, index) => {
       if (index > 0) expect(window.startMs).toBe(windows[index - 1]?.endMs);
       // Every server bucket of every window lies inside one screen bucket.

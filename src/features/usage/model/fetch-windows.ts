@@ -1,5 +1,6 @@
 import type { Stride } from '@contracts/usage/usage-schema';
-import { bucketOrigin, strideForRange, strideMs } from '@contracts/usage/stride';
+import { createBucketGrid } from '@contracts/usage/bucket-grid';
+import { strideForRange, strideMs } from '@contracts/usage/stride';
 import type { TimeRange } from './time-range';
 
 const DAY_MS = 86_400_000;
@@ -33,7 +34,7 @@ export function planFetchWindows(range: TimeRange, target: Stride): FetchWindow[
   if (divides(whole, target)) return [{ ...range, serverStride: whole }];
 
   const windowMs = (WINDOW_DAYS[target.days] ?? 31) * DAY_MS;
-  const origin = bucketOrigin(range.startMs, target);
+  const origin = createBucketGrid(range.startMs, range.endMs, target).originMs;
   const windows: FetchWindow[] = [];
   for (let at = origin; at < range.endMs; at += windowMs) {
     const startMs = Math.max(at, range.startMs);

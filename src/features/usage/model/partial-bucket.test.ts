@@ -1,6 +1,11 @@
+import type { Stride } from '@contracts/usage/usage-schema';
+import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { describe, expect, it } from 'vitest';
 import { buildUsageMatrix } from './usage-matrix';
 import { partialBucketStart } from './partial-bucket';
+
+const gridOf = (range: { startMs: number; endMs: number }, stride: Stride) =>
+  createBucketGrid(range.startMs, range.endMs, stride);
 
 const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
 
@@ -27,8 +32,7 @@ describe('partialBucketStart', () => {
   ])('%s', (_name, from, to, days, now, expected) => {
     const matrix = buildUsageMatrix(
       [],
-      { startMs: day(from), endMs: day(to) },
-      { days, hours: 0 },
+      gridOf({ startMs: day(from), endMs: day(to) }, { days, hours: 0 }),
       'workspace',
     );
     expect(partialBucketStart(matrix, Date.parse(now))).toBe(

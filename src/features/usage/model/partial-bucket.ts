@@ -1,4 +1,3 @@
-import { bucketEnd, strideMs } from '@contracts/usage/stride';
 import type { UsageMatrix } from './usage-matrix';
 
 /**
@@ -6,8 +5,9 @@ import type { UsageMatrix } from './usage-matrix';
  * range end (the range is not a whole number of buckets). Null when every bucket is complete.
  */
 export function partialBucketStart(matrix: UsageMatrix, nowMs: number): number | null {
-  const last = matrix.buckets.at(-1);
-  if (last === undefined) return null;
-  const end = bucketEnd(last, matrix.range.endMs, matrix.stride);
-  return nowMs < end || end - last < strideMs(matrix.stride) ? last : null;
+  const { grid } = matrix;
+  const last = grid.count - 1;
+  if (last < 0) return null;
+  const end = grid.end(last);
+  return nowMs < end || end - grid.start(last) < grid.stepMs ? grid.start(last) : null;
 }

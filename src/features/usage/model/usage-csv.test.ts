@@ -1,7 +1,12 @@
+import type { Stride } from '@contracts/usage/usage-schema';
+import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { describe, expect, it } from 'vitest';
 import type { UsageRecord } from '@contracts/usage/usage-schema';
 import { buildUsageMatrix } from './usage-matrix';
 import { concatCsvFiles, usageMatrixToCsv } from './usage-csv';
+
+const gridOf = (range: { startMs: number; endMs: number }, stride: Stride) =>
+  createBucketGrid(range.startMs, range.endMs, stride);
 
 const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
 const HEADER =
@@ -29,8 +34,7 @@ describe('usageMatrixToCsv', () => {
   it('writes the screen buckets with every column, escaped like the server', () => {
     const matrix = buildUsageMatrix(
       records,
-      { startMs: day('2026-11-01'), endMs: day('2026-11-11') },
-      { days: 7, hours: 0 },
+      gridOf({ startMs: day('2026-11-01'), endMs: day('2026-11-11') }, { days: 7, hours: 0 }),
       'project',
     );
     expect(usageMatrixToCsv(matrix, 'project')).toBe(

@@ -5,7 +5,6 @@ import {
   type UsageCsvColumn,
 } from '@contracts/usage/usage-schema';
 import { formatCsvRow, type CsvCell } from '@contracts/usage/csv';
-import { bucketEnd } from '@contracts/usage/stride';
 import type { UsageMatrix } from './usage-matrix';
 
 /** Excel reads a client-built CSV as UTF-8 only with a byte-order mark. */
@@ -21,7 +20,7 @@ export function usageMatrixToCsv(matrix: UsageMatrix, groupBy: GroupBy): string 
   const series = [...matrix.series].sort((a, b) => a.label.localeCompare(b.label));
   const lines = [formatCsvRow(USAGE_CSV_COLUMNS)];
   matrix.buckets.forEach((startMs, index) => {
-    const endMs = bucketEnd(startMs, matrix.range.endMs, matrix.stride);
+    const endMs = matrix.grid.end(index);
     for (const item of series) {
       const traces = matrix.values.get(item.key)?.[index] ?? 0;
       if (traces === 0) continue;

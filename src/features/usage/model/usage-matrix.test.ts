@@ -1,8 +1,13 @@
+import type { Stride } from '@contracts/usage/usage-schema';
+import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { describe, expect, it } from 'vitest';
 import type { UsageRecord } from '@contracts/usage/usage-schema';
 import { comparePeriods } from './compare-periods';
 import { OTHER_KEY, topSeriesWithOther } from './top-series';
 import { buildUsageMatrix } from './usage-matrix';
+
+const gridOf = (range: { startMs: number; endMs: number }, stride: Stride) =>
+  createBucketGrid(range.startMs, range.endMs, stride);
 
 const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
 const range = { startMs: day('2026-11-01'), endMs: day('2026-11-15') };
@@ -22,21 +27,21 @@ describe('buildUsageMatrix', () => {
   ];
 
   it('zero-fills every bucket of the range', () => {
-    const matrix = buildUsageMatrix(records, range, daily, 'project');
+    const matrix = buildUsageMatrix(records, gridOf(range, daily), 'project');
     expect(matrix.buckets).toHaveLength(14);
     expect(matrix.values.get('p-1')).toEqual([5, 0, 0, 0, 0, 0, 0, 0, 11, 0, 0, 0, 0, 0]);
     expect(matrix.total).toBe(25);
   });
 
   it('re-buckets daily records into 7-day buckets aligned at the range start', () => {
-    const matrix = buildUsageMatrix(records, range, weekly, 'project');
+    const matrix = buildUsageMatrix(records, gridOf(range, weekly), 'project');
     expect(matrix.buckets).toEqual([day('2026-11-01'), day('2026-11-08')]);
     expect(matrix.values.get('p-1')).toEqual([5, 11]);
     expect(matrix.bucketTotals).toEqual([12, 13]);
   });
 
   it('keys groups by id and tells same-named groups apart', () => {
-    const matrix = buildUsageMatrix(records, range, daily, 'project');
+    const matrix = buildUsageMatrix(records, gridOf(range, daily), 'project');
     expect(matrix.series.map((series) => series.label).sort()).toEqual([
       'chat',
       'default (p-1)',
@@ -52,7 +57,11 @@ describe('buildUsageMatrix', () => {
     ['api_key', { api_key_short_key: '***abcd' }, '***abcd'],
     ['project', { project_id: 'p', project_name: '=HYPERLINK("x")' }, '=HYPERLINK("x")'],
   ] as const)('labels %s dimensions %o as %s', (groupBy, dimensions, label) => {
-    const matrix = buildUsageMatrix([record('2026-11-02', 1, dimensions)], range, daily, groupBy);
+    const matrix = buildUsageMatrix(
+      [record('2026-11-02', 1, dimensions)],
+      gridOf(range, daily),
+      groupBy,
+    );
     expect(matrix.series.map((series) => series.label)).toEqual([label]);
   });
 });
@@ -64,7 +73,7 @@ describe('topSeriesWithOther', () => {
       workspace_name: `Workspace ${index}`,
     }),
   );
-  const matrix = buildUsageMatrix(many, range, daily, 'workspace');
+  const matrix = buildUsageMatrix(many, gridOf(range, daily), 'workspace');
 
   it('keeps the 10 largest groups and puts the exact remainder in Other', () => {
     const series = topSeriesWithOther(matrix, 10);

@@ -1,6 +1,5 @@
-import type { GroupBy, Stride, UsageDimensions, UsageRecord } from '@contracts/usage/usage-schema';
-import { bucketStarts, strideMs } from '@contracts/usage/stride';
-import type { TimeRange } from './time-range';
+import type { BucketGrid } from '@contracts/usage/bucket-grid';
+import type { GroupBy, UsageDimensions, UsageRecord } from '@contracts/usage/usage-schema';
 
 /** One group of the chart and table (a workspace, project, user or API key). */
 export interface UsageSeries {
@@ -19,8 +18,9 @@ export interface UsageSeries {
  * re-buckets finer server buckets into coarser ones.
  */
 export interface UsageMatrix {
-  range: TimeRange;
-  stride: Stride;
+  /** The screen's buckets: the view's range at the view's stride. */
+  grid: BucketGrid;
+  /** `grid.starts()`, kept for the chart's rows. */
   buckets: number[];
   series: UsageSeries[];
   /** `values.get(key)[i]` = traces of that group in `buckets[i]`. */
@@ -61,13 +61,10 @@ function labelFor(group: ReturnType<typeof describeGroup>, groupBy: GroupBy): st
 
 export function buildUsageMatrix(
   records: readonly UsageRecord[],
-  range: TimeRange,
-  stride: Stride,
+  grid: BucketGrid,
   groupBy: GroupBy,
 ): UsageMatrix {
-  const buckets = bucketStarts(range.startMs, range.endMs, stride);
-  const step = strideMs(stride);
-  const origin = buckets[0] ?? range.startMs;
+  const buckets = grid.starts();
   const groups = new Map<
     string,
     ReturnType<typeof describeGroup> & { dimensions: UsageDimensions }
@@ -76,8 +73,8 @@ export function buildUsageMatrix(
   const bucketTotals = buckets.map(() => 0);
 
   for (const record of records) {
-    const index = Math.floor((Date.parse(record.time_bucket) - origin) / step);
-    if (index < 0 || index >= buckets.length) continue;
+    const index = grid.indexOf(Date.parse(record.time_bucket));
+    if (index < 0) continue;
     const group = describeGroup(record.dimensions, groupBy);
     let row = values.get(group.key);
     if (!row) {
@@ -99,8 +96,7 @@ export function buildUsageMatrix(
     })),
   );
   return {
-    range,
-    stride,
+    grid,
     buckets,
     series,
     values,

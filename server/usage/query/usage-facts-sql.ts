@@ -1,17 +1,19 @@
-import type { GroupBy, Stride } from '@contracts/usage/usage-schema';
-import { bucketOrigin, strideMs } from '@contracts/usage/stride';
-import { PERIOD_DAYS } from './cumulative-rollup';
+import type { GroupBy } from '@contracts/usage/usage-schema';
+import type { BucketGrid } from '@contracts/usage/bucket-grid';
+import { PERIOD_DAYS } from '../store/cumulative-rollup';
+import { DIMENSIONS, positionsSql } from '../store/dimension-sql';
 import { planRange, type Interval } from './time-segments';
 
-/** A validated, authorised usage query: `workspaceIds` are already limited to readable ones. */
+/**
+ * A validated, authorised usage query: `workspaceIds` are already limited to readable ones, and
+ * `grid` holds the range and its buckets (spec 2.2), cut once for the whole request.
+ */
 export interface UsageQueryPlan {
-  startMs: number;
-  endMs: number;
+  grid: BucketGrid;
   /** No data before this instant (the cloud floor), or null. */
   floorMs: number | null;
   workspaceIds: readonly string[];
   groupBy: GroupBy;
-  stride: Stride;
 }
 
 /** A statement and its bound parameters. */
@@ -21,14 +23,6 @@ export interface BoundSql {
 }
 
 const DAY_MS = 86_400_000;
-
-/** Per group_by: the trace column holding the dimension id and where its label comes from. */
-const DIMENSIONS = {
-  workspace: { column: 'workspace_id', table: 'workspaces', label: 'display_name' },
-  project: { column: 'project_id', table: 'projects', label: 'name' },
-  user: { column: 'user_id', table: 'users', label: 'email' },
-  api_key: { column: 'api_key_id', table: 'api_keys', label: 'short_key' },
-} as const satisfies Record<GroupBy, { column: string; table: string; label: string }>;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -52,8 +46,8 @@ function rawCountsSql(
   interval: Interval,
   bind: (value: string) => string,
 ): string {
-  const originMs = bucketOrigin(plan.startMs, plan.stride);
-  return `SELECT ((epoch_ms(start_time) - ${originMs}) // ${strideMs(plan.stride)})::INTEGER AS k,
+  const { originMs, stepMs } = plan.grid;
+  return `SELECT ((epoch_ms(start_time) - ${originMs}) // ${stepMs})::INTEGER AS k,
       ${DIMENSIONS[plan.groupBy].column} AS dim_id, count(*)::DOUBLE AS traces
     FROM traces
     WHERE ${workspacesSql(plan, bind)} AND start_time >= ${bind(iso(interval.from))}::TIMESTAMP
@@ -62,7 +56,8 @@ function rawCountsSql(
 }
 
 /** The range of a plan that can hold data: from the later of start and floor, to end. */
-const dataFrom = (plan: UsageQueryPlan) => Math.max(plan.startMs, plan.floorMs ?? plan.startMs);
+const dataFrom = ({ grid, floorMs }: UsageQueryPlan) =>
+  Math.max(grid.startMs, floorMs ?? grid.startMs);
 
 /**
  * One row per (bucket, dimension) with traces > 0, read from raw traces only, ordered by
@@ -74,10 +69,11 @@ const dataFrom = (plan: UsageQueryPlan) => Math.max(plan.startMs, plan.floorMs ?
 export function buildRawUsageSql(plan: UsageQueryPlan): BoundSql | null {
   const { values, bind } = withBinder();
   const from = dataFrom(plan);
-  if (from >= plan.endMs) return null;
+  const { grid } = plan;
+  if (from >= grid.endMs) return null;
   const dim = DIMENSIONS[plan.groupBy];
-  const sql = `WITH buckets AS (${rawCountsSql(plan, { from, to: plan.endMs }, bind)})
-    SELECT (${bucketOrigin(plan.startMs, plan.stride)} + k::BIGINT * ${strideMs(plan.stride)})::DOUBLE
+  const sql = `WITH buckets AS (${rawCountsSql(plan, { from, to: grid.endMs }, bind)})
+    SELECT (${grid.originMs} + k::BIGINT * ${grid.stepMs})::DOUBLE
         AS bucket_ms,
       b.dim_id::VARCHAR AS dim_id, d.${dim.label} AS label, b.traces
     FROM buckets b LEFT JOIN ${dim.table} d ON d.id = b.dim_id
@@ -128,14 +124,6 @@ function periodSegments(
   return periods;
 }
 
-/** The dimension table of `groupBy` with each value's position in output order. */
-function positionsSql(groupBy: GroupBy): string {
-  const dim = DIMENSIONS[groupBy];
-  return `SELECT id, ${dim.label} AS label,
-      (row_number() OVER (ORDER BY ${dim.label} NULLS LAST, id) - 1)::INTEGER AS position
-    FROM ${dim.table}`;
-}
-
 /**
  * The facts of a usage query, for `queryUsageMatrix`: rows `(position INTEGER, stray_id
  * VARCHAR, period INTEGER, k INTEGER, vals DOUBLE[])` in no particular order. `position` is
@@ -153,17 +141,17 @@ function positionsSql(groupBy: GroupBy): string {
  */
 export function buildUsageFactsSql(plan: UsageQueryPlan): UsageFactsSql | null {
   const { values, bind } = withBinder();
-  const hourly = plan.stride.days === 0;
-  const { rollupDays, rawIntervals } = planRange(dataFrom(plan), plan.endMs, !hourly);
+  const { grid } = plan;
+  const hourly = grid.stride.days === 0;
+  const { rollupDays, rawIntervals } = planRange(dataFrom(plan), grid.endMs, !hourly);
   const sources: string[] = [];
   let periods = new Map<number, PeriodSegments>();
   if (rollupDays) {
-    const originDay = bucketOrigin(plan.startMs, plan.stride) / DAY_MS;
     periods = periodSegments(
       rollupDays.from / DAY_MS,
       rollupDays.to / DAY_MS,
-      originDay,
-      plan.stride.days,
+      grid.originMs / DAY_MS,
+      grid.stride.days,
     );
     // Element j of `vals` is `cum[index j of the row's period]`; periods with fewer boundaries
     // repeat their last one (a zero-length segment the reader never reaches). Scalar element
@@ -197,24 +185,4 @@ export function buildUsageFactsSql(plan: UsageQueryPlan): UsageFactsSql | null {
       f.period, f.k, f.vals
     FROM facts f LEFT JOIN positions p ON p.id = f.dim_id`;
   return { sql, values, periods };
-}
-
-/**
- * Every value of the dimension table of `groupBy` as one JSON text, `[[id, label], …]` in
- * output order (by label, then id; unlabelled values last, by id): one string to decode
- * instead of two per value. `label` may be null.
- */
-export function buildDimensionLabelsSql(groupBy: GroupBy): string {
-  return `SELECT to_json(coalesce(list([id::VARCHAR, label] ORDER BY position), []))::VARCHAR
-    FROM (${positionsSql(groupBy)})`;
-}
-
-/**
- * A fingerprint of the dimension table of `groupBy`: its row count and the XOR of
- * `hash(id, label)` over its rows (ids are unique, so no two rows cancel out), as one VARCHAR.
- */
-export function buildDimensionFingerprintSql(groupBy: GroupBy): string {
-  const dim = DIMENSIONS[groupBy];
-  return `SELECT count(*)::VARCHAR || ':' || coalesce(bit_xor(hash(id, ${dim.label}))::VARCHAR, '')
-    FROM ${dim.table}`;
 }

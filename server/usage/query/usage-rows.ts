@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { GroupBy, UsageDimensions } from '@contracts/usage/usage-schema';
-import { buildRawUsageSql, type UsageQueryPlan } from './usage-query-sql';
+import { buildRawUsageSql, type UsageQueryPlan } from './usage-facts-sql';
 
 /** One result row of a usage query, as the SQL returns it. */
 export interface UsageRow {

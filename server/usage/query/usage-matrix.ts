@@ -5,9 +5,8 @@ import type {
   DuckDBVarCharVector,
   DuckDBConnection,
 } from '@duckdb/node-api';
-import { bucketOrigin, strideMs } from '@contracts/usage/stride';
-import type { DimensionCatalog } from './dimension-catalog';
-import { buildUsageFactsSql, type UsageQueryPlan } from './usage-query-sql';
+import type { DimensionCatalog } from '../store/dimension-catalog';
+import { buildUsageFactsSql, type UsageQueryPlan } from './usage-facts-sql';
 
 /**
  * The answer to a usage query as a (dimension value x bucket) matrix of trace counts. Holding it
@@ -16,7 +15,7 @@ import { buildUsageFactsSql, type UsageQueryPlan } from './usage-query-sql';
  * skipping zeros, to write records in the spec's order (bucket, then label).
  */
 export interface UsageMatrix {
-  /** Buckets of the range (`bucketStarts` of the plan), the last possibly partial. */
+  /** Buckets of the plan's grid (`grid.count`), the last possibly partial. */
   bucketCount: number;
   /** Dimension values in output order: by label, then id; unlabelled last; the NULL id last. */
   ids: (string | null)[];
@@ -26,11 +25,6 @@ export interface UsageMatrix {
   catalog: DimensionCatalog;
   /** `counts[value * bucketCount + k]`: traces of `ids[value]` in bucket `k` (0 = no record). */
   counts: Float64Array;
-}
-
-/** Bucket count of a plan: from its origin to `end`, the last bucket possibly partial. */
-function bucketCountOf(plan: UsageQueryPlan): number {
-  return Math.ceil((plan.endMs - bucketOrigin(plan.startMs, plan.stride)) / strideMs(plan.stride));
 }
 
 /**
@@ -45,7 +39,7 @@ export async function queryUsageMatrix(
   plan: UsageQueryPlan,
   catalog: DimensionCatalog,
 ): Promise<UsageMatrix> {
-  const bucketCount = bucketCountOf(plan);
+  const bucketCount = plan.grid.count;
   const empty: UsageMatrix = {
     bucketCount,
     ids: [],
@@ -158,30 +152,4 @@ function compareIds(a: string | null, b: string | null): number {
   if (a === null) return 1;
   if (b === null) return -1;
   return a < b ? -1 : 1;
-}
-
-/**
- * Splits a plan into consecutive plans of whole buckets, each at most `maxCells` (dimension
- * values x buckets) large given about `values` dimension values, so a matrix stays bounded
- * however many values and buckets an export has. A window starts on its first bucket's start
- * (the first keeps the plan's start), so bucket numbers restart at 0 in each.
- */
-export function bucketWindows(
-  plan: UsageQueryPlan,
-  values: number,
-  maxCells: number,
-): UsageQueryPlan[] {
-  const total = bucketCountOf(plan);
-  const origin = bucketOrigin(plan.startMs, plan.stride);
-  const step = strideMs(plan.stride);
-  const size = Math.max(1, Math.floor(maxCells / Math.max(1, values)));
-  const windows: UsageQueryPlan[] = [];
-  for (let first = 0; first < total; first += size) {
-    windows.push({
-      ...plan,
-      startMs: first === 0 ? plan.startMs : origin + first * step,
-      endMs: Math.min(plan.endMs, origin + (first + size) * step),
-    });
-  }
-  return windows;
 }

@@ -1,0 +1,51 @@
+import { type Context, Hono } from 'hono';
+import { jsonError } from '../http/json-error';
+import type { DeploymentDeps } from './deployment-deps';
+import type { ServedGraph } from './graph/graph-registry';
+import { recurseQuery, xrayQuery } from './wire/assistant-requests';
+import { parseWith } from './wire/request';
+
+/** What an assistant's graph looks like: drawing, JSON schemas, subgraphs. */
+export function createAssistantGraphRoutes({ assistants, graphs }: DeploymentDeps) {
+  const app = new Hono();
+
+  function graphOf(c: Context): ServedGraph | Response {
+    const assistant = assistants.get(c.req.param('assistantId') ?? '');
+    if (!assistant) return jsonError(c, 404, 'Assistant not found');
+    const served = graphs.get(assistant.graph_id);
+    return served ?? jsonError(c, 404, `Graph "${assistant.graph_id}" not found`);
+  }
+
+  app.get('/graph', async (c) => {
+    const query = parseWith(xrayQuery, c.req.query());
+    if (!query.ok) return jsonError(c, 422, query.detail);
+    const served = graphOf(c);
+    if (served instanceof Response) return served;
+    const drawable = await served.runtime.getGraphAsync({ xray: query.data.xray });
+    return c.json(drawable.toJSON());
+  });
+
+  app.get('/schemas', (c) => {
+    const served = graphOf(c);
+    if (served instanceof Response) return served;
+    return c.json({ graph_id: served.graphId, ...served.schemas });
+  });
+
+  async function subgraphs(c: Context, namespace: string | undefined) {
+    const query = parseWith(recurseQuery, c.req.query());
+    if (!query.ok) return jsonError(c, 422, query.detail);
+    const served = graphOf(c);
+    if (served instanceof Response) return served;
+    const found: Record<string, unknown> = {};
+    // Subgraphs of the served graphs carry no schemas of their own; the root's describe them.
+    for await (const [ns] of served.runtime.getSubgraphsAsync(namespace, query.data.recurse)) {
+      found[ns] = served.schemas;
+    }
+    return c.json(found);
+  }
+
+  app.get('/subgraphs', (c) => subgraphs(c, undefined));
+  app.get('/subgraphs/:namespace', (c) => subgraphs(c, c.req.param('namespace')));
+
+  return app;
+}

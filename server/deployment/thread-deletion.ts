@@ -1,0 +1,35 @@
+import type { DeploymentDeps } from './deployment-deps';
+
+type Deps = Pick<DeploymentDeps, 'threads' | 'runs' | 'manager' | 'checkpointer'>;
+
+/**
+ * Deletes a thread with its runs and checkpoints; `false` when there is no such thread. Its
+ * active runs are stopped first, newest first, so that cancelling one never starts a queued one.
+ * Then the run records and the thread record go in one synchronous step, in which no request can
+ * add a run (the runs reference the thread).
+ */
+export async function deleteThread(deps: Deps, threadId: string): Promise<boolean> {
+  const { threads, runs, manager, checkpointer } = deps;
+  if (!threads.get(threadId)) return false;
+  for (;;) {
+    const active = runs.active(threadId);
+    if (active.length === 0) break;
+    for (const run of active.reverse()) await manager.cancel(run, 'interrupt');
+  }
+  for (;;) {
+    const page = runs.list(threadId, { limit: 1000, offset: 0 });
+    if (page.length === 0) break;
+    page.forEach((run) => runs.delete(run.run_id));
+  }
+  threads.delete(threadId);
+  await checkpointer.deleteThread(threadId);
+  return true;
+}
+
+/** `DELETE /assistants/{id}?delete_threads=true`: the threads whose metadata names it. */
+export async function deleteThreadsOfAssistant(deps: Deps, assistantId: string): Promise<void> {
+  const owned = deps.threads
+    .all('created_at', 'asc')
+    .filter((thread) => thread.metadata.assistant_id === assistantId);
+  for (const thread of owned) await deleteThread(deps, thread.thread_id);
+}

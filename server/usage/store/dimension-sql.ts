@@ -1,0 +1,37 @@
+import type { GroupBy } from '@contracts/usage/usage-schema';
+
+/** Per group_by: the trace column holding the dimension id and where its label comes from. */
+export const DIMENSIONS = {
+  workspace: { column: 'workspace_id', table: 'workspaces', label: 'display_name' },
+  project: { column: 'project_id', table: 'projects', label: 'name' },
+  user: { column: 'user_id', table: 'users', label: 'email' },
+  api_key: { column: 'api_key_id', table: 'api_keys', label: 'short_key' },
+} as const satisfies Record<GroupBy, { column: string; table: string; label: string }>;
+
+/** The dimension table of `groupBy` with each value's position in output order. */
+export function positionsSql(groupBy: GroupBy): string {
+  const dim = DIMENSIONS[groupBy];
+  return `SELECT id, ${dim.label} AS label,
+      (row_number() OVER (ORDER BY ${dim.label} NULLS LAST, id) - 1)::INTEGER AS position
+    FROM ${dim.table}`;
+}
+
+/**
+ * Every value of the dimension table of `groupBy` as one JSON text, `[[id, label], …]` in
+ * output order (by label, then id; unlabelled values last, by id): one string to decode
+ * instead of two per value. `label` may be null.
+ */
+export function buildDimensionLabelsSql(groupBy: GroupBy): string {
+  return `SELECT to_json(coalesce(list([id::VARCHAR, label] ORDER BY position), []))::VARCHAR
+    FROM (${positionsSql(groupBy)})`;
+}
+
+/**
+ * A fingerprint of the dimension table of `groupBy`: its row count and the XOR of
+ * `hash(id, label)` over its rows (ids are unique, so no two rows cancel out), as one VARCHAR.
+ */
+export function buildDimensionFingerprintSql(groupBy: GroupBy): string {
+  const dim = DIMENSIONS[groupBy];
+  return `SELECT count(*)::VARCHAR || ':' || coalesce(bit_xor(hash(id, ${dim.label}))::VARCHAR, '')
+    FROM ${dim.table}`;
+}
