@@ -56,7 +56,8 @@ export async function createUsageService(
   }
   const app = createUsageRoutes(store, usageAvailability(config));
   // LangSmith trace ingestion (the langsmith SDK's endpoints), under /api/v1 and at the root.
-  const ingest = createIngestRoutes(store, createRunIngestor(store), {
+  const runIngestor = createRunIngestor(store);
+  const ingest = createIngestRoutes(store, runIngestor.ingest, {
     maxBodyBytes: config.USAGE_INGEST_MAX_BODY_BYTES,
   });
   app.route('/', ingest);
@@ -76,6 +77,9 @@ export async function createUsageService(
         return { traces: null };
       }
     },
-    close: () => store.close(),
+    close: async () => {
+      await runIngestor.close();
+      await store.close();
+    },
   };
 }

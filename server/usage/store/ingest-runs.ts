@@ -26,6 +26,12 @@ export interface RunBatchResult {
 
 export type IngestRuns = (batch: RunBatch) => Promise<RunBatchResult>;
 
+export interface RunIngestor {
+  ingest: IngestRuns;
+  /** Waits for the batches under way, then releases the writer's connection. */
+  close(): Promise<void>;
+}
+
 interface Pending {
   batch: RunBatch;
   resolve: (result: RunBatchResult) => void;
@@ -41,9 +47,11 @@ interface Pending {
  * acknowledged batch survives a crash, and a failed transaction rejects every batch in it.
  * Usage counts go by ingestion time: a trace's `start_time` is the transaction's start.
  */
-export function createRunIngestor(store: UsageStore): IngestRuns {
+export function createRunIngestor(store: UsageStore): RunIngestor {
   let pending: Pending[] = [];
   let writing = false;
+  let connection: DuckDBConnection | undefined;
+  let drained: Promise<void> = Promise.resolve();
   // What committed transactions created: projects (name -> id) and rollup rows. Neither is
   // ever deleted, so later batches skip the statements that would create them.
   const known: Known = { projects: new Map(), rollupRows: new Set() };
@@ -54,9 +62,9 @@ export function createRunIngestor(store: UsageStore): IngestRuns {
       const group = pending;
       pending = [];
       try {
-        const results = await store.withConnection((connection) =>
-          writeGroup(connection, group, known),
-        );
+        // One connection for all writes, opened on the first batch (writes are serial anyway).
+        connection ??= await store.connect();
+        const results = await writeGroup(connection, group, known);
         group.forEach((entry, i) =>
           entry.resolve(results[i] ?? { inserted: 0, ingestedAt: new Date() }),
         );
@@ -67,11 +75,18 @@ export function createRunIngestor(store: UsageStore): IngestRuns {
     writing = false;
   }
 
-  return (batch) =>
-    new Promise<RunBatchResult>((resolve, reject) => {
-      pending.push({ batch, resolve, reject });
-      if (!writing) void drain();
-    });
+  return {
+    ingest: (batch) =>
+      new Promise<RunBatchResult>((resolve, reject) => {
+        pending.push({ batch, resolve, reject });
+        if (!writing) drained = drain();
+      }),
+    async close() {
+      await drained;
+      connection?.closeSync();
+      connection = undefined;
+    },
+  };
 }
 
 interface Known {
@@ -184,35 +199,42 @@ function traceRows(
   return [...rows.values()];
 }
 
-/** Inserts the traces; returns the run ids that were new. */
+/** Inserts the traces, one statement per (workspace, user, API key); returns the new run ids. */
 async function insertTraces(
   connection: DuckDBConnection,
   rows: TraceRow[],
   ingestedAt: Date,
 ): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const column = (pick: (row: TraceRow) => string | null) =>
-    rows.map((row) => pick(row) ?? '').join(',');
-  // Comma-joined columns (ids hold no commas; '' stands for NULL): one parameter per column
-  // whatever the batch size, parsed by DuckDB without a JSON round trip.
-  const reader = await connection.runAndReadAll(
-    `INSERT INTO traces
-     SELECT r.run_id::UUID, r.workspace_id::UUID, r.project_id::UUID,
-       nullif(r.user_id, '')::UUID, nullif(r.api_key_id, '')::UUID, $6::TIMESTAMP
-     FROM (SELECT unnest(string_split($1, ',')) AS run_id,
-       unnest(string_split($2, ',')) AS workspace_id, unnest(string_split($3, ',')) AS project_id,
-       unnest(string_split($4, ',')) AS user_id, unnest(string_split($5, ',')) AS api_key_id) r
-     ON CONFLICT DO NOTHING RETURNING run_id::VARCHAR`,
-    [
-      column((row) => row.runId),
-      column((row) => row.batch.workspaceId),
-      column((row) => row.projectId),
-      column((row) => row.batch.userId),
-      column((row) => row.batch.apiKeyId),
-      ingestedAt.toISOString(),
-    ],
-  );
-  return new Set(reader.getRowsJS().map(([runId]) => String(runId)));
+  const byTarget = new Map<string, TraceRow[]>();
+  for (const row of rows) {
+    const { workspaceId, userId, apiKeyId } = row.batch;
+    const key = `${workspaceId}|${userId ?? ''}|${apiKeyId ?? ''}`;
+    byTarget.set(key, [...(byTarget.get(key) ?? []), row]);
+  }
+  const inserted = new Set<string>();
+  for (const targetRows of byTarget.values()) {
+    const [first] = targetRows;
+    if (!first) continue;
+    // Comma-joined columns (ids hold no commas): two parameters whatever the batch size, split
+    // by DuckDB; the target's ids are constants.
+    const reader = await connection.runAndReadAll(
+      `INSERT INTO traces
+       SELECT r.run_id::UUID, $3::UUID, r.project_id::UUID, $4::UUID, $5::UUID, $6::TIMESTAMP
+       FROM (SELECT unnest(string_split($1, ',')) AS run_id,
+         unnest(string_split($2, ',')) AS project_id) r
+       ON CONFLICT DO NOTHING RETURNING run_id::VARCHAR`,
+      [
+        targetRows.map((row) => row.runId).join(','),
+        targetRows.map((row) => row.projectId).join(','),
+        first.batch.workspaceId,
+        first.batch.userId,
+        first.batch.apiKeyId,
+        ingestedAt.toISOString(),
+      ],
+    );
+    for (const [runId] of reader.getRowsJS()) inserted.add(String(runId));
+  }
+  return inserted;
 }
 
 /** The new traces counted per (grouping, workspace, dimension value). */
