@@ -71,7 +71,9 @@ export function decideRuns(
 ): { accepted: AcceptedRun[]; problems: IngestProblem[] } {
   const byRun = new Map<string, RunOperation[]>();
   for (const operation of operations) {
-    byRun.set(operation.runId, [...(byRun.get(operation.runId) ?? []), operation]);
+    const list = byRun.get(operation.runId);
+    if (list) list.push(operation);
+    else byRun.set(operation.runId, [operation]);
   }
   for (const runId of parseProblems.keys()) if (!byRun.has(runId)) byRun.set(runId, []);
   const accepted: AcceptedRun[] = [];

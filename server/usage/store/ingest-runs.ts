@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { stableUuid } from '../seed/stable-uuid';
+import { ensureProjects } from './ensure-projects';
 import { addToRollups, type KnownRollupRows, type RollupIncrement } from './rollup-increments';
 import type { UsageStore } from './usage-store';
 
@@ -94,8 +94,6 @@ interface Known {
   rollupRows: KnownRollupRows;
 }
 
-const projectKey = (workspaceId: string, name: string) => `${workspaceId}\u0000${name}`;
-
 async function writeGroup(
   connection: DuckDBConnection,
   group: Pending[],
@@ -105,7 +103,10 @@ async function writeGroup(
   const created = new Map<string, string>();
   await connection.run('BEGIN TRANSACTION');
   try {
-    const projectIds = await ensureProjects(connection, group, known.projects, created);
+    const wanted = group.flatMap(({ batch }) =>
+      batch.runs.map((run) => ({ workspaceId: batch.workspaceId, name: run.projectName })),
+    );
+    const projectIds = await ensureProjects(connection, wanted, known.projects, created);
     const rows = traceRows(group, projectIds);
     const inserted = await insertTraces(connection, rows, ingestedAt);
     const rollupRows = await addToRollups(
@@ -117,61 +118,15 @@ async function writeGroup(
     await connection.run('COMMIT');
     for (const [key, id] of created) known.projects.set(key, id);
     for (const key of rollupRows) known.rollupRows.add(key);
-    return group.map(({ batch }) => ({
-      inserted: rows.filter((row) => row.batch === batch && inserted.has(row.runId)).length,
-      ingestedAt,
-    }));
+    const perBatch = new Map<RunBatch, number>();
+    for (const row of rows) {
+      if (inserted.has(row.runId)) perBatch.set(row.batch, (perBatch.get(row.batch) ?? 0) + 1);
+    }
+    return group.map(({ batch }) => ({ inserted: perBatch.get(batch) ?? 0, ingestedAt }));
   } catch (error) {
     await connection.run('ROLLBACK');
     throw error;
   }
-}
-
-/** Ids of every (workspace, project name) of the group; unknown names are created (stable ids). */
-async function ensureProjects(
-  connection: DuckDBConnection,
-  group: Pending[],
-  knownProjects: Map<string, string>,
-  created: Map<string, string>,
-): Promise<(workspaceId: string, name: string) => string> {
-  const missing = new Map<string, { workspaceId: string; name: string }>();
-  for (const { batch } of group) {
-    for (const run of batch.runs) {
-      const key = projectKey(batch.workspaceId, run.projectName);
-      if (!knownProjects.has(key))
-        missing.set(key, { workspaceId: batch.workspaceId, name: run.projectName });
-    }
-  }
-  if (missing.size > 0) {
-    const wanted = [...missing.values()].map(({ workspaceId, name }) => ({
-      workspace_id: workspaceId,
-      name,
-      id: stableUuid('ingested-project', workspaceId, name),
-    }));
-    const list = `(SELECT unnest(from_json($1,
-      '[{"workspace_id": "VARCHAR", "name": "VARCHAR", "id": "VARCHAR"}]'), recursive := true))`;
-    await connection.run(
-      `INSERT INTO projects SELECT w.id::UUID, w.workspace_id::UUID, w.name FROM ${list} w
-       WHERE NOT EXISTS (SELECT 1 FROM projects p
-         WHERE p.workspace_id = w.workspace_id::UUID AND p.name = w.name)`,
-      [JSON.stringify(wanted)],
-    );
-    // Seeded names may repeat inside a workspace; the smallest id is the stable choice.
-    const reader = await connection.runAndReadAll(
-      `SELECT p.workspace_id::VARCHAR, p.name, min(p.id)::VARCHAR FROM projects p
-       JOIN ${list} w ON p.workspace_id = w.workspace_id::UUID AND p.name = w.name GROUP BY ALL`,
-      [JSON.stringify(wanted)],
-    );
-    for (const [workspaceId, name, id] of reader.getRowsJS()) {
-      created.set(projectKey(String(workspaceId), String(name)), String(id));
-    }
-  }
-  return (workspaceId, name) => {
-    const key = projectKey(workspaceId, name);
-    const id = knownProjects.get(key) ?? created.get(key);
-    if (!id) throw new Error(`Project ${name} was not created.`);
-    return id;
-  };
 }
 
 interface TraceRow {
@@ -209,7 +164,9 @@ async function insertTraces(
   for (const row of rows) {
     const { workspaceId, userId, apiKeyId } = row.batch;
     const key = `${workspaceId}|${userId ?? ''}|${apiKeyId ?? ''}`;
-    byTarget.set(key, [...(byTarget.get(key) ?? []), row]);
+    const list = byTarget.get(key);
+    if (list) list.push(row);
+    else byTarget.set(key, [row]);
   }
   const inserted = new Set<string>();
   for (const targetRows of byTarget.values()) {
