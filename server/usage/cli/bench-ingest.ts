@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -54,11 +54,17 @@ async function main() {
         runs += batchSize;
       }
     };
+    const cpuAtStart = new Promise<number | null>((resolve) =>
+      setTimeout(() => resolve(cpuSeconds(server.pid)), Math.max(0, warmupEnd - performance.now())),
+    );
     const [visibility] = await Promise.all([
       probeVisibility(server.url, workspaceId, warmupEnd, deadline),
       ...Array.from({ length: Number(values.concurrency) }, sender),
     ]);
     const elapsed = (performance.now() - warmupEnd) / 1000;
+    const [cpuStart, cpuEnd] = [await cpuAtStart, await cpuSeconds(server.pid)];
+    const cpuPerBatch =
+      cpuStart !== null && cpuEnd !== null ? ((cpuEnd - cpuStart) * 1000) / latencies.length : null;
     const at = (samples: number[], p: number) => {
       const sorted = [...samples].sort((a, b) => a - b);
       return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
@@ -75,6 +81,11 @@ async function main() {
     console.log(
       `| Visible in the usage API after ack, p50 / max (${visibility.length} probes) | ${ms(at(visibility, 0.5))} / ${ms(at(visibility, 1))} |`,
     );
+    if (cpuPerBatch !== null) {
+      console.log(
+        `| Server CPU (user + sys, all threads) per batch | ${ms(cpuPerBatch)}: at most ${Math.round((os.cpus().length * 1000 * batchSize) / cpuPerBatch)} runs/s if the server had every core |`,
+      );
+    }
     console.log(
       `| Machine | ${os.cpus().length} cores, load average ${os
         .loadavg()
@@ -183,7 +194,21 @@ async function startServer(dataDir: string, port: string) {
     });
     void exited.then(() => reject(new Error(`server exited:\n${output}`)));
   });
-  return { url, exited, stop: () => child.kill('SIGTERM') };
+  return { url, exited, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
+/** CPU time a process used so far (Linux /proc; null elsewhere). */
+async function cpuSeconds(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / 100 : null;
+  } catch {
+    return null;
+  }
 }
 
 main().catch((error: unknown) => {
