@@ -138,6 +138,18 @@ describe('trace ingestion errors', () => {
     expect(await jsonTraces(server.baseUrl, 'project_name', name)).toBe(1);
   });
 
+  it('bills only the new runs of a batch that repeats already billed ones', async () => {
+    const name = project();
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const send = (ids: string[]) =>
+      post('/api/v1/runs/batch', JSON.stringify({ post: ids.map((id) => rootRun(id, name)) }), {
+        'content-type': 'application/json',
+      });
+    expect((await send([a, b])).body).toMatchObject({ accepted: 2, traces_billed: 2 });
+    expect((await send([a, c, c])).body).toMatchObject({ accepted: 2, traces_billed: 1 });
+    expect(await jsonTraces(server.baseUrl, 'project_name', name)).toBe(3);
+  });
+
   it('serves the SDK default layout without /api/v1: /info and /runs/batch at the root', async () => {
     const info = await fetch(`${server.baseUrl}/info`);
     expect(await info.json()).toMatchObject({
