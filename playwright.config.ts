@@ -1,14 +1,12 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { chromium, defineConfig, devices } from '@playwright/test';
+import { e2eDataDir } from './e2e/support/e2e-data-dir';
 
 const port = Number(process.env.E2E_PORT ?? 5273);
 const baseURL = `http://127.0.0.1:${port}`;
 
-// Every run starts from an empty data directory, as a fresh `npm start` would. The main process
-// creates it; workers inherit the variable, so they all agree on it.
-process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'usage-console-e2e-'));
+// Every run starts from an empty data directory, as a fresh `npm start` would, removed at exit.
+const dataDir = e2eDataDir();
 
 /**
  * Playwright's own Chromium when it is installed (`npx playwright install chromium` on a normal
@@ -68,7 +66,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATA_DIR: dataDir,
       DEMO_MODEL_STEP_MS: '300',
       // A developer's .env (e.g. a real LangSmith key) must not leak into the test server.
       USAGE_CONSOLE_NO_DOTENV: '1',

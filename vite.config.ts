@@ -34,7 +34,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contracts/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contracts/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'e2e/support/**/*.test.ts',
+          ],
           // Server tests start real databases and HTTP listeners: one file at a time per core.
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -9,6 +9,8 @@ export const consoleConfigSchema = z.object({
     source: z.enum(['embedded', 'langsmith']),
     upstream: z.string().nullable(),
     deploymentMode: z.enum(['cloud', 'self-hosted']),
+    /** Embedded data: `demo` (seeded with demo keys) or `none` (starts empty, keys by CLI). */
+    seed: z.enum(['demo', 'none']).default('demo'),
   }),
   deployment: z.object({
     source: z.enum(['embedded', 'remote']),

@@ -2,23 +2,33 @@
 // Usage: npm run bench:ui -- [--base-url http://127.0.0.1:5173] [--runs 15]
 // Needs a running `npm start`. Reports the median and p95 of change -> next frame after the
 // table shows the new grouping, measured in the page with performance.now().
-import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { numberArg, parseCliArgs, UsageError, USAGE_EXIT_CODE } from '../server/cli/cli-args';
 
-const { values } = parseArgs({
-  options: {
-    'base-url': { type: 'string', default: 'http://127.0.0.1:5173' },
-    runs: { type: 'string', default: '15' },
-  },
-});
-const runs = Number(values.runs);
+const USAGE = `Usage: npm run bench:ui -- [--base-url http://127.0.0.1:5173] [--runs 15]
+Needs a running \`npm start\`. Exit codes: 0 done, 1 failed, 2 bad arguments.`;
+
+function readArgs() {
+  try {
+    const values = parseCliArgs(process.argv.slice(2), {
+      'base-url': { type: 'string', default: 'http://127.0.0.1:5173' },
+      runs: { type: 'string', default: '15' },
+    });
+    return { baseUrl: values['base-url'], runs: numberArg('runs', values.runs, 1) };
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`error: ${error.message}\n\n${USAGE}`);
+    process.exit(USAGE_EXIT_CODE);
+  }
+}
+const { baseUrl, runs } = readArgs();
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const browser = await chromium.launch({
   executablePath,
   args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
 });
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-await page.goto(`${values['base-url']}/settings/billing-and-usage/granular-usage`);
+await page.goto(`${baseUrl}/settings/billing-and-usage/granular-usage`);
 await page.getByLabel('Total traces').filter({ hasText: /\d/ }).waitFor();
 
 const groupings = ['project', 'user', 'api_key', 'workspace'] as const;

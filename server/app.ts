@@ -2,9 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { publicConfig, type Config } from './config';
+import { allowedHosts, publicConfig, type Config } from './config';
 import { createConsoleProxy, type ProxyTarget } from './console/console-proxy';
+import { DEPLOYMENT_CONSOLE_ROUTES, USAGE_CONSOLE_ROUTES } from './console/console-routes';
+import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from './http/body-limit';
+import { browserGuard } from './http/browser-guard';
 import { jsonError } from './http/json-error';
+import { requestLog, type LogSink } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
 import type { Service } from './http/service';
 
 interface AppOptions {
@@ -12,6 +17,8 @@ interface AppOptions {
   services: Service[];
   /** Folder of the built SPA; when absent (tests of the API alone) only the APIs are served. */
   staticDir?: string;
+  /** Where request log lines go (stdout by default); LOG_LEVEL decides which are written. */
+  logSink?: LogSink;
 }
 
 /** Path prefixes that belong to APIs: unknown paths below them get JSON 404s, never the SPA. */
@@ -19,8 +26,15 @@ const API_PREFIXES = ['/api/', '/deployment/', '/healthz', '/_console/', '/runs'
 /** A missing file under these answers 404: HTML in place of a script only hides the problem. */
 const ASSET_PREFIXES = ['/assets/'];
 
-export function createApp({ config, services, staticDir }: AppOptions) {
+export function createApp({ config, services, staticDir, logSink }: AppOptions) {
   const app = new Hono();
+  app.use('*', requestLog(config.LOG_LEVEL, logSink));
+  app.use('*', securityHeaders());
+  // The console acts with the server's keys: only this server's own pages may drive it.
+  app.use('/_console/*', browserGuard({ allowedHosts: allowedHosts(config) }));
+  app.use('/_console/*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
+  // The embedded deployment asks for no key, so a cross-site page must not write to it either.
+  app.use('/deployment/*', browserGuard());
 
   app.get('/healthz', async (c) => {
     const checks = await Promise.all(
@@ -89,7 +103,15 @@ function mountConsoleProxies(app: Hono, config: Config, services: Service[]) {
     const serverApiKey = config.LANGSMITH_ENDPOINT
       ? config.LANGSMITH_API_KEY
       : config.USAGE_CONSOLE_API_KEY;
-    app.route(mountPath, createConsoleProxy({ mountPath, target: usageTarget, serverApiKey }));
+    app.route(
+      mountPath,
+      createConsoleProxy({
+        mountPath,
+        target: usageTarget,
+        routes: USAGE_CONSOLE_ROUTES,
+        serverApiKey,
+      }),
+    );
   }
 
   const deploymentTarget: ProxyTarget | undefined = config.LANGGRAPH_DEPLOYMENT_URL
@@ -102,6 +124,7 @@ function mountConsoleProxies(app: Hono, config: Config, services: Service[]) {
       createConsoleProxy({
         mountPath,
         target: deploymentTarget,
+        routes: DEPLOYMENT_CONSOLE_ROUTES,
         serverApiKey: config.LANGGRAPH_API_KEY,
       }),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, publicConfig } from './config';
+import { allowedHosts, loadConfig, publicConfig } from './config';
 
 describe('loadConfig', () => {
   it('runs with no variables at all (offline defaults)', () => {
@@ -14,6 +14,13 @@ describe('loadConfig', () => {
     [{ USAGE_DEPLOYMENT_MODE: 'on-prem' }, 'USAGE_DEPLOYMENT_MODE'],
     [{ GRANULAR_USAGE_TABLE_ENABLED: 'yes' }, 'GRANULAR_USAGE_TABLE_ENABLED'],
     [{ LANGSMITH_ENDPOINT: 'api.smith.langchain.com' }, 'LANGSMITH_ENDPOINT'],
+    [{ PORT: '' }, 'PORT'],
+    [{ PORT: ' ' }, 'PORT'],
+    [{ DEMO_MODEL_STEP_MS: '' }, 'DEMO_MODEL_STEP_MS'],
+    [{ LANGGRAPH_DEPLOYMENT_URL: 'ftp://x' }, 'LANGGRAPH_DEPLOYMENT_URL'],
+    [{ LANGSMITH_ENDPOINT: 'javascript:alert(1)' }, 'LANGSMITH_ENDPOINT'],
+    [{ LANGSMITH_ENDPOINT: 'https://user:pw@api.example.com' }, 'LANGSMITH_ENDPOINT'],
+    [{ LANGGRAPH_DEPLOYMENT_URL: 'https://token@x.example.com' }, 'LANGGRAPH_DEPLOYMENT_URL'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^\\s+${variable}:`, 'm'));
   });
@@ -24,6 +31,27 @@ describe('loadConfig', () => {
       usage: { source: 'embedded' },
       deployment: { source: 'embedded' },
     });
+  });
+
+  it('shows upstream URLs without query strings or fragments', () => {
+    const config = loadConfig({
+      LANGSMITH_ENDPOINT: 'https://api.example.com/base?api_key=s3cret#frag',
+      LANGGRAPH_DEPLOYMENT_URL: 'http://127.0.0.1:2024/?token=s3cret',
+    });
+    expect(publicConfig(config)).toMatchObject({
+      usage: { upstream: 'https://api.example.com/base' },
+      deployment: { upstream: 'http://127.0.0.1:2024/' },
+    });
+  });
+
+  it('answers to loopback names, HOST unless a wildcard, and ALLOWED_HOSTS', () => {
+    expect([...allowedHosts(loadConfig({}))].sort()).toEqual(['127.0.0.1', '::1', 'localhost']);
+    expect(allowedHosts(loadConfig({ HOST: '0.0.0.0' })).has('0.0.0.0')).toBe(false);
+    const hosts = allowedHosts(
+      loadConfig({ HOST: '10.0.0.5', ALLOWED_HOSTS: 'Console.Example, ' }),
+    );
+    expect(hosts.has('10.0.0.5')).toBe(true);
+    expect(hosts.has('console.example')).toBe(true);
   });
 
   it('never puts a key in the public view', () => {

@@ -12,8 +12,38 @@ const optionalUrl = z
   .string()
   .trim()
   .transform((value) => (value === '' ? undefined : value))
-  .pipe(z.url({ message: 'must be an absolute http(s) URL' }).optional())
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' })
+      .refine((value) => {
+        const url = URL.parse(value);
+        return url === null || (url.username === '' && url.password === '');
+      }, 'must not carry credentials (user:password@); put the key in the matching *_API_KEY')
+      .optional(),
+  )
   .optional();
+
+/** A whole number in [0, max]; unset gives `fallback`, but an empty value is a mistake. */
+const integer = (fallback: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number from 0 to ${max}`)
+    .transform(Number)
+    .refine((value) => value <= max, `must be a whole number from 0 to ${max}`)
+    .optional()
+    .transform((value) => value ?? fallback);
+
+/** Comma-separated host names; empty entries are dropped. */
+const hostList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ''),
+  );
 
 const optionalSecret = z
   .string()
@@ -27,7 +57,12 @@ const optionalSecret = z
  */
 const envSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(5173),
+  PORT: integer(5173, 65_535),
+  /**
+   * Host names `/_console/*` answers to, besides localhost and HOST (DNS-rebinding guard):
+   * the names a browser uses to reach this server behind a proxy or on a LAN address.
+   */
+  ALLOWED_HOSTS: hostList,
   DATA_DIR: z.string().trim().min(1).default('./data'),
   LOG_LEVEL: z.enum(['silent', 'info', 'debug']).default('info'),
 
@@ -44,7 +79,7 @@ const envSchema = z.object({
    */
   USAGE_CONSOLE_API_KEY: z.string().trim().min(1).default('lsv2_demo_admin'),
   /** Largest body the trace ingestion endpoints accept (`/runs/*`; 413 above). 32 MiB. */
-  USAGE_INGEST_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(33_554_432),
+  USAGE_INGEST_MAX_BODY_BYTES: integer(33_554_432, 1_073_741_824),
 
   /** When set, the console reads usage from this LangSmith base URL instead of the embedded data. */
   LANGSMITH_ENDPOINT: optionalUrl,
@@ -54,7 +89,7 @@ const envSchema = z.object({
   LANGGRAPH_DEPLOYMENT_URL: optionalUrl,
   LANGGRAPH_API_KEY: optionalSecret,
   /** Time each step of the scripted demo model takes, in milliseconds. */
-  DEMO_MODEL_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  DEMO_MODEL_STEP_MS: integer(1000, 60_000),
   /**
    * Whether the embedded deployment traces its runs with the langsmith SDK: to the embedded
    * usage server (billed there), or to LANGSMITH_ENDPOINT when set.
@@ -71,6 +106,19 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * Reads `./.env` into `process.env` when present; variables already set win. The server and the
+ * CLIs that open the data directory (seed, bench) call it, so they agree on DATA_DIR.
+ */
+export function loadDotEnv(): void {
+  if (process.env.USAGE_CONSOLE_NO_DOTENV === '1') return;
+  try {
+    process.loadEnvFile();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
 /** Parses and validates the environment; the error names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -83,17 +131,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '::1'];
+const WILDCARD_HOSTS = ['0.0.0.0', '::', ''];
+
+/** Host names the console proxy answers to: loopback, HOST (unless a wildcard), ALLOWED_HOSTS. */
+export function allowedHosts(config: Config): ReadonlySet<string> {
+  const host = config.HOST.replace(/^\[|\]$/g, '').toLowerCase();
+  const own = WILDCARD_HOSTS.includes(host) ? [] : [host];
+  return new Set([...LOOPBACK_HOSTS, ...own, ...config.ALLOWED_HOSTS]);
+}
+
+/** An upstream URL as the browser may see it: no userinfo, query or fragment (they can hold keys). */
+function withoutSecrets(url: string | undefined): string | null {
+  if (!url) return null;
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+}
+
 /** What the SPA may know about the server's configuration: never a secret. */
 export function publicConfig(config: Config): ConsoleConfig {
   return {
     usage: {
       source: config.LANGSMITH_ENDPOINT ? 'langsmith' : 'embedded',
-      upstream: config.LANGSMITH_ENDPOINT ?? null,
+      upstream: withoutSecrets(config.LANGSMITH_ENDPOINT),
       deploymentMode: config.USAGE_DEPLOYMENT_MODE,
+      seed: config.USAGE_SEED,
     },
     deployment: {
       source: config.LANGGRAPH_DEPLOYMENT_URL ? 'remote' : 'embedded',
-      upstream: config.LANGGRAPH_DEPLOYMENT_URL ?? null,
+      upstream: withoutSecrets(config.LANGGRAPH_DEPLOYMENT_URL),
       tracingProject:
         config.DEPLOYMENT_TRACING && !config.LANGGRAPH_DEPLOYMENT_URL && !config.LANGSMITH_ENDPOINT
           ? AGENT_GRAPH_ID

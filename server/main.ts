@@ -2,23 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { createDeploymentService } from './deployment/deployment-service';
 import { tracingTargetFromConfig } from './deployment/runs/run-tracing';
+import { shutDown } from './http/graceful-shutdown';
 import type { Service } from './http/service';
 import { createUsageService } from './usage/usage-service';
 
 const staticDir = fileURLToPath(new URL('../dist', import.meta.url));
-
-/** Reads `./.env` when present; variables already in the environment win. */
-function loadDotEnv() {
-  if (process.env.USAGE_CONSOLE_NO_DOTENV === '1') return;
-  try {
-    process.loadEnvFile();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-}
+/** In-flight requests get this long after a stop signal: the whole stop stays under 2 s. */
+const SHUTDOWN_GRACE_MS = 1_200;
 
 async function main() {
   loadDotEnv();
@@ -56,19 +49,11 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing in-flight requests, then closing databases.`);
-    // Let in-flight requests finish; idle keep-alive sockets would otherwise hold close() open.
-    server.close(() => {
-      void closeServices().then(() => {
-        console.log('Stopped.');
-        process.exit(0);
-      });
+    console.log(`${signal} received: draining runs and requests, then closing databases.`);
+    void shutDown({ server, services, graceMs: SHUTDOWN_GRACE_MS, log: console.error }).then(() => {
+      console.log('Stopped.');
+      process.exit(0);
     });
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
-    setTimeout(() => {
-      console.error('Shutdown took longer than 10 s; exiting.');
-      process.exit(1);
-    }, 10_000).unref();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

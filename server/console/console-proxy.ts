@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { jsonError } from '../http/json-error';
+import type { ConsoleRoute } from './console-routes';
 
 /** Where the console's requests for one area go: an embedded service, or a remote base URL. */
 export type ProxyTarget =
@@ -10,6 +11,8 @@ interface ConsoleProxyOptions {
   /** Where this proxy is mounted, e.g. `/_console/usage`. */
   mountPath: string;
   target: ProxyTarget;
+  /** The only requests forwarded; anything else answers JSON 404 without reaching the target. */
+  routes: readonly ConsoleRoute[];
   /** The key the server holds for this target; sent only when the browser sends none. */
   serverApiKey: string | undefined;
   /** Header the upstream reads its key from (LangSmith and LangGraph both use `x-api-key`). */
@@ -22,22 +25,23 @@ const FORWARDED_RESPONSE_HEADERS = [
   'content-disposition',
   'cache-control',
   'content-location',
-  'location',
 ];
 
 /**
  * The browser's door to the usage and deployment APIs. It adds the server's key (which the browser
  * never sees) and forwards to the embedded service in-process or to the configured remote URL,
- * streaming both ways so long exports and run joins pass through untouched.
+ * streaming both ways so long exports and run joins pass through untouched. It never follows a
+ * redirect: the server's key must reach the configured host and no other.
  */
 export function createConsoleProxy({
   mountPath,
   target,
+  routes,
   serverApiKey,
   keyHeader = 'x-api-key',
 }: ConsoleProxyOptions) {
   const app = new Hono();
-  app.all('*', async (c) => {
+  const forward = async (c: Context) => {
     const incoming = new URL(c.req.url);
     const relative = incoming.pathname.slice(mountPath.length) || '/';
 
@@ -58,6 +62,7 @@ export function createConsoleProxy({
       headers,
       body: hasBody ? c.req.raw.body : null,
       signal: c.req.raw.signal,
+      redirect: 'manual',
       // Node's fetch needs this to stream a request body.
       ...(hasBody ? { duplex: 'half' } : {}),
     });
@@ -71,12 +76,24 @@ export function createConsoleProxy({
       return jsonError(c, 502, `Could not reach ${url.split('?')[0]}: ${reason}`);
     }
 
+    if (upstream.status >= 300 && upstream.status < 400) {
+      await upstream.body?.cancel();
+      const location = upstream.headers.get('location') ?? 'another address';
+      return jsonError(
+        c,
+        502,
+        `${url.split('?')[0]} answered ${upstream.status} to ${location.split('?')[0]}; the console ` +
+          'does not follow redirects with its key. Configure the final address instead.',
+      );
+    }
+
     const responseHeaders = new Headers();
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = upstream.headers.get(name);
       if (value) responseHeaders.set(name, value);
     }
     return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
-  });
+  };
+  for (const route of routes) app.on(route.method, route.path, forward);
   return app;
 }

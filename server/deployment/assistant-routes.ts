@@ -54,8 +54,9 @@ export function createAssistantRoutes(deps: DeploymentDeps) {
     else if (sort_order === 'asc') found.reverse();
     const from = offset ?? 0;
     const page = found.slice(from, from + (limit ?? 10));
-    if (from + page.length < found.length)
+    if (from + page.length < found.length) {
       c.header('X-Pagination-Next', String(from + page.length));
+    }
     c.header('X-Pagination-Total', String(found.length));
     if (!select) return c.json(page);
     return c.json(

@@ -1,11 +1,14 @@
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { Hono } from 'hono';
 import type { Config } from '../config';
+import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from '../http/body-limit';
 import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
+import { requireUuidParams } from '../http/uuid-params';
 import { createAssistantRegistry } from './assistants';
 import { createAgentGraph } from './graph/agent-graph';
 import { AGENT_SCHEMAS } from './graph/agent-schemas';
+import { answerDanglingToolCalls } from './graph/answer-dangling-tool-calls';
 import { AGENT_GRAPH_ID } from './graph/graph-id';
 import { createGraphRegistry } from './graph/graph-registry';
 import { createStopSignals } from './graph/stop-signals';
@@ -25,6 +28,8 @@ import { createRunStore } from './store/run-store';
 import { createStoreRoutes } from './store-routes';
 import { createThreadStore } from './store/thread-store';
 
+/** Methods whose `/threads/{x}` and `/runs/{x}` paths name an existing thread or run. */
+const ID_METHODS = ['GET', 'PATCH', 'DELETE'];
 const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it was not resumed.';
 
 /**
@@ -59,11 +64,25 @@ export async function createDeploymentService(
   const assistants = createAssistantRegistry(createAssistantStore(db), graphs.ids());
   const deps: DeploymentDeps = { assistants, graphs, threads, runs, manager, graph, checkpointer };
 
-  // Runs cut off by a crash are marked; runs still queued at the last shutdown start now.
+  // Runs cut off by a crash are marked, and a tool call they left unanswered gets a tool message
+  // saying it was cancelled; runs still queued at the last shutdown start now.
+  const crashedThreads = db
+    .prepare<[], { thread_id: string }>(
+      `SELECT DISTINCT thread_id FROM runs WHERE status = 'running'`,
+    )
+    .all()
+    .map((row) => row.thread_id);
   runs.failOrphanedRuns(ORPHANED_RUN_REASON);
+  for (const threadId of crashedThreads) await answerDanglingToolCalls(graph, threadId);
   runs.threadsWithPendingRuns().forEach((threadId) => executor.kick(threadId));
 
   const app = new Hono();
+  app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
+  // Ids are checked before any route reads or writes: POST /threads/search stays a route.
+  app.on(ID_METHODS, '/threads/:threadId', requireUuidParams('threadId'));
+  app.use('/threads/:threadId/:area/*', requireUuidParams('threadId'));
+  app.on(ID_METHODS, '/threads/:threadId/runs/:runId', requireUuidParams('runId'));
+  app.use('/threads/:threadId/runs/:runId/:action', requireUuidParams('runId'));
   app.get('/ok', (c) => c.json({ ok: true }));
   app.get('/info', (c) => c.json({ version: '0.1.0', flags: { assistants: true, crons: false } }));
   app.route('/assistants', createAssistantRoutes(deps));
@@ -81,9 +100,14 @@ export async function createDeploymentService(
       runs: runs.count(),
       executing: executor.executingCount(),
     }),
+    // Executing runs stop (interrupted) and pending ones stay queued for the next start.
+    drain: async () => {
+      await manager.close();
+      // Deliver the traces of the runs just stopped while the usage server still answers.
+      await tracing?.flush();
+    },
     close: async () => {
       await manager.close();
-      // Deliver the traces of the runs just stopped before the usage server closes.
       await tracing?.flush();
       db.close();
     },

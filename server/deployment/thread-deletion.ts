@@ -1,5 +1,7 @@
 import type { DeploymentDeps } from './deployment-deps';
 
+const MAX_ROUNDS = 10;
+
 type Deps = Pick<DeploymentDeps, 'threads' | 'runs' | 'manager' | 'checkpointer'>;
 
 /**
@@ -11,7 +13,8 @@ type Deps = Pick<DeploymentDeps, 'threads' | 'runs' | 'manager' | 'checkpointer'
 export async function deleteThread(deps: Deps, threadId: string): Promise<boolean> {
   const { threads, runs, manager, checkpointer } = deps;
   if (!threads.get(threadId)) return false;
-  for (;;) {
+  // A run created while the others were being stopped is stopped on the next round.
+  for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const active = runs.active(threadId);
     if (active.length === 0) break;
     for (const run of active.reverse()) await manager.cancel(run, 'interrupt');

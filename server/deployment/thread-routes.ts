@@ -3,6 +3,7 @@ import { jsonError } from '../http/json-error';
 import type { DeploymentDeps } from './deployment-deps';
 import { deleteThread } from './thread-deletion';
 import { createThreadStateRoutes } from './thread-state-routes';
+import { writeSupersteps } from './thread-supersteps';
 import { createThreadView, selectFields } from './thread-view';
 import { parseJsonBody } from './wire/request';
 import {
@@ -26,27 +27,19 @@ export function createThreadRoutes(deps: DeploymentDeps) {
     if (!body.ok) return jsonError(c, 422, body.detail);
     const { thread_id, metadata, if_exists, supersteps } = body.data;
     const created = threads.create(metadata ?? {}, thread_id ?? undefined);
-    if (created && supersteps && supersteps.length > 0) {
-      // A thread that cannot hold the given history is not created at all.
-      const { runtime } = deps.graphs.forThread(created.metadata);
-      const steps = supersteps.map(({ updates }) => ({
-        updates: updates.map((update) => ({ values: update.values, asNode: update.as_node })),
-      }));
-      try {
-        await runtime.bulkUpdateState(
-          { configurable: { thread_id: created.thread_id, checkpoint_ns: '' } },
-          steps,
-        );
-      } catch (error) {
-        await deleteThread(deps, created.thread_id);
-        return jsonError(c, 400, error instanceof Error ? error.message : String(error));
+    if (!created) {
+      // Only a caller-chosen thread_id can collide with an existing thread.
+      const existing = threads.get(thread_id ?? '');
+      if (!existing || if_exists !== 'do_nothing') {
+        return jsonError(c, 409, 'Thread already exists');
       }
+      return c.json(await view.toWire(existing));
     }
-    if (created) return c.json(await view.toWire(created));
-    // Only a caller-chosen thread_id can collide with an existing thread.
-    const existing = threads.get(thread_id ?? '');
-    if (!existing || if_exists !== 'do_nothing') return jsonError(c, 409, 'Thread already exists');
-    return c.json(await view.toWire(existing));
+    const refused = supersteps?.length
+      ? await writeSupersteps(deps, created, supersteps)
+      : undefined;
+    if (refused) return jsonError(c, 400, refused);
+    return c.json(await view.toWire(created));
   });
 
   app.post('/search', async (c) => {
@@ -71,7 +64,8 @@ export function createThreadRoutes(deps: DeploymentDeps) {
   app.post('/count', async (c) => {
     const body = await parseJsonBody(c, countThreadsBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const { total } = await view.search(threads.all('created_at', 'desc'), body.data);
+    const all = threads.all('created_at', 'desc');
+    const { total } = await view.search(all, body.data, { limit: 0, offset: 0 });
     return c.json(total);
   });
 

@@ -59,18 +59,18 @@ export function createThreadView({ runs, graphs }: { runs: RunStore; graphs: Gra
   /**
    * Threads matching a search or count body, in `all`'s order. Ids and metadata are checked on
    * the records; only a `status` or `values` filter (or a sort by status) needs every candidate's
-   * state, otherwise just the page is read.
+   * state, otherwise just the page is read (none for a count, whose page is empty).
    */
-  async function search(all: ThreadRecord[], query: SearchThreadsBody, page?: Page) {
+  async function search(all: ThreadRecord[], query: SearchThreadsBody, page: Page) {
     const ids = query.ids && query.ids.length > 0 ? new Set(query.ids) : undefined;
     const candidates = all.filter(
       (thread) =>
         (!ids || ids.has(thread.thread_id)) &&
         (!query.metadata || jsonContains(thread.metadata, query.metadata)),
     );
-    const needsState = Boolean(query.status || query.values || page?.byStatus);
+    const needsState = Boolean(query.status || query.values || page.byStatus);
     if (!needsState) {
-      const slice = page ? candidates.slice(page.offset, page.offset + page.limit) : candidates;
+      const slice = candidates.slice(page.offset, page.offset + page.limit);
       return { total: candidates.length, threads: await Promise.all(slice.map(toWire)) };
     }
     const matching = (await Promise.all(candidates.map(toWire))).filter(
@@ -78,9 +78,11 @@ export function createThreadView({ runs, graphs }: { runs: RunStore; graphs: Gra
         (!query.status || thread.status === query.status) &&
         (!query.values || jsonContains(thread.values, query.values)),
     );
-    if (page?.byStatus) matching.sort(byStatus(page.byStatus));
-    const threads = page ? matching.slice(page.offset, page.offset + page.limit) : matching;
-    return { total: matching.length, threads };
+    if (page.byStatus) matching.sort(byStatus(page.byStatus));
+    return {
+      total: matching.length,
+      threads: matching.slice(page.offset, page.offset + page.limit),
+    };
   }
 
   return { toWire, search };

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 
 /**
- * One embedded service of the `npm start` process: a Hono sub-app mounted at `basePath`,
- * and a `close` that releases what it holds (databases, running work) on shutdown.
+ * One embedded service of the `npm start` process: a Hono sub-app mounted at `basePath`, and how
+ * it stops. Shutdown calls `drain` first (while requests may still be in flight), then `close`.
  */
 export interface Service {
   name: string;
@@ -12,5 +12,11 @@ export interface Service {
   rootApp?: Hono;
   /** Extra fields for `/healthz` (e.g. row counts); must not throw. */
   health?: () => Promise<Record<string, unknown>>;
+  /**
+   * Stops starting new background work and releases requests waiting on it (run joins), so
+   * in-flight requests can finish at once. The databases stay open for them.
+   */
+  drain?: () => Promise<void>;
+  /** Releases what the service holds (databases); called once no request is in flight. */
   close: () => Promise<void>;
 }

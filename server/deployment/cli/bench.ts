@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { numberArg, parseCliArgs, runCli } from '@server/cli/cli-args';
 import type { Client } from '@langchain/langgraph-sdk';
 import { threadStateSchema } from '@contracts/deployment';
 import {
@@ -13,7 +13,8 @@ Serves the embedded deployment on a free port and measures, through the SDK:
      get state, get run 1; p50/p95 over --iterations sequential flows;
   2. double-texting --threads threads at once and checking each ended correctly, on a second
      deployment whose model steps take --load-step-ms, so that run 1 is still active when run 2
-     comes (with no delay at all, most runs 1 finish before their run 2 arrives).`;
+     comes (with no delay at all, most runs 1 finish before their run 2 arrives).
+Exit codes: 0 all correct, 1 a wrong outcome or a failure, 2 bad arguments.`;
 
 /** How one double-texted thread ended, judged from outside as a client sees it. */
 type Verdict =
@@ -55,22 +56,20 @@ function tally(verdicts: Verdict[]): string {
 
 const isWrong = (v: Verdict) => v === 'surviving rolled-back run' || v === 'foreign messages';
 
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      iterations: { type: 'string', default: '200' },
-      threads: { type: 'string', default: '100' },
-      'load-step-ms': { type: 'string', default: '100' },
-      help: { type: 'boolean', short: 'h' },
-    },
+async function main(args: string[]): Promise<number> {
+  const values = parseCliArgs(args, {
+    iterations: { type: 'string', default: '200' },
+    threads: { type: 'string', default: '100' },
+    'load-step-ms': { type: 'string', default: '100' },
+    help: { type: 'boolean', short: 'h', default: false },
   });
-  const iterations = Number(values.iterations);
-  const threads = Number(values.threads);
-  const loadStepMs = Number(values['load-step-ms']);
-  if (values.help || !(iterations > 0) || !(threads > 0) || !(loadStepMs >= 0)) {
+  if (values.help) {
     console.log(USAGE);
-    process.exit(values.help ? 0 : 2);
+    return 0;
   }
+  const iterations = numberArg('iterations', values.iterations, 1);
+  const threads = numberArg('threads', values.threads, 1);
+  const loadStepMs = numberArg('load-step-ms', values['load-step-ms'], 0);
   const flowVerdicts = await measureFlow(iterations);
   const loadVerdicts = await measureLoad(threads, loadStepMs);
   const wrong = [...flowVerdicts, ...loadVerdicts].filter(isWrong);
@@ -80,7 +79,7 @@ async function main() {
   console.log(
     `Threads with foreign messages: ${wrong.filter((v) => v.startsWith('foreign')).length}`,
   );
-  process.exitCode = wrong.length === 0 ? 0 : 1;
+  return wrong.length === 0 ? 0 : 1;
 }
 
 async function measureFlow(iterations: number): Promise<Verdict[]> {
@@ -124,7 +123,4 @@ async function measureLoad(threads: number, stepMs: number): Promise<Verdict[]> 
   }
 }
 
-main().catch((error: unknown) => {
-  console.error('Bench failed:', error);
-  process.exit(2);
-});
+runCli(USAGE, main);

@@ -1,37 +1,34 @@
-import { parseArgs } from 'node:util';
+import { parseCliArgs, requiredArg, numberArg, runCli } from '@server/cli/cli-args';
 import { formatConformanceTable, runConformance } from '../conformance/run-conformance';
 
 const USAGE = `Usage: npm run conformance -- --deployment-url URL [--api-key KEY] [--assistant agent]
                                [--later-ms 2000]
 Runs the double-texting contract (rollback, triple-texting, interrupt, reject, enqueue, 404 for a
-deleted run) against a LangGraph deployment through the official SDK. Exit code 1 on any failure.`;
+deleted run) against a LangGraph deployment through the official SDK.
+Exit codes: 0 all passed, 1 a case failed or the deployment cannot be reached, 2 bad arguments.`;
 
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      'deployment-url': { type: 'string' },
-      'api-key': { type: 'string' },
-      assistant: { type: 'string', default: 'agent' },
-      'later-ms': { type: 'string', default: '2000' },
-      help: { type: 'boolean', short: 'h' },
-    },
+async function main(args: string[]): Promise<number> {
+  const values = parseCliArgs(args, {
+    'deployment-url': { type: 'string' },
+    'api-key': { type: 'string' },
+    assistant: { type: 'string', default: 'agent' },
+    'later-ms': { type: 'string', default: '2000' },
+    help: { type: 'boolean', short: 'h', default: false },
   });
-  const laterMs = Number(values['later-ms']);
-  if (values.help || !values['deployment-url'] || !Number.isFinite(laterMs)) {
+  if (values.help) {
     console.log(USAGE);
-    process.exit(values.help ? 0 : 2);
+    return 0;
   }
+  const deploymentUrl = requiredArg('deployment-url', values['deployment-url']);
+  const laterMs = numberArg('later-ms', values['later-ms'], 0);
   const results = await runConformance({
-    deploymentUrl: values['deployment-url'],
+    deploymentUrl,
     apiKey: values['api-key'] ?? process.env.LANGGRAPH_API_KEY,
     assistantId: values.assistant,
     laterMs,
   });
   console.log(formatConformanceTable(results));
-  process.exit(results.every((r) => r.pass) ? 0 : 1);
+  return results.every((r) => r.pass) ? 0 : 1;
 }
 
-main().catch((error: unknown) => {
-  console.error('Conformance run failed to start:', error);
-  process.exit(2);
-});
+runCli(USAGE, main);

@@ -17,10 +17,49 @@ export interface ConformanceResult {
   ms: number;
 }
 
-/** Runs every double-texting case against a deployment through the official SDK, in order. */
+/** Thrown when the deployment cannot be reached at all: no case can say anything then. */
+export class UnreachableDeployment extends Error {
+  override name = 'UnreachableDeployment';
+}
+
+/** Whether `error` (or a cause) is a failure to connect, not an HTTP answer. */
+function isConnectionFailure(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as NodeJS.ErrnoException).code ?? '';
+    if (/^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|UND_ERR_)/.test(code)) {
+      return true;
+    }
+    if (current.message === 'fetch failed') return true;
+  }
+  return false;
+}
+
+/** One plain request first, so a wrong URL gives one clear message instead of N failures. */
+async function checkReachable(deploymentUrl: string): Promise<void> {
+  const url = `${deploymentUrl.replace(/\/+$/, '')}/info`;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    await response.body?.cancel();
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new UnreachableDeployment(`Cannot reach the deployment at ${url}: ${reason}`);
+  }
+}
+
+/**
+ * Runs every double-texting case against a deployment through the official SDK, in order. Stops
+ * with UnreachableDeployment when the deployment cannot be reached, before or between cases.
+ */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult[]> {
+  await checkReachable(options.deploymentUrl);
   const ctx: CaseContext = {
-    client: new Client({ apiUrl: options.deploymentUrl, apiKey: options.apiKey }),
+    // No retries: a refused connection must stop the run at once, not after a back-off.
+    client: new Client({
+      apiUrl: options.deploymentUrl,
+      apiKey: options.apiKey,
+      callerOptions: { maxRetries: 0 },
+    }),
     assistantId: options.assistantId ?? 'agent',
     laterMs: options.laterMs ?? 2000,
   };
@@ -31,6 +70,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       await testCase.run(ctx);
       results.push({ name: testCase.name, pass: true, reason: '', ms: elapsed(started) });
     } catch (error) {
+      if (isConnectionFailure(error)) {
+        throw new UnreachableDeployment(
+          `Lost the connection to ${options.deploymentUrl} during "${testCase.name}".`,
+        );
+      }
       const reason = error instanceof Error ? error.message : String(error);
       results.push({ name: testCase.name, pass: false, reason, ms: elapsed(started) });
     }

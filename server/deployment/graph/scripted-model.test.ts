@@ -1,4 +1,5 @@
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cityFromText, scriptedReply } from './scripted-model';
 
@@ -38,5 +39,29 @@ describe('scriptedReply', () => {
   it('reads text from content blocks', () => {
     const human = new HumanMessage({ content: [{ type: 'text', text: 'weather in sf' }] });
     expect(scriptedReply([human], 'c').tool_calls?.[0]?.args).toEqual({ city: 'sf' });
+  });
+});
+
+describe('cityFromText on hostile input', () => {
+  /** The expression it replaced, kept as the reference for what the scan must return. */
+  const reference = (text: string) =>
+    /\bin\s+([a-z][a-z .'-]*?)\s*[?.!]*$/i.exec(text.trim())?.[1]?.toLowerCase() ?? 'unknown';
+
+  it('answers in milliseconds for 131,072 spaces between a name and a stray character', () => {
+    const started = performance.now();
+    expect(cityFromText(`weather in a${' '.repeat(131_072)}#`)).toBe('unknown');
+    expect(cityFromText(`weather in a${' '.repeat(131_072)}?`)).toBe('a');
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it('finds the same city as the old expression on short questions', () => {
+    const alphabet = ['in', ' ', 'in ', 'a', 'Oslo', '.', '?', '!', "'", '-', '#', '\t', 'x'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 12 }), (parts) => {
+        const text = `weather ${parts.join('')}`;
+        expect(cityFromText(text)).toBe(reference(text));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

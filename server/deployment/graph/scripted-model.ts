@@ -14,13 +14,39 @@ const CITY_ALIASES: ReadonlyArray<readonly [RegExp, City]> = [
   [/\b(paris)\b/i, { key: 'paris', name: 'Paris' }],
 ];
 
-/** Finds the city a question names: a known alias, else the words after "in", else "unknown". */
+/** Characters a free-form city name may contain ("st. louis", "o'fallon", "winston-salem"). */
+function isCityChar(code: number): boolean {
+  const lower = code | 0x20;
+  return (lower >= 0x61 && lower <= 0x7a) || " .'-".includes(String.fromCharCode(code));
+}
+const TRAILING_PUNCTUATION = new Set(['?', '.', '!']);
+
+/**
+ * Finds the city a question names: a known alias, else the words after the first "in" that run
+ * to the end (trailing spaces and ?.! dropped), else "unknown". A linear scan, not one regular
+ * expression: a lazy group followed by `\s*[?.!]*$` backtracks quadratically on a long run of
+ * spaces, and a single request could then block the event loop for seconds.
+ */
 export function cityFromText(text: string): string {
   for (const [pattern, city] of CITY_ALIASES) {
     if (pattern.test(text)) return city.key;
   }
-  const after = /\bin\s+([a-z][a-z .'-]*?)\s*[?.!]*$/i.exec(text.trim());
-  return after?.[1]?.toLowerCase() ?? 'unknown';
+  const body = text.trim();
+  let end = body.length;
+  while (end > 0 && TRAILING_PUNCTUATION.has(body.charAt(end - 1))) end -= 1;
+  end = body.slice(0, end).trimEnd().length;
+  // The name is a suffix of body[0, end) made of city characters: find where that run starts.
+  let nameRunStart = end;
+  while (nameRunStart > 0 && isCityChar(body.charCodeAt(nameRunStart - 1))) nameRunStart -= 1;
+
+  // `\bin\s+` matches in linear time: each attempt only scans one run of whitespace.
+  for (const match of body.slice(0, end).matchAll(/\bin\s+/gi)) {
+    const nameStart = match.index + match[0].length;
+    if (nameStart >= nameRunStart && nameStart < end && /[a-z]/i.test(body.charAt(nameStart))) {
+      return body.slice(nameStart, end).toLowerCase();
+    }
+  }
+  return 'unknown';
 }
 
 /** Plain text of a message's content, whether a string or an array of content blocks. */

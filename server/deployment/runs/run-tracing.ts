@@ -2,6 +2,8 @@ import { LangChainTracer } from '@langchain/core/tracers/tracer_langchain';
 import { Client } from 'langsmith';
 import type { Config } from '@server/config';
 
+const FLUSH_TIMEOUT_MS = 500;
+
 /** Where runs are traced: a LangSmith API base (`…/api/v1` or the SDK's root layout) and key. */
 export interface TracingTarget {
   apiUrl: string;
@@ -12,7 +14,10 @@ export interface TracingTarget {
 export interface RunTracing {
   /** The run-config part for one run: its tracer, and the run id as the trace's root id. */
   runConfig(runId: string): { callbacks: LangChainTracer[]; runId: string };
-  /** Resolves once every trace sent so far has been delivered (or failed). */
+  /**
+   * Resolves once every trace sent so far has been delivered (or failed), or after
+   * FLUSH_TIMEOUT_MS: a shutdown must not wait on an unreachable tracing endpoint.
+   */
   flush(): Promise<void>;
 }
 
@@ -60,7 +65,13 @@ export function createRunTracing(
       return { callbacks, runId };
     },
     async flush() {
-      await client?.awaitPendingTraceBatches();
+      if (!client) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        client.awaitPendingTraceBatches(),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, FLUSH_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
     },
   };
 }

@@ -38,8 +38,15 @@ export function createThreadStore(db: Database.Database) {
   const remove = db.prepare<[string]>('DELETE FROM threads WHERE thread_id = ?');
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM threads');
   // Ties (same millisecond) fall back to insertion order, so "newest first" stays exact.
-  const selectAll = (column: ThreadSortColumn, order: 'asc' | 'desc') =>
-    db.prepare<[], ThreadRow>(`SELECT * FROM threads ORDER BY ${column} ${order}, rowid ${order}`);
+  const ordered = new Map<string, Database.Statement<[], ThreadRow>>();
+  const selectAll = (column: ThreadSortColumn, order: 'asc' | 'desc') => {
+    const key = `${column} ${order}`;
+    const statement =
+      ordered.get(key) ??
+      db.prepare<[], ThreadRow>(`SELECT * FROM threads ORDER BY ${key}, rowid ${order}`);
+    ordered.set(key, statement);
+    return statement;
+  };
   const copyCheckpoints = db.prepare<[string, string]>(
     `INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, type,
        checkpoint, metadata)

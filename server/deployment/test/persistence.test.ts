@@ -4,15 +4,16 @@ import { afterEach, expect, it } from 'vitest';
 import {
   conversation,
   removeDataDir,
-  sleep,
   startTestDeployment,
   type TestDeployment,
   userInput,
+  waitForMessages,
   NYC,
   NYC_RUN,
 } from './test-deployment';
 
-const STEP = 100;
+/** Long enough that the stop lands while the tool still runs, on a loaded machine too. */
+const STEP = 500;
 let deployment: TestDeployment | undefined;
 
 afterEach(async () => {
@@ -33,7 +34,8 @@ it('keeps threads and runs across a restart; in-flight runs end interrupted, que
     input: userInput(NYC),
     multitaskStrategy: 'enqueue',
   });
-  await sleep(1.5 * STEP);
+  // Stop while the tool runs: the in-flight run has written the human and the ai tool call.
+  await waitForMessages(client, busyThread, 2);
 
   await deployment.stop();
   deployment = await startTestDeployment({ stepMs: STEP, dataDir: deployment.dataDir });
@@ -71,4 +73,23 @@ it('marks runs left "running" by a crash as errors on start, never running forev
     error: expect.stringContaining('server stopped'),
   });
   expect((await deployment.client.threads.get(threadId)).status).toBe('error');
+});
+
+it('keeps assistants with their versions and store items across a restart, with one system assistant', async () => {
+  deployment = await startTestDeployment({ stepMs: STEP });
+  const created = await deployment.client.assistants.create({ graphId: 'agent', name: 'kept' });
+  await deployment.client.assistants.update(created.assistant_id, { metadata: { v: 2 } });
+  await deployment.client.store.putItem(['memories', 'u1'], 'likes', { food: 'pho' });
+  await deployment.stop();
+
+  deployment = await startTestDeployment({ stepMs: STEP, dataDir: deployment.dataDir });
+  const { client } = deployment;
+  expect(await client.assistants.get(created.assistant_id)).toMatchObject({
+    name: 'kept',
+    version: 2,
+    metadata: { v: 2 },
+  });
+  expect((await client.assistants.getVersions(created.assistant_id)).length).toBe(2);
+  expect(await client.assistants.count({ metadata: { created_by: 'system' } })).toBe(1);
+  expect((await client.store.getItem(['memories', 'u1'], 'likes'))?.value).toEqual({ food: 'pho' });
 });

@@ -6,17 +6,16 @@ const record = z.record(z.string(), z.unknown());
 export const threadStatusSchema = z.enum(['idle', 'busy', 'interrupted', 'error']);
 
 /** `supersteps`: checkpoints to write on creation, each a list of updates as some node. */
-const superstepsSchema = z.array(
-  z.looseObject({
-    updates: z.array(z.looseObject({ values: z.unknown().optional(), as_node: z.string() })),
-  }),
-);
+const superstepSchema = z.looseObject({
+  updates: z.array(z.looseObject({ values: z.unknown().optional(), as_node: z.string() })),
+});
+export type Superstep = z.infer<typeof superstepSchema>;
 
 export const createThreadBody = z.looseObject({
   thread_id: z.uuid().nullish(),
   metadata: record.nullish(),
   if_exists: z.enum(['raise', 'do_nothing']).nullish(),
-  supersteps: superstepsSchema.nullish(),
+  supersteps: z.array(superstepSchema).nullish(),
 });
 
 export const patchThreadBody = z.looseObject({ metadata: record });

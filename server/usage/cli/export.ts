@@ -1,38 +1,47 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
 import { groupBySchema, workspacesResponseSchema } from '@contracts/usage/usage-schema';
 import { toUsageSearchParams } from '@contracts/usage/search-params';
+import { parseCliArgs, requiredArg, runCli, UsageError } from '@server/cli/cli-args';
 
-const USAGE = `Usage: npm run usage:export -- --base-url URL --api-key KEY --start ISO --end ISO
-         [--group-by workspace|project|user|api_key] [--workspace ID ...] [--out FILE]
+const USAGE = `Usage: npm run -s usage:export -- --out FILE --base-url URL --api-key KEY \\
+         --start ISO --end ISO [--group-by workspace|project|user|api_key] [--workspace ID ...]
 
-Streams GET {base-url}/api/v1/orgs/current/billing/granular-usage/export to FILE (or stdout),
-with progress on stderr. Works against this server or LangSmith (e.g. https://api.smith.langchain.com).
-Without --workspace, every workspace the key can read (GET /api/v1/workspaces).
-The API key may also come from LANGSMITH_API_KEY.`;
+Streams GET {base-url}/api/v1/orgs/current/billing/granular-usage/export to FILE, with progress
+on stderr. Without --out the CSV goes to stdout: then run npm with -s, or npm's banner (with the
+key on the command line) ends up in the file. Works against this server or LangSmith
+(e.g. https://api.smith.langchain.com). Without --workspace, every workspace the key can read
+(GET /api/v1/workspaces). The API key may also come from LANGSMITH_API_KEY.
+Exit codes: 0 done, 1 the export failed, 2 bad arguments.`;
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      'base-url': { type: 'string' },
-      'api-key': { type: 'string' },
-      start: { type: 'string' },
-      end: { type: 'string' },
-      'group-by': { type: 'string', default: 'workspace' },
-      workspace: { type: 'string', multiple: true, default: [] },
-      out: { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
+async function main(args: string[]): Promise<number> {
+  const values = parseCliArgs(args, {
+    'base-url': { type: 'string' },
+    'api-key': { type: 'string' },
+    start: { type: 'string' },
+    end: { type: 'string' },
+    'group-by': { type: 'string', default: 'workspace' },
+    workspace: { type: 'string', multiple: true, default: [] },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
   });
-  const apiKey = values['api-key'] ?? process.env.LANGSMITH_API_KEY;
-  const groupBy = groupBySchema.safeParse(values['group-by']);
-  const { start, end, 'base-url': baseUrl } = values;
-  if (values.help || !baseUrl || !apiKey || !start || !end || !groupBy.success) {
-    console.error(USAGE);
-    return values.help ? 0 : 2;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
   }
+  const baseUrl = requiredArg('base-url', values['base-url']);
+  const apiKey = values['api-key'] ?? process.env.LANGSMITH_API_KEY;
+  if (!apiKey) throw new UsageError('--api-key is required (or set LANGSMITH_API_KEY)');
+  const start = requiredArg('start', values.start);
+  const end = requiredArg('end', values.end);
+  const groupBy = groupBySchema.safeParse(values['group-by']);
+  if (!groupBy.success) {
+    throw new UsageError(
+      `--group-by must be one of ${groupBySchema.options.join(', ')} (got "${values['group-by']}")`,
+    );
+  }
+  if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url is not a URL: "${baseUrl}"`);
   const root = `${baseUrl.replace(/\/+$/, '')}/api/v1`;
   const workspaceIds =
     values.workspace.length > 0 ? values.workspace : await readableWorkspaces(root, apiKey);
@@ -91,10 +100,4 @@ async function readableWorkspaces(root: string, apiKey: string): Promise<string[
   return workspaces.map((workspace) => workspace.id);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runCli(USAGE, main);

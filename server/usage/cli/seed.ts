@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { loadConfig } from '@server/config';
+import { parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
+import { loadConfig, loadDotEnv } from '@server/config';
 import { seedIfEmpty } from '../seed/seed-database';
 import { benchProfile, demoProfile, type SeedProfile } from '../seed/seed-profiles';
 import { openUsageStore } from '../store/usage-store';
@@ -11,7 +11,9 @@ const USAGE = `Usage: npm run seed -- --scale demo|S|M|L [--data-dir DIR] [--for
   demo  the dataset the server loads on first start (DATA_DIR/usage.duckdb)
   S|M|L 1 year, 20 workspaces, 500 projects, 5,000 users, 2,000 keys and
         1M / 10M / 100M traces (DATA_DIR/bench-<scale>/usage.duckdb)
-  --force  delete the database file first (otherwise an existing dataset is kept)`;
+  --force  delete the database file first (otherwise an existing dataset is kept)
+DATA_DIR comes from the environment or .env, as for the server.
+Exit codes: 0 done, 1 failed, 2 bad arguments.`;
 
 /** The file a scale lives in, unless --data-dir says otherwise. */
 export function datasetFile(dataDir: string, scale: string, override?: string): string {
@@ -22,22 +24,21 @@ export function datasetFile(dataDir: string, scale: string, override?: string): 
 export function profileFor(scale: string): SeedProfile {
   if (scale === 'demo') return demoProfile(Date.now());
   if (scale === 'S' || scale === 'M' || scale === 'L') return benchProfile(scale);
-  throw new Error(`Unknown scale "${scale}".\n${USAGE}`);
+  throw new UsageError(`--scale must be demo, S, M or L (got "${scale}")`);
 }
 
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      scale: { type: 'string', default: 'demo' },
-      'data-dir': { type: 'string' },
-      force: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
+async function main(args: string[]): Promise<number> {
+  const values = parseCliArgs(args, {
+    scale: { type: 'string', default: 'demo' },
+    'data-dir': { type: 'string' },
+    force: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
     console.log(USAGE);
-    return;
+    return 0;
   }
+  loadDotEnv();
   const profile = profileFor(values.scale);
   const file = datasetFile(loadConfig().DATA_DIR, values.scale, values['data-dir']);
   if (values.force) {
@@ -60,11 +61,7 @@ async function main() {
   } finally {
     await store.close();
   }
+  return 0;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+if (import.meta.url === `file://${process.argv[1]}`) runCli(USAGE, main);

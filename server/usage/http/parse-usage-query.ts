@@ -15,22 +15,27 @@ type ParseResult = { ok: true; query: UsageQuery } | { ok: false; issues: Valida
  * against LangSmith read our 422s unchanged. `workspace_ids` is read as repeated keys only.
  */
 export function parseUsageQuery(c: Context): ParseResult {
-  const result = usageQuerySchema.safeParse({
+  const raw: Record<string, unknown> = {
     start_time: c.req.query('start_time'),
     end_time: c.req.query('end_time'),
     workspace_ids: c.req.queries('workspace_ids'),
     group_by: c.req.query('group_by'),
-  });
+  };
+  const result = usageQuerySchema.safeParse(raw, { reportInput: true });
   if (result.success) return { ok: true, query: result.data };
-  return { ok: false, issues: result.error.issues.map(toFastApiIssue) };
+  return { ok: false, issues: result.error.issues.map((issue) => toFastApiIssue(issue, raw)) };
 }
 
-function toFastApiIssue(issue: z.core.$ZodIssue): ValidationIssue {
+/** `input` is what the client sent (FastAPI echoes the raw value), never a parsed form of it. */
+function toFastApiIssue(issue: z.core.$ZodIssue, raw: Record<string, unknown>): ValidationIssue {
   const loc = [
     'query',
     ...issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
   ];
-  const input = 'input' in issue ? issue.input : undefined;
+  // Cross-field checks see parsed values; the client must see the string it sent.
+  const sent = issue.path.length === 1 ? raw[String(issue.path[0])] : undefined;
+  const parsedInput = 'input' in issue ? issue.input : undefined;
+  const input = issue.code === 'custom' && sent !== undefined ? sent : parsedInput;
   if (issue.code === 'invalid_type' && input === undefined) {
     return { loc, msg: 'Field required', type: 'missing', input: null };
   }

@@ -12,6 +12,8 @@ export interface UsageQueryPlan {
   grid: BucketGrid;
   /** No data before this instant (the cloud floor), or null. */
   floorMs: number | null;
+  /** No data from this instant on (the end of the stored data, see `clampToData`). */
+  ceilingMs?: number;
   workspaceIds: readonly string[];
   groupBy: GroupBy;
 }
@@ -58,6 +60,9 @@ function rawCountsSql(
 /** The range of a plan that can hold data: from the later of start and floor, to end. */
 const dataFrom = ({ grid, floorMs }: UsageQueryPlan) =>
   Math.max(grid.startMs, floorMs ?? grid.startMs);
+/** ... to the earlier of end and ceiling. */
+const dataTo = ({ grid, ceilingMs }: UsageQueryPlan) =>
+  Math.min(grid.endMs, ceilingMs ?? grid.endMs);
 
 /**
  * One row per (bucket, dimension) with traces > 0, read from raw traces only, ordered by
@@ -70,9 +75,10 @@ export function buildRawUsageSql(plan: UsageQueryPlan): BoundSql | null {
   const { values, bind } = withBinder();
   const from = dataFrom(plan);
   const { grid } = plan;
-  if (from >= grid.endMs) return null;
+  const to = dataTo(plan);
+  if (from >= to) return null;
   const dim = DIMENSIONS[plan.groupBy];
-  const sql = `WITH buckets AS (${rawCountsSql(plan, { from, to: grid.endMs }, bind)})
+  const sql = `WITH buckets AS (${rawCountsSql(plan, { from, to }, bind)})
     SELECT (${grid.originMs} + k::BIGINT * ${grid.stepMs})::DOUBLE
         AS bucket_ms,
       b.dim_id::VARCHAR AS dim_id, d.${dim.label} AS label, b.traces
@@ -143,7 +149,7 @@ export function buildUsageFactsSql(plan: UsageQueryPlan): UsageFactsSql | null {
   const { values, bind } = withBinder();
   const { grid } = plan;
   const hourly = grid.stride.days === 0;
-  const { rollupDays, rawIntervals } = planRange(dataFrom(plan), grid.endMs, !hourly);
+  const { rollupDays, rawIntervals } = planRange(dataFrom(plan), dataTo(plan), !hourly);
   const sources: string[] = [];
   let periods = new Map<number, PeriodSegments>();
   if (rollupDays) {

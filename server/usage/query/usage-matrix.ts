@@ -6,6 +6,7 @@ import type {
   DuckDBConnection,
 } from '@duckdb/node-api';
 import type { DimensionCatalog } from '../store/dimension-catalog';
+import { clampToData, readDataExtent } from './data-extent';
 import { buildUsageFactsSql, type UsageQueryPlan } from './usage-facts-sql';
 
 /**
@@ -48,7 +49,9 @@ export async function queryUsageMatrix(
     catalog,
     counts: new Float64Array(0),
   };
-  const facts = buildUsageFactsSql(plan);
+  const facts = buildUsageFactsSql(
+    clampToData(plan, await readDataExtent(connection, plan.groupBy)),
+  );
   if (!facts) return empty;
   // Value numbers: the dimension table's positions first, then stray ids and the NULL id.
   const known = catalog.ids.length;

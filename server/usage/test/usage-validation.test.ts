@@ -79,6 +79,25 @@ describe.each(['', '/export'])('422 validation errors of %s', (suffix) => {
     expect(issues[0]?.msg.length).toBeGreaterThan(0);
   });
 
+  it.each([
+    ['start_time malformed', `start_time=yesterday&${END}&${WS}`, 'yesterday'],
+    [
+      'end_time before start_time',
+      `${START}&end_time=2026-01-01T00:00:00Z&${WS}`,
+      '2026-01-01T00:00:00Z',
+    ],
+    ['unknown group_by', `${START}&${END}&${WS}&group_by=team`, 'team'],
+    ['bad UUID', `${START}&${END}&workspace_ids=nope`, 'nope'],
+    ['start_time missing', `${END}&${WS}`, null],
+  ])('carries the refused input (%s), as FastAPI does', async (_label, query, input) => {
+    const response = await fetch(`${server.baseUrl}${USAGE_PATH}${suffix}?${query}`, {
+      headers: ADMIN,
+    });
+    const body = errorBodySchema.parse(await response.json());
+    const issues = Array.isArray(body.detail) ? body.detail : [];
+    expect(issues[0]).toHaveProperty('input', input);
+  });
+
   it('reports every problem at once', async () => {
     const response = await fetch(`${server.baseUrl}${USAGE_PATH}${suffix}?group_by=x`, {
       headers: ADMIN,

@@ -17,7 +17,9 @@ export function ConnectionSettings() {
   const serverSource =
     config.data?.usage.source === 'langsmith'
       ? `LangSmith (${config.data.usage.upstream ?? ''})`
-      : 'embedded demo data';
+      : config.data?.usage.seed === 'none'
+        ? 'embedded data'
+        : 'embedded demo data';
   const summary = connection.baseUrl
     ? `${connection.baseUrl}${connection.apiKey ? ' with your key' : ''}`
     : connection.apiKey

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Client } from '@langchain/langgraph-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { loadConfig, type Config } from './config';
-import { createDeploymentService } from './deployment/deployment-service';
-import { tracingTargetFromConfig } from './deployment/runs/run-tracing';
+import { createApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createDeploymentService } from '../deployment/deployment-service';
+import { tracingTargetFromConfig } from '../deployment/runs/run-tracing';
 import {
   conversation,
   failureStatus,
@@ -17,11 +17,11 @@ import {
   SF,
   userInput,
   waitForMessages,
-} from './deployment/test/test-deployment';
-import type { Service } from './http/service';
-import { testProfile } from './usage/seed/seed-profiles';
-import { jsonTraces } from './usage/test/ingest-helpers';
-import { createUsageService } from './usage/usage-service';
+} from '../deployment/test/test-deployment';
+import type { Service } from '../http/service';
+import { testProfile } from '../usage/seed/seed-profiles';
+import { jsonTraces } from '../usage/test/ingest-helpers';
+import { createUsageService } from '../usage/usage-service';
 
 /** The whole process as main.ts composes it: usage + deployment, tracing to its own URL. */
 async function startConsole(env: Record<string, string>) {
@@ -79,6 +79,10 @@ describe('the embedded deployment bills its runs through the langsmith SDK', () 
     expect(await conversation(client, threadId)).toEqual(NYC_RUN);
     expect(await failureStatus(client.runs.get(threadId, run1.run_id))).toBe(404);
 
+    // The SDK sends in batches: both traces arrive shortly after the flow (each at its run's start).
+    await expect
+      .poll(() => jsonTraces(baseUrl, 'project_name', 'agent'), { timeout: 10_000 })
+      .toBe(before + 2);
     await console_.stopDeployment();
     expect(await jsonTraces(baseUrl, 'project_name', 'agent')).toBe(before + 2);
   });

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ADMIN, startTestServer, TEST_WORKSPACE_IDS } from '@server/usage/test/test-server';
+
+const root = process.cwd();
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+/** Runs a CLI as `npm run` does (node + tsx), from `cwd`, with no .env unless the test adds one. */
+function runCli(script: string, args: string[], cwd = root) {
+  const child = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), path.join(root, script), ...args],
+    {
+      cwd,
+      env: {
+        ...process.env,
+        LANGSMITH_API_KEY: '',
+        LANGGRAPH_API_KEY: '',
+        // The @server alias, from whatever folder the CLI runs in.
+        TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
+      },
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const STACK_FRAME = /^\s+at /m;
+
+describe('CLI argument mistakes: exit 2, the argument named, no stack trace', () => {
+  it.each([
+    ['server/usage/cli/export.ts', ['--base-url', 'http://x', '--api-key', 'k'], '--start'],
+    ['server/usage/cli/export.ts', ['--start', 'a', '--end', 'b', '--group-by', 'x'], '--base-url'],
+    ['server/usage/cli/export.ts', ['--bogus'], "'--bogus'"],
+    ['server/usage/cli/seed.ts', ['--scale', 'XL'], '--scale'],
+    ['server/usage/cli/bench.ts', ['--runs', 'many'], '--runs'],
+    ['server/deployment/cli/conformance.ts', [], '--deployment-url'],
+    [
+      'server/deployment/cli/conformance.ts',
+      ['--deployment-url', 'http://x', '--later-ms', 'x'],
+      '--later-ms',
+    ],
+    ['server/deployment/cli/bench.ts', ['--threads', '0'], '--threads'],
+    ['scripts/bench-ui.ts', ['--runs', 'x'], '--runs'],
+  ])('%s %j names %s', async (script, args, named) => {
+    const result = await runCli(script, args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: /);
+    expect(result.stderr.split('\n')[0]).toContain(named);
+    expect(result.stderr).toContain('Usage:');
+    expect(result.stderr).not.toMatch(STACK_FRAME);
+  });
+});
+
+describe('conformance against a dead URL', () => {
+  it('stops at once with one message naming the URL', async () => {
+    const started = performance.now();
+    const result = await runCli('server/deployment/cli/conformance.ts', [
+      '--deployment-url',
+      'http://127.0.0.1:1',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^error: Cannot reach the deployment at http:\/\/127\.0\.0\.1:1\/info/),
+    ]);
+    expect(result.stdout).not.toContain('FAIL');
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+});
+
+describe('seed reads .env like the server', () => {
+  it('applies the .env of the folder it runs in (a bad PORT there stops it, named)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'usage-console-cli-'));
+    dirs.push(dir);
+    await writeFile(path.join(dir, '.env'), `PORT=\nDATA_DIR=${dir}\n`);
+    const result = await runCli('server/usage/cli/seed.ts', ['--scale', 'demo'], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/PORT:/);
+    expect(result.stderr).not.toMatch(STACK_FRAME);
+  });
+});
+
+describe('usage:export --out', () => {
+  it('writes the CSV alone to the file', async () => {
+    const server = await startTestServer();
+    try {
+      const out = path.join(server.dataDir, 'usage.csv');
+      const result = await runCli('server/usage/cli/export.ts', [
+        ...['--out', out, '--base-url', server.baseUrl, '--api-key', ADMIN['x-api-key']],
+        ...['--start', '2026-02-01T00:00:00Z', '--end', '2026-02-03T00:00:00Z'],
+        ...['--workspace', TEST_WORKSPACE_IDS[0] ?? ''],
+      ]);
+      expect(result.code).toBe(0);
+      const csv = await readFile(out, 'utf8');
+      expect(csv.replace(/^\uFEFF/, '')).toMatch(/^Time Bucket Start,Time Bucket End,/);
+      expect(result.stdout).toBe('');
+    } finally {
+      await server.close();
+    }
+  });
+});

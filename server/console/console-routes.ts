@@ -1,0 +1,35 @@
+/** One request shape the console proxy forwards: a method and a Hono path pattern. */
+export interface ConsoleRoute {
+  method: 'GET' | 'POST';
+  path: string;
+}
+
+/**
+ * What the usage tab calls (src/features/usage/api). Everything else, writes above all, is
+ * refused with a 404 before it reaches the upstream with the server's key.
+ */
+export const USAGE_CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  { method: 'GET', path: '/workspaces' },
+  { method: 'GET', path: '/orgs/current/billing/granular-usage' },
+  { method: 'GET', path: '/orgs/current/billing/granular-usage/export' },
+];
+
+/**
+ * What the rollback playground calls through the SDK (src/features/playground/api): threads,
+ * runs, join, cancel, state, and the streaming variants the SDK offers for them.
+ */
+export const DEPLOYMENT_CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  { method: 'GET', path: '/info' },
+  { method: 'GET', path: '/ok' },
+  { method: 'POST', path: '/threads' },
+  { method: 'GET', path: '/threads/:threadId' },
+  { method: 'GET', path: '/threads/:threadId/state' },
+  { method: 'GET', path: '/threads/:threadId/runs' },
+  { method: 'POST', path: '/threads/:threadId/runs' },
+  { method: 'POST', path: '/threads/:threadId/runs/wait' },
+  { method: 'POST', path: '/threads/:threadId/runs/stream' },
+  { method: 'GET', path: '/threads/:threadId/runs/:runId' },
+  { method: 'GET', path: '/threads/:threadId/runs/:runId/join' },
+  { method: 'GET', path: '/threads/:threadId/runs/:runId/stream' },
+  { method: 'POST', path: '/threads/:threadId/runs/:runId/cancel' },
+];

@@ -1,0 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  dataDir: string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+const dataDirs: string[] = [];
+
+/** Removes every data directory `startServerProcess` made; call from `afterAll`. */
+export async function removeServerDataDirs() {
+  await Promise.all(dataDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
+/**
+ * Starts the server as an operator would: `node server/main.ts`, or through npm (`npm run serve`,
+ * the command `npm start` ends in) so signals reach it the way they do in production. Empty
+ * database, any free port, no `.env`.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  how: 'node' | 'npm' = 'node',
+  dataDir?: string,
+): Promise<ServerProcess> {
+  const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'usage-console-main-')));
+  if (!dataDir) dataDirs.push(dir);
+  const [command, args] =
+    how === 'npm'
+      ? ['npm', ['run', '--silent', 'serve']]
+      : [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+  const child = spawn(command, args, {
+    env: {
+      ...process.env,
+      USAGE_CONSOLE_NO_DOTENV: '1',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dir,
+      USAGE_SEED: 'none',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, dataDir: dir, exited, output: () => output };
+}
+
+export async function waitFor<T>(probe: () => T | undefined, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('timed out');
+}
+
+/** The URL the server printed once it listens. */
+export function readyUrl(server: ServerProcess): Promise<string> {
+  return waitFor(() => /ready: (http:\/\/\S+)/.exec(server.output())?.[1]);
+}

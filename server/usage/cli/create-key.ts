@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
+import { loadConfig, loadDotEnv } from '@server/config';
+import { createApiKey } from '../store/create-api-key';
+import { openUsageStore } from '../store/usage-store';
+
+const USAGE = `Usage: npm run -s usage:create-key -- [--label NAME] [--workspace ID ...] [--data-dir DIR]
+
+Creates a usage API key (organization:read) in DATA_DIR/usage.duckdb and prints it once; only
+its sha256 is stored. The key reads the given workspaces, or every workspace the database holds
+now. Run it with the server stopped (DuckDB lets one process write the file). DATA_DIR comes
+from the environment or .env, as for the server.
+Exit codes: 0 done, 1 failed, 2 bad arguments.`;
+
+async function main(args: string[]): Promise<number> {
+  const values = parseCliArgs(args, {
+    label: { type: 'string', default: 'created with usage:create-key' },
+    workspace: { type: 'string', multiple: true, default: [] },
+    'data-dir': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  loadDotEnv();
+  const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : loadConfig().DATA_DIR;
+  const file = path.join(dataDir, 'usage.duckdb');
+  const store = await openUsageStore(file).catch((error: unknown) => {
+    const locked = error instanceof Error && /lock/i.test(error.message);
+    throw new Error(
+      locked
+        ? `${file} is in use (is the server running?). Stop it, then run this again.`
+        : `Cannot open ${file}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
+  try {
+    const key = `lsv2_${randomBytes(24).toString('hex')}`;
+    const workspaces = await store
+      .withConnection((connection) =>
+        createApiKey(connection, { key, label: values.label, workspaceIds: values.workspace }),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof RangeError) throw new UsageError(error.message);
+        throw error;
+      });
+    console.log(`API key (shown once): ${key}
+It reads ${workspaces === 0 ? 'no workspace yet (the database holds none)' : `${workspaces} workspace(s)`}.
+
+Next steps:
+  1. Make it the console's key: set USAGE_CONSOLE_API_KEY=${key} in .env, then npm start.
+  2. Add data: POST traces to the ingest endpoint (server/usage/README.md), or load the demo
+     dataset into a fresh DATA_DIR with USAGE_SEED=demo. Keys see workspaces granted when they
+     are created: run this again after adding workspaces.`);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+runCli(USAGE, main);
