@@ -108,7 +108,6 @@ export async function createDeploymentService(
     },
     close: async () => {
       await manager.close();
-      await tracing?.flush();
       db.close();
     },
   };

@@ -10,7 +10,11 @@ describe('tracingTargetFromConfig', () => {
     const target = tracingTargetFromConfig(loadConfig({}), () => self.url);
     expect(target?.()).toBeUndefined();
     self.url = SELF;
-    expect(target?.()).toEqual({ apiUrl: `${SELF}/api/v1`, apiKey: 'lsv2_demo_admin' });
+    expect(target?.()).toEqual({
+      apiUrl: `${SELF}/api/v1`,
+      apiKey: 'lsv2_demo_admin',
+      self: true,
+    });
   });
 
   it('traces to LANGSMITH_ENDPOINT with LANGSMITH_API_KEY when set', () => {
@@ -21,6 +25,7 @@ describe('tracingTargetFromConfig', () => {
     expect(tracingTargetFromConfig(config, () => SELF)?.()).toEqual({
       apiUrl: 'https://api.smith.langchain.com',
       apiKey: 'lsv2_real',
+      self: false,
     });
   });
 

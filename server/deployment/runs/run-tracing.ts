@@ -2,12 +2,15 @@ import { LangChainTracer } from '@langchain/core/tracers/tracer_langchain';
 import { Client } from 'langsmith';
 import type { Config } from '@server/config';
 
-const FLUSH_TIMEOUT_MS = 500;
+/** Bounded: the process must stop within 2 s even when the tracing endpoint is gone. */
+const FLUSH_TIMEOUT_MS = 300;
 
 /** Where runs are traced: a LangSmith API base (`…/api/v1` or the SDK's root layout) and key. */
 export interface TracingTarget {
   apiUrl: string;
   apiKey: string | undefined;
+  /** This process's own usage server (which stops listening before the deployment drains). */
+  self: boolean;
 }
 
 /** What the executor adds to a run's config so the langsmith SDK traces the run. */
@@ -15,8 +18,10 @@ export interface RunTracing {
   /** The run-config part for one run: its tracer, and the run id as the trace's root id. */
   runConfig(runId: string): { callbacks: LangChainTracer[]; runId: string };
   /**
-   * Resolves once every trace sent so far has been delivered (or failed), or after
-   * FLUSH_TIMEOUT_MS: a shutdown must not wait on an unreachable tracing endpoint.
+   * On shutdown: resolves once every trace sent so far has been delivered to an external
+   * endpoint (or failed), or after FLUSH_TIMEOUT_MS. With this process's own usage server there
+   * is nothing to wait for: it stops accepting connections before the deployment drains (a run's
+   * trace is billed when the run starts, so only updates of the runs just stopped are lost).
    */
   flush(): Promise<void>;
 }
@@ -34,11 +39,17 @@ export function tracingTargetFromConfig(
   if (!config.DEPLOYMENT_TRACING) return undefined;
   const endpoint = config.LANGSMITH_ENDPOINT;
   if (endpoint) {
-    return () => ({ apiUrl: endpoint.replace(/\/+$/, ''), apiKey: config.LANGSMITH_API_KEY });
+    return () => ({
+      apiUrl: endpoint.replace(/\/+$/, ''),
+      apiKey: config.LANGSMITH_API_KEY,
+      self: false,
+    });
   }
   return () => {
     const url = selfUrl();
-    return url ? { apiUrl: `${url}/api/v1`, apiKey: config.USAGE_CONSOLE_API_KEY } : undefined;
+    return url
+      ? { apiUrl: `${url}/api/v1`, apiKey: config.USAGE_CONSOLE_API_KEY, self: true }
+      : undefined;
   };
 }
 
@@ -52,8 +63,10 @@ export function createRunTracing(
   target: () => TracingTarget | undefined,
 ): RunTracing {
   let client: Client | undefined;
+  let external = false;
   const clientFor = (resolved: TracingTarget) => {
     client ??= new Client({ apiUrl: resolved.apiUrl, apiKey: resolved.apiKey });
+    external = !resolved.self;
     return client;
   };
   return {
@@ -65,7 +78,7 @@ export function createRunTracing(
       return { callbacks, runId };
     },
     async flush() {
-      if (!client) return;
+      if (!client || !external) return;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         client.awaitPendingTraceBatches(),
