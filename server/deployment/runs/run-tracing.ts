@@ -15,8 +15,11 @@ export interface TracingTarget {
 
 /** What the executor adds to a run's config so the langsmith SDK traces the run. */
 export interface RunTracing {
-  /** The run-config part for one run: its tracer, and the run id as the trace's root id. */
-  runConfig(runId: string): { callbacks: LangChainTracer[]; runId: string };
+  /**
+   * The callback handlers for one run's config: its tracer. The run's config also sets
+   * `runId` to the deployment's run id, which becomes the trace's root run id.
+   */
+  callbacks(): LangChainTracer[];
   /**
    * On shutdown: resolves once every trace sent so far has been delivered to an external
    * endpoint (or failed), or after FLUSH_TIMEOUT_MS. With this process's own usage server there
@@ -55,8 +58,8 @@ export function tracingTargetFromConfig(
 
 /**
  * Traces every run of `projectName` (the graph) through one langsmith `Client`, which batches
- * as in any LangChain app. The root run's id is the deployment's run id, so a resent trace is
- * billed once. The client is made on the first run, when the target's URL is known.
+ * as in any LangChain app. The root run's id is the deployment's run id (set by stream-run.ts),
+ * so a resent trace is billed once. The client is made on the first run, when the target's URL is known.
  */
 export function createRunTracing(
   projectName: string,
@@ -70,12 +73,9 @@ export function createRunTracing(
     return client;
   };
   return {
-    runConfig(runId) {
+    callbacks() {
       const resolved = target();
-      const callbacks = resolved
-        ? [new LangChainTracer({ projectName, client: clientFor(resolved) })]
-        : [];
-      return { callbacks, runId };
+      return resolved ? [new LangChainTracer({ projectName, client: clientFor(resolved) })] : [];
     },
     async flush() {
       if (!client || !external) return;
