@@ -4,6 +4,8 @@ import { e2eDataDir } from './e2e/support/e2e-data-dir';
 
 const port = Number(process.env.E2E_PORT ?? 5273);
 const baseURL = `http://127.0.0.1:${port}`;
+/** A second console in LangSmith mode, whose "LangSmith" is the first server (its /api/v1). */
+const langsmithModePort = port + 1;
 
 // Every run starts from an empty data directory, as a fresh `npm start` would, removed at exit.
 const dataDir = e2eDataDir();
@@ -58,20 +60,41 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'npm start',
-    url: `${baseURL}/healthz`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_MODEL_STEP_MS: '300',
-      // A developer's .env (e.g. a real LangSmith key) must not leak into the test server.
-      USAGE_CONSOLE_NO_DOTENV: '1',
+  webServer: [
+    {
+      command: 'npm start',
+      url: `${baseURL}/healthz`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_MODEL_STEP_MS: '300',
+        // A developer's .env (e.g. a real LangSmith key) must not leak into the test server.
+        USAGE_CONSOLE_NO_DOTENV: '1',
+      },
     },
-  },
+    {
+      // Serves the dist/ the first one builds (index.html is read per request, and tests start
+      // once both answer); reads usage from the first server as if it were LangSmith.
+      command: 'node --import tsx server/main.ts',
+      url: `http://127.0.0.1:${langsmithModePort}/healthz`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        PORT: String(langsmithModePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${dataDir}/langsmith-mode`,
+        USAGE_SEED: 'none',
+        LANGSMITH_ENDPOINT: baseURL,
+        LANGSMITH_API_KEY: 'lsv2_demo_admin',
+        USAGE_CONSOLE_NO_DOTENV: '1',
+      },
+    },
+  ],
 });

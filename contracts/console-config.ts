@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * `GET /_console/config`: the secret-free part of the server's configuration, telling the SPA
@@ -7,14 +7,14 @@ import { z } from 'zod';
 export const consoleConfigSchema = z.object({
   usage: z.object({
     source: z.enum(['embedded', 'langsmith']),
-    upstream: z.string().nullable(),
+    upstream: z.nullable(z.string()),
     deploymentMode: z.enum(['cloud', 'self-hosted']),
     /** Embedded data: `demo` (seeded with demo keys) or `none` (starts empty, keys by CLI). */
-    seed: z.enum(['demo', 'none']).default('demo'),
+    seed: z._default(z.enum(['demo', 'none']), 'demo'),
   }),
   deployment: z.object({
     source: z.enum(['embedded', 'remote']),
-    upstream: z.string().nullable(),
+    upstream: z.nullable(z.string()),
   }),
 });
 export type ConsoleConfig = z.infer<typeof consoleConfigSchema>;

@@ -60,7 +60,6 @@ test.describe('Granular Usage tab', () => {
       .getByRole('checkbox')
       .first();
     await firstWorkspace.uncheck();
-    await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/workspaces=/);
     await expect.poll(() => totalTraces(page)).toBeLessThan(total3mDaily);
     const filteredTotal = await totalTraces(page);
@@ -102,8 +101,11 @@ test.describe('Granular Usage tab', () => {
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloadPromise;
-    expect(download.suggestedFilename()).toMatch(
-      /^granular-usage_\d{8}T000000Z_\d{8}T000000Z_user\.csv$/,
+    // Last 30 days: the name ends on today (the range's last day), not on tomorrow's midnight.
+    const today = Date.UTC(...utcYmd(new Date()));
+    const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    expect(download.suggestedFilename()).toBe(
+      `granular-usage_${dayText(today - 29 * 86_400_000)}_${dayText(today)}_user.csv`,
     );
     const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
     const [header, ...rows] = parseCsv(text);
@@ -123,6 +125,19 @@ test.describe('Granular Usage tab', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Saved granular-usage_' }),
     ).toBeVisible();
+
+    // The optional estimated cost column, at the price in the URL.
+    await page.goto(`${TAB}?group_by=user&price=4`);
+    await page.getByLabel('Add estimated cost column').check();
+    const withCostPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const withCost = await withCostPromise;
+    const [costHeader, ...costRows] = parseCsv(
+      (await readFile(await withCost.path(), 'utf8')).replace(/^\uFEFF/, ''),
+    );
+    expect(costHeader?.at(-1)).toBe('Estimated Cost USD (estimate)');
+    const dollars = costRows.reduce((sum, row) => sum + Number(row[10]), 0);
+    expect(dollars).toBeCloseTo((total / 1000) * 4, 1);
   });
 
   test('a restricted key sees only its workspaces; a key without permission gets a clear error', async ({
@@ -142,11 +157,136 @@ test.describe('Granular Usage tab', () => {
     await page.getByLabel('API key').fill('lsv2_demo_noperm');
     await page.getByRole('button', { name: 'Save connection' }).click();
     await expect(page.getByRole('alert')).toContainText('(403)');
-    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
+    // A refused key needs changing, not retrying: the panel opens Connection at the key field.
+    await page.getByRole('button', { name: 'Change API key' }).first().click();
+    await expect(page.getByLabel('API key')).toBeFocused();
 
-    await page.getByRole('button', { name: /^Connection:/ }).click();
     await page.getByRole('button', { name: 'Use server connection' }).click();
     expect(await totalTraces(page)).toBe(adminTotal);
+  });
+
+  test('a shared link naming a workspace the key cannot read says which one it left out', async ({
+    page,
+    request,
+  }) => {
+    const list = async (key: string) =>
+      (await (
+        await request.get('/api/v1/workspaces', { headers: { 'x-api-key': key } })
+      ).json()) as { id: string; display_name: string }[];
+    const readable = await list('lsv2_demo_limited');
+    const hidden = (await list('lsv2_demo_admin')).find(
+      (workspace) => !readable.some((item) => item.id === workspace.id),
+    );
+    const shown = readable[0];
+    if (!hidden || !shown) throw new Error('the demo keys should differ in workspaces');
+
+    await page.goto(TAB);
+    await page.getByRole('button', { name: /^Connection:/ }).click();
+    await page.getByLabel('API key').fill('lsv2_demo_limited');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await page.goto(`${TAB}?workspaces=${shown.id},${hidden.id}`);
+
+    await expect(page.getByRole('status').filter({ hasText: 'cannot read' })).toContainText(
+      hidden.id,
+    );
+    await expect(page.getByRole('button', { name: /Workspaces/ })).toContainText(
+      `${shown.display_name} (1 not readable, left out)`,
+    );
+    expect(await totalTraces(page)).toBeGreaterThan(0);
+  });
+
+  test('a shared link whose end is before its start says exactly that', async ({ page }) => {
+    await page.goto(`${TAB}?period=custom&from=2026-03-31&to=2026-03-01`);
+    await expect(page.getByRole('status').filter({ hasText: 'before the start' })).toHaveText(
+      'The end date (2026-03-01) is before the start date (2026-03-31). Choose an end on or after the start.',
+    );
+  });
+
+  test('Last year does not claim growth over an unmeasured year; calendar months are UTC months', async ({
+    page,
+  }) => {
+    await page.goto(`${TAB}?period=1y`);
+    await expect(
+      page.getByText('Previous period not measured: no data before 5 Jan 2026'),
+    ).toBeVisible();
+    await expect(page.getByText(/New/)).toHaveCount(0);
+
+    await page.goto(`${TAB}?period=6m&aggregation=calendar-month`);
+    await expect(page.getByLabel('Aggregation')).toHaveValue('calendar-month');
+    await expect(page.getByText(/^Comparing the \d+ measured days/)).toBeVisible();
+    await expect(page.getByText(/is partial: the range starts on/)).toBeVisible();
+    const total = await totalTraces(page);
+    await page.getByLabel('Aggregation').selectOption('weekly');
+    // Re-bucketing never changes the total.
+    expect(await totalTraces(page)).toBe(total);
+
+    await page.getByLabel('Time range').selectOption('this-month');
+    await expect(page.getByLabel(/Projected for/)).toHaveText(/^(≈ [\d,]+|From the 2nd)$/);
+  });
+});
+
+test.describe('Granular Usage tab in LangSmith mode', () => {
+  const langsmithMode = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 5273) + 1}`;
+
+  test("Copy as curl targets the configured LangSmith, and the command's request answers", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: langsmithMode,
+    });
+    await page.goto(`${langsmithMode}${TAB}?period=7d`);
+    const total = await totalTraces(page);
+    await page.getByRole('button', { name: 'Copy as curl' }).click();
+    await expect(page.getByText('Copied')).toBeVisible();
+    const command = await page.evaluate(() => navigator.clipboard.readText());
+
+    // The first server plays LangSmith: the command names its /api/v1, not this console's.
+    const url = /'(http[^']+)'/.exec(command)?.[1] ?? '';
+    expect(url.startsWith(`${test.info().project.use.baseURL}/api/v1/orgs/current/billing/`)).toBe(
+      true,
+    );
+    const response = await request.get(url, { headers: { 'x-api-key': 'lsv2_demo_admin' } });
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { usage: { traces: number }[] };
+    expect(body.usage.reduce((sum, record) => sum + record.traces, 0)).toBe(total);
+  });
+});
+
+function utcYmd(date: Date): [number, number, number] {
+  return [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
+}
+
+test.describe('A light page', () => {
+  function recordScripts(page: Page) {
+    const scripts: { url: string; encoding: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'] });
+      }
+    });
+    return scripts;
+  }
+
+  test('the usage tab loads its chart code, every script compressed', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto(TAB);
+    await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    expect(scripts.some((script) => script.url.includes('/usage-chart-'))).toBe(true);
+    expect(scripts.filter((script) => script.encoding !== 'br')).toEqual([]);
+  });
+
+  test('the playground loads no chart code', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/tools/rollback-playground');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Rollback playground' }),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => script.url.includes('usage-chart'))).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
-// Measures how long the Granular Usage tab takes to paint a new grouping from cached data.
+// Measures the Granular Usage tab in headless Chromium: the JavaScript its first load takes on
+// the wire (empty cache, compressed bytes as received), what the playground route loads, and how
+// long the tab takes to paint a new grouping from cached data.
 // Usage: npm run bench:ui -- [--base-url http://127.0.0.1:5173] [--runs 15]
-// Needs a running `npm start`. Reports the median and p95 of change -> next frame after the
-// table shows the new grouping, measured in the page with performance.now().
-import { chromium } from '@playwright/test';
+// Needs a running `npm start`. Reports JS bytes per file, then the median and p95 of change ->
+// next frame after the table shows the new grouping, measured in the page with performance.now().
+import { chromium, type Page } from '@playwright/test';
 import { numberArg, parseCliArgs, UsageError, USAGE_EXIT_CODE } from '../server/cli/cli-args';
 
 const USAGE = `Usage: npm run bench:ui -- [--base-url http://127.0.0.1:5173] [--runs 15]
@@ -27,6 +29,49 @@ const browser = await chromium.launch({
   executablePath,
   args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
 });
+
+/** Every script a fresh page loads at `path`, with its compressed size on the wire. */
+async function scriptsLoadedAt(path: string, ready: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const scripts: Promise<{ name: string; bytes: number; encoding: string }>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    scripts.push(
+      Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => ({
+        name: new URL(request.url()).pathname,
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+        encoding: response?.headers()['content-encoding'] ?? 'none',
+      })),
+    );
+  });
+  await page.goto(`${baseUrl}${path}`);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(scripts);
+  await context.close();
+  return loaded;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const usageScripts = await scriptsLoadedAt(
+  '/settings/billing-and-usage/granular-usage',
+  async (page) => {
+    await page.locator('.recharts-bar-rectangle').first().waitFor();
+  },
+);
+console.log('Usage tab first load, JavaScript on the wire (empty cache):');
+for (const script of usageScripts) {
+  console.log(`  ${script.name}  ${kb(script.bytes)} (${script.encoding})`);
+}
+console.log(`  total ${kb(usageScripts.reduce((sum, script) => sum + script.bytes, 0))}`);
+const playgroundScripts = await scriptsLoadedAt('/tools/rollback-playground', async (page) => {
+  await page.getByRole('heading', { level: 1, name: 'Rollback playground' }).waitFor();
+});
+console.log(
+  `Playground: ${playgroundScripts.length} scripts, ${kb(playgroundScripts.reduce((sum, script) => sum + script.bytes, 0))}; chart code: ${playgroundScripts.some((script) => script.name.includes('usage-chart')) ? 'LOADED' : 'none'}`,
+);
+
 const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 await page.goto(`${baseUrl}/settings/billing-and-usage/granular-usage`);
 await page.getByLabel('Total traces').filter({ hasText: /\d/ }).waitFor();

@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { allowedHosts, publicConfig, type Config } from './config';
 import { createConsoleProxy, type ProxyTarget } from './console/console-proxy';
+import { compressResponses } from './http/compress';
 import { DEPLOYMENT_CONSOLE_ROUTES, USAGE_CONSOLE_ROUTES } from './console/console-routes';
 import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from './http/body-limit';
 import { browserGuard } from './http/browser-guard';
@@ -30,6 +31,8 @@ export function createApp({ config, services, staticDir, logSink }: AppOptions) 
   const app = new Hono();
   app.use('*', requestLog(config.LOG_LEVEL, logSink));
   app.use('*', securityHeaders());
+  // Wraps every later response: assets, index.html, the JSON and CSV APIs.
+  app.use('*', compressResponses());
   // The console acts with the server's keys: only this server's own pages may drive it.
   app.use('/_console/*', browserGuard({ allowedHosts: allowedHosts(config) }));
   app.use('/_console/*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
@@ -56,6 +59,8 @@ export function createApp({ config, services, staticDir, logSink }: AppOptions) 
       '/assets/*',
       serveStatic({
         root,
+        // `npm run build` writes .br/.gz beside each asset (scripts/precompress-dist.ts).
+        precompressed: true,
         onFound: (_path, c) => {
           // Vite fingerprints everything under /assets, so it can be cached forever.
           c.header('Cache-Control', 'public, max-age=31536000, immutable');

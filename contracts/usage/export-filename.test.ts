@@ -4,11 +4,18 @@ import { usageExportFilename } from './export-filename';
 
 describe('usageExportFilename', () => {
   it.each<[string, string, GroupBy, string]>([
+    // Whole days: the name ends on the range's last day (Feb 4), not the exclusive end.
     [
       '2026-01-05T00:00:00Z',
       '2026-02-05T00:00:00Z',
       'workspace',
-      'granular-usage_20260105T000000Z_20260205T000000Z_workspace.csv',
+      'granular-usage_2026-01-05_2026-02-04_workspace.csv',
+    ],
+    [
+      '2026-03-01T00:00:00Z',
+      '2026-03-02T00:00:00Z',
+      'user',
+      'granular-usage_2026-03-01_2026-03-01_user.csv',
     ],
     [
       '2026-03-01T10:30:15.250Z',

@@ -1,5 +1,7 @@
 import type { GroupBy } from './usage-schema';
 
+const DAY_MS = 86_400_000;
+
 /** `2026-01-05T00:00:00.000Z` -> `20260105T000000Z`: ISO 8601 basic format, safe in file names. */
 function compactUtc(ms: number): string {
   return new Date(ms)
@@ -8,7 +10,17 @@ function compactUtc(ms: number): string {
     .replace(/[-:]/g, '');
 }
 
-/** File name of a usage export: it says the range and the grouping, so files never collide. */
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * File name of a usage export: it says the range and the grouping, so files never collide. A
+ * range of whole UTC days names its first and last day (both included, as the screen shows
+ * them: `2026-02-01_2026-02-07`), never the exclusive end; other ranges name both instants.
+ */
 export function usageExportFilename(startMs: number, endMs: number, groupBy: GroupBy): string {
-  return `granular-usage_${compactUtc(startMs)}_${compactUtc(endMs)}_${groupBy}.csv`;
+  const wholeDays = startMs % DAY_MS === 0 && endMs % DAY_MS === 0 && endMs > startMs;
+  const range = wholeDays
+    ? `${utcDay(startMs)}_${utcDay(endMs - DAY_MS)}`
+    : `${compactUtc(startMs)}_${compactUtc(endMs)}`;
+  return `granular-usage_${range}_${groupBy}.csv`;
 }

@@ -5,6 +5,7 @@ const countFormat = new Intl.NumberFormat('en-US');
 const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact' });
 const percentFormat = new Intl.NumberFormat('en-US', {
   style: 'percent',
+  minimumFractionDigits: 1,
   maximumFractionDigits: 1,
 });
 
@@ -20,4 +21,9 @@ export function formatSignedCount(value: number): string {
 /** A UTC instant as text; the caller says "UTC" once nearby (or passes a pattern that does). */
 export function formatUtc(ms: number, pattern: string): string {
   return format(new UTCDate(ms), pattern);
+}
+
+/** "+12.5%" or "−3.0%": one decimal everywhere, so neighbouring figures line up. */
+export function formatSignedPercent(ratio: number): string {
+  return `${ratio >= 0 ? '+' : '−'}${formatPercent(Math.abs(ratio))}`;
 }

@@ -1,11 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import {
-  GROUP_BY_VALUES,
-  usageQuerySchema,
-  type UsageQuery,
-  type ValidationIssue,
-} from '@contracts/usage/usage-schema';
+import { usageQuerySchema, type UsageQuery } from '@contracts/usage/usage-query-schema';
+import { GROUP_BY_VALUES, type ValidationIssue } from '@contracts/usage/usage-schema';
 
 type ParseResult = { ok: true; query: UsageQuery } | { ok: false; issues: ValidationIssue[] };
 

@@ -22,7 +22,7 @@ describe('CSV export', () => {
     const { response } = await exportCsv('2026-02-01T00:00:00Z', '2026-02-08T00:00:00Z', 'project');
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe(
-      'attachment; filename="granular-usage_20260201T000000Z_20260208T000000Z_project.csv"',
+      'attachment; filename="granular-usage_2026-02-01_2026-02-07_project.csv"',
     );
   });
 

@@ -29,11 +29,17 @@ export async function exportUsageCsv(
   matrix: UsageMatrix,
   onProgress: (progress: ExportProgress) => void,
   signal?: AbortSignal,
+  /** Adds the estimated cost column: the file is then built in the browser from the screen. */
+  costPricePer1k?: number,
 ): Promise<UsageExport> {
   const filename = usageExportFilename(view.range.startMs, view.range.endMs, view.groupBy);
-  if (!showsServerBuckets(view.windows, view.stride)) {
+  if (
+    costPricePer1k !== undefined ||
+    view.aggregation === 'calendar-month' ||
+    !showsServerBuckets(view.windows, view.stride)
+  ) {
     onProgress({ done: 1, total: 1 });
-    const csv = usageMatrixToCsv(matrix, view.groupBy);
+    const csv = usageMatrixToCsv(matrix, view.groupBy, { pricePer1k: costPricePer1k });
     return { filename, blob: csvBlob(csv), source: 'browser' };
   }
   const files: string[] = [];

@@ -1,9 +1,13 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { usageResponseSchema, type GroupBy, type UsageRecord } from '@contracts/usage/usage-schema';
-import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { toUsageSearchParams } from '@contracts/usage/search-params';
 import type { FetchWindow } from '../model/fetch-windows';
-import { isQueryable, usageViewKey, type ResolvedUsageView } from '../model/resolve-usage-view';
+import {
+  createViewGrid,
+  isQueryable,
+  usageViewKey,
+  type ResolvedUsageView,
+} from '../model/resolve-usage-view';
 import { buildUsageMatrix, type UsageMatrix } from '../model/usage-matrix';
 import { getFromUsageApi } from './usage-api-client';
 import { connectionId, useUsageConnection, type UsageConnection } from './usage-connection';
@@ -33,11 +37,7 @@ export async function getUsageMatrix(
     }),
   );
   const records: UsageRecord[] = pages.flat();
-  return buildUsageMatrix(
-    records,
-    createBucketGrid(view.range.startMs, view.range.endMs, view.stride),
-    view.groupBy,
-  );
+  return buildUsageMatrix(records, createViewGrid(view), view.groupBy);
 }
 
 /** The key holds the whole resolved view, so every distinct screen has its own cache entry. */
@@ -50,7 +50,7 @@ export function usageMatrixQueryOptions(
       'usage',
       'matrix',
       connectionId(connection),
-      view && { ...usageViewKey(view), stride: view.stride },
+      view && { ...usageViewKey(view), stride: view.stride, aggregation: view.aggregation },
     ],
     queryFn: isQueryable(view)
       ? ({ signal }) => getUsageMatrix(connection, view, signal)

@@ -1,6 +1,6 @@
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
-import { useToggle } from '@/components/ui/use-toggle';
+import type { useToggle } from '@/components/ui/use-toggle';
 import { useConsoleConfig } from '@/lib/console-config';
 import { useUsageConnection } from '../api/usage-connection';
 
@@ -8,11 +8,16 @@ import { useUsageConnection } from '../api/usage-connection';
  * Which usage API the tab reads and with which key. The default is the console server's own
  * connection (embedded demo data, or the LangSmith configured on the server with its key).
  */
-export function ConnectionSettings() {
+export function ConnectionSettings({ toggle }: { toggle: ReturnType<typeof useToggle> }) {
   const { connection, setConnection } = useUsageConnection();
   const config = useConsoleConfig();
-  const { open, setOpen, panelId, buttonProps } = useToggle();
+  const { open, setOpen, panelId, buttonProps } = toggle;
   const id = useId();
+  const keyRef = useRef<HTMLInputElement>(null);
+  // Opened from an error panel ("Change API key"): the key field is where the user goes next.
+  useEffect(() => {
+    if (open) keyRef.current?.focus();
+  }, [open]);
 
   const serverSource =
     config.data?.usage.source === 'langsmith'
@@ -50,6 +55,7 @@ export function ConnectionSettings() {
           <Field id={`${id}-key`} label="API key">
             <input
               id={`${id}-key`}
+              ref={keyRef}
               name="apiKey"
               type="password"
               autoComplete="off"

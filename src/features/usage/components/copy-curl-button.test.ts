@@ -30,6 +30,17 @@ describe('curlCommands', () => {
     expect(text).not.toContain('typed-secret');
   });
 
+  it("targets the server's LangSmith base URL in LangSmith mode, not the console", () => {
+    const text = curlCommands(
+      view('30d', null),
+      { baseUrl: null, apiKey: null },
+      'https://eu.api.smith.langchain.com/',
+    );
+    expect(text).toContain(
+      "'https://eu.api.smith.langchain.com/api/v1/orgs/current/billing/granular-usage?",
+    );
+  });
+
   it('lists one request per fetch window when the view is finer than the server stride', () => {
     const lines = curlCommands(
       view('1y', 'daily'),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useConsoleConfig } from '@/lib/console-config';
 import { GRANULAR_USAGE_PATH, windowSearchParams } from '../api/get-usage-matrix';
 import { useUsageConnection, type UsageConnection } from '../api/usage-connection';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
@@ -6,11 +7,15 @@ import type { ResolvedUsageView } from '../model/resolve-usage-view';
 /**
  * The exact requests behind the view, as curl commands (one per fetch window). The key is a
  * variable: the console never knows the server's key, and a typed key is not copied around.
+ * `serverBaseUrl` is what the console's own connection reaches: the LangSmith base URL the
+ * server is configured with, or the console's origin (its embedded usage API).
  */
-export function curlCommands(view: ResolvedUsageView, connection: UsageConnection, origin: string) {
-  const root = connection.baseUrl
-    ? `${connection.baseUrl.replace(/\/+$/, '')}/api/v1`
-    : `${origin}/api/v1`;
+export function curlCommands(
+  view: ResolvedUsageView,
+  connection: UsageConnection,
+  serverBaseUrl: string,
+) {
+  const root = `${(connection.baseUrl ?? serverBaseUrl).replace(/\/+$/, '')}/api/v1`;
   return view.windows
     .map((window) => {
       const params = windowSearchParams(window, view.groupBy, view.workspaceIds);
@@ -21,14 +26,20 @@ export function curlCommands(view: ResolvedUsageView, connection: UsageConnectio
 
 export function CopyCurlButton({ view }: { view: ResolvedUsageView | null }) {
   const { connection } = useUsageConnection();
+  const config = useConsoleConfig();
   const [state, setState] = useState<{ status: 'idle' | 'copied' | 'manual'; text: string }>({
     status: 'idle',
     text: '',
   });
 
   const copy = async () => {
-    if (!view) return;
-    const text = curlCommands(view, connection, window.location.origin);
+    if (!view || !config.data) return;
+    // In LangSmith mode the console proxies to LangSmith: the command must go there, not here.
+    const text = curlCommands(
+      view,
+      connection,
+      config.data.usage.upstream ?? window.location.origin,
+    );
     try {
       await navigator.clipboard.writeText(text);
       setState({ status: 'copied', text });
@@ -43,7 +54,7 @@ export function CopyCurlButton({ view }: { view: ResolvedUsageView | null }) {
       <button
         type="button"
         className="button button-secondary"
-        disabled={!view}
+        disabled={!view || !config.data}
         onClick={() => void copy()}
       >
         Copy as curl

@@ -1,21 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ComponentPropsWithRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { parseUtcDate } from '../model/time-range';
 
-const utcDate = z
-  .string()
-  .min(1, 'Enter a date.')
-  .refine((value) => parseUtcDate(value) !== undefined, 'Enter a valid date (YYYY-MM-DD).');
+const utcDate = z.string().check(
+  z.minLength(1, 'Enter a date.'),
+  z.refine((value) => parseUtcDate(value) !== undefined, 'Enter a valid date (YYYY-MM-DD).'),
+);
 
-const customRangeSchema = z
-  .object({ from: utcDate, to: utcDate })
-  .refine(({ from, to }) => (parseUtcDate(to) ?? 0) >= (parseUtcDate(from) ?? 0), {
+const customRangeSchema = z.object({ from: utcDate, to: utcDate }).check(
+  z.refine(({ from, to }) => (parseUtcDate(to) ?? 0) >= (parseUtcDate(from) ?? 0), {
     path: ['to'],
     message: 'End date must be on or after the start date.',
-  });
+  }),
+);
 
 type CustomRangeValues = z.infer<typeof customRangeSchema>;
 

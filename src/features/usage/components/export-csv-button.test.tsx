@@ -31,7 +31,7 @@ function renderButton() {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <UsageConnectionProvider>
-        <ExportCsvButton view={view} matrix={matrix} />
+        <ExportCsvButton view={view} matrix={matrix} pricePer1k={2.5} />
       </UsageConnectionProvider>
     </QueryClientProvider>,
   );

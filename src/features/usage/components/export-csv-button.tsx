@@ -1,6 +1,6 @@
 import { Spinner } from '@/components/ui/spinner';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { exportUsageCsv, saveBlob, type ExportProgress } from '../api/export-usage-csv';
 import { useUsageConnection } from '../api/usage-connection';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
@@ -11,15 +11,26 @@ interface ExportCsvButtonProps {
   view: ResolvedUsageView | null;
   /** The data on screen for `view`; absent while it loads, so the file always matches it. */
   matrix: UsageMatrix | undefined;
+  /** Dollars per 1,000 traces, for the optional estimated cost column. */
+  pricePer1k: number;
 }
 
-export function ExportCsvButton({ view, matrix }: ExportCsvButtonProps) {
+export function ExportCsvButton({ view, matrix, pricePer1k }: ExportCsvButtonProps) {
   const { connection } = useUsageConnection();
+  const costId = useId();
+  const [withCost, setWithCost] = useState(false);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const exportCsv = useMutation({
     mutationFn: async () => {
       if (!view || !matrix) throw new Error('Nothing to export yet.');
-      const file = await exportUsageCsv(connection, view, matrix, setProgress);
+      const file = await exportUsageCsv(
+        connection,
+        view,
+        matrix,
+        setProgress,
+        undefined,
+        withCost ? pricePer1k : undefined,
+      );
       saveBlob(file.blob, file.filename);
       return file;
     },
@@ -46,6 +57,15 @@ export function ExportCsvButton({ view, matrix }: ExportCsvButtonProps) {
         {exportCsv.isPending ? <Spinner onAccent /> : null}
         Export CSV
       </button>
+      <label className="check small" htmlFor={costId}>
+        <input
+          id={costId}
+          type="checkbox"
+          checked={withCost}
+          onChange={(event) => setWithCost(event.target.checked)}
+        />
+        <span>Add estimated cost column</span>
+      </label>
       <span id="export-status" className="muted small" role="status">
         {status}
       </span>

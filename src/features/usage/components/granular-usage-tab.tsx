@@ -1,13 +1,18 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useToggle } from '@/components/ui/use-toggle';
 import { useUsageMatrix } from '../api/get-usage-matrix';
-import { usePreviousTotals } from '../api/get-previous-totals';
+import { useComparisonTotals } from '../api/get-comparison-totals';
 import { useWorkspaces } from '../api/get-workspaces';
 import { UsageConnectionProvider } from '../api/usage-connection';
 import { useUsageViewParams } from '../hooks/use-usage-view-params';
+import { groupComparison } from '../model/group-comparison';
+import { planComparison } from '../model/measured-comparison';
 import { isQueryable, resolveUsageView } from '../model/resolve-usage-view';
+import { describeCustomRangeProblem } from '../model/time-range';
 import { ConnectionSettings } from './connection-settings';
-import { DataFloorNotice } from './data-floor-notice';
-import { UsageChartPanel } from './usage-chart-panel';
+import { DataFloorNotice, useDataFloor } from './data-floor-notice';
+import { DroppedWorkspacesNotice } from './dropped-workspaces-notice';
+import { preloadUsageChart, UsageChartPanel } from './usage-chart-panel';
 import { UsageControls } from './usage-controls';
 import { UsageError } from './usage-error';
 import { UsageSummary } from './usage-summary';
@@ -26,12 +31,25 @@ function GranularUsageView() {
   const [params, setParams] = useUsageViewParams();
   // "Now" is read once per visit: presets resolve to whole UTC days, so it only matters at midnight.
   const [nowMs] = useState(() => Date.now());
+  // Start the chart chunk now, not once the data is in (a module load, not a data fetch).
+  useEffect(() => {
+    void preloadUsageChart();
+  }, []);
+  const connectionToggle = useToggle();
+  const openConnection = () => {
+    connectionToggle.setOpen(true);
+    window.scrollTo({ top: 0 });
+  };
   const workspaces = useWorkspaces();
   const readableIds = workspaces.data?.map((workspace) => workspace.id) ?? [];
   const view = workspaces.data ? resolveUsageView(params, nowMs, readableIds) : null;
   const matrix = useUsageMatrix(view);
-  const previous = usePreviousTotals(view);
+  const floorMs = useDataFloor();
+  const plan = view ? planComparison(view.range, floorMs) : null;
+  const totals = useComparisonTotals(view, plan);
   const current = matrix.isPlaceholderData ? undefined : matrix.data;
+  const comparison =
+    matrix.data && plan ? groupComparison(matrix.data, plan, totals.data) : undefined;
 
   return (
     <section className="usage" aria-labelledby="granular-usage-heading">
@@ -42,7 +60,7 @@ function GranularUsageView() {
             Traces per time bucket. Buckets start at 00:00 UTC; the last one may be partial.
           </p>
         </div>
-        <ConnectionSettings />
+        <ConnectionSettings toggle={connectionToggle} />
       </div>
 
       <UsageControls
@@ -56,15 +74,28 @@ function GranularUsageView() {
       />
 
       {workspaces.isError ? (
-        <UsageError error={workspaces.error} onRetry={() => void workspaces.refetch()} />
+        <UsageError
+          error={workspaces.error}
+          onRetry={() => void workspaces.refetch()}
+          onChangeKey={openConnection}
+        />
       ) : null}
       {params.period === 'custom' && !view && workspaces.data ? (
         <p className="notice" role="status">
-          Choose a start and an end date to see usage for a custom range.
+          {describeCustomRangeProblem(params.from, params.to)}
         </p>
       ) : null}
       {view ? <DataFloorNotice range={view.range} /> : null}
-      {view && workspaces.data && view.workspaceIds.length === 0 ? (
+      {view ? (
+        <DroppedWorkspacesNotice
+          dropped={view.droppedWorkspaceIds}
+          remaining={view.workspaceIds.length}
+        />
+      ) : null}
+      {view &&
+      workspaces.data &&
+      view.workspaceIds.length === 0 &&
+      view.droppedWorkspaceIds.length === 0 ? (
         <p className="notice" role="status">
           {readableIds.length === 0
             ? 'This API key cannot read any workspace, so there is no usage to show.'
@@ -72,28 +103,34 @@ function GranularUsageView() {
         </p>
       ) : null}
 
-      {isQueryable(view) ? (
+      {isQueryable(view) && plan ? (
         <>
           <UsageSummary
             view={view}
             matrix={matrix.data}
-            previous={previous.data}
-            previousError={previous.isError}
+            plan={plan}
+            comparison={comparison}
+            comparisonError={totals.isError}
+            nowMs={nowMs}
+            pricePer1k={params.pricePer1k}
           />
           <UsageChartPanel
             view={view}
             matrix={matrix.data}
             nowMs={nowMs}
+            pricePer1k={params.pricePer1k}
             isFetching={matrix.isFetching}
             isPlaceholder={matrix.isPlaceholderData}
             error={matrix.isError ? matrix.error : null}
             onRetry={() => void matrix.refetch()}
+            onChangeKey={openConnection}
           />
           {matrix.data && matrix.data.series.length > 0 ? (
             <UsageTable
               matrix={matrix.data}
               groupBy={view.groupBy}
-              previous={previous.data}
+              comparison={comparison}
+              pricePer1k={params.pricePer1k}
               stale={matrix.isPlaceholderData}
             />
           ) : null}

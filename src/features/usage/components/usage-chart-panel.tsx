@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatUtc } from '@/lib/format';
-import { partialBucketStart } from '../model/partial-bucket';
+import { partialBucketStart, partialFirstMonthStart } from '../model/partial-bucket';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { topSeriesWithOther } from '../model/top-series';
 import type { UsageMatrix } from '../model/usage-matrix';
@@ -8,19 +8,24 @@ import { useDataFloor } from './data-floor-notice';
 import { seriesColor } from './series-colors';
 import { UsageError } from './usage-error';
 
-// Recharts is most of the tab's JavaScript: it loads as its own chunk, starting as soon as this
-// module is evaluated, in parallel with the first usage request, so controls and totals paint first.
-const chartModule = import('./usage-chart');
-const UsageChart = lazy(() => chartModule.then((module) => ({ default: module.UsageChart })));
+// Recharts is most of the tab's JavaScript: its own chunk. The tab starts loading it when it
+// mounts (preloadUsageChart), in parallel with the first usage request, so controls and totals
+// paint first; other routes (the playground) never load it.
+export const preloadUsageChart = () => import('./usage-chart');
+const UsageChart = lazy(() =>
+  preloadUsageChart().then((module) => ({ default: module.UsageChart })),
+);
 
 interface UsageChartPanelProps {
   view: ResolvedUsageView;
   matrix: UsageMatrix | undefined;
   nowMs: number;
+  pricePer1k: number;
   isFetching: boolean;
   isPlaceholder: boolean;
   error: Error | null;
   onRetry: () => void;
+  onChangeKey: () => void;
 }
 
 /** Owns the chart's loading, empty and error states; the previous chart stays while refetching. */
@@ -28,10 +33,12 @@ export function UsageChartPanel({
   view,
   matrix,
   nowMs,
+  pricePer1k,
   isFetching,
   isPlaceholder,
   error,
   onRetry,
+  onChangeKey,
 }: UsageChartPanelProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const toggle = (key: string) =>
@@ -54,7 +61,7 @@ export function UsageChartPanel({
           {isFetching && matrix ? 'Updating…' : `Bucket start, UTC · ${describeStride(view)}`}
         </span>
       </div>
-      {error ? <UsageError error={error} onRetry={onRetry} /> : null}
+      {error ? <UsageError error={error} onRetry={onRetry} onChangeKey={onChangeKey} /> : null}
       {!matrix && !error ? (
         <div className="chart-skeleton" role="status">
           Loading usage…
@@ -64,6 +71,7 @@ export function UsageChartPanel({
         <ChartBody
           matrix={matrix}
           nowMs={nowMs}
+          pricePer1k={pricePer1k}
           hidden={hidden}
           onToggle={toggle}
           stale={isPlaceholder}
@@ -76,12 +84,14 @@ export function UsageChartPanel({
 function ChartBody({
   matrix,
   nowMs,
+  pricePer1k,
   hidden,
   onToggle,
   stale,
 }: {
   matrix: UsageMatrix;
   nowMs: number;
+  pricePer1k: number;
   hidden: ReadonlySet<string>;
   onToggle: (key: string) => void;
   stale: boolean;
@@ -90,6 +100,11 @@ function ChartBody({
   const floorMs = useDataFloor();
   const series = useMemo(() => topSeriesWithOther(matrix), [matrix]);
   const partialBucketMs = partialBucketStart(matrix, nowMs);
+  const partialFirstMs = partialFirstMonthStart(matrix);
+  const partialBuckets = useMemo(
+    () => [partialFirstMs, partialBucketMs].filter((ms): ms is number => ms !== null),
+    [partialFirstMs, partialBucketMs],
+  );
 
   if (matrix.total === 0) {
     return (
@@ -114,7 +129,8 @@ function ChartBody({
           series={series}
           hidden={hidden}
           floorMs={floorMs ?? Number.NEGATIVE_INFINITY}
-          partialBucketMs={partialBucketMs}
+          partialBuckets={partialBuckets}
+          pricePer1k={pricePer1k}
         />
       </Suspense>
       <ul className="legend" aria-label="Series">
@@ -133,14 +149,25 @@ function ChartBody({
           </li>
         ))}
       </ul>
+      {partialFirstMs !== null ? (
+        <p className="muted small">
+          * {formatUtc(partialFirstMs, 'MMMM yyyy')} is partial: the range starts on{' '}
+          {formatUtc(partialFirstMs, 'MMM d')}.
+        </p>
+      ) : null}
       {partialBucketMs !== null ? (
-        <p className="muted small">* The last bucket is still in progress (partial).</p>
+        <p className="muted small">
+          {nowMs < matrix.grid.endMs
+            ? '* The last bucket is still in progress (partial).'
+            : '* The last bucket is partial: the range ends inside it.'}
+        </p>
       ) : null}
     </div>
   );
 }
 
 function describeStride(view: ResolvedUsageView): string {
+  if (view.aggregation === 'calendar-month') return 'calendar months (UTC)';
   if (view.stride.days === 0) return 'hourly buckets';
   if (view.stride.days === 1) return 'daily buckets';
   return `${view.stride.days}-day buckets`;

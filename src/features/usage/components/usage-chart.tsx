@@ -11,6 +11,8 @@ import {
   type TooltipContentProps,
 } from 'recharts';
 import { formatCompact, formatCount, formatUtc } from '@/lib/format';
+import { isCalendarMonthGrid } from '../model/calendar-month-grid';
+import { estimateCost, formatUsd } from '../model/cost-estimate';
 import type { ChartSeries } from '../model/top-series';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { seriesColor } from './series-colors';
@@ -21,8 +23,10 @@ interface UsageChartProps {
   hidden: ReadonlySet<string>;
   /** Buckets before this instant have no data by definition (shaded). */
   floorMs: number;
-  /** Start of the last bucket when it is still in progress. */
-  partialBucketMs: number | null;
+  /** Starts of partial buckets (in progress, or a calendar month the range cuts): marked `*`. */
+  partialBuckets: readonly number[];
+  /** Dollars per 1,000 traces: the tooltip's estimated cost. */
+  pricePer1k: number;
 }
 
 type ChartRow = Record<string, number>;
@@ -38,6 +42,7 @@ const formatYTick = (value: number) => formatCompact(value);
 function tickPattern(matrix: UsageMatrix): string {
   const { grid } = matrix;
   if (grid.stride.days === 0) return 'MMM d HH:mm';
+  if (isCalendarMonthGrid(grid)) return 'MMM yyyy';
   return grid.count > 0 && grid.endMs - grid.startMs > 200 * 86_400_000 ? 'MMM d, yyyy' : 'MMM d';
 }
 
@@ -47,7 +52,8 @@ export const UsageChart = memo(function UsageChart({
   series,
   hidden,
   floorMs,
-  partialBucketMs,
+  partialBuckets,
+  pricePer1k,
 }: UsageChartProps) {
   const rows = useMemo(
     () =>
@@ -60,8 +66,8 @@ export const UsageChart = memo(function UsageChart({
   );
   const pattern = tickPattern(matrix);
   const formatXTick = useCallback(
-    (value: number) => `${formatUtc(value, pattern)}${value === partialBucketMs ? '*' : ''}`,
-    [pattern, partialBucketMs],
+    (value: number) => `${formatUtc(value, pattern)}${partialBuckets.includes(value) ? '*' : ''}`,
+    [pattern, partialBuckets],
   );
   const tooltip = useCallback(
     ({ active, label }: Pick<TooltipContentProps, 'active' | 'label'>) => (
@@ -71,10 +77,11 @@ export const UsageChart = memo(function UsageChart({
         matrix={matrix}
         series={series}
         hidden={hidden}
-        partialBucketMs={partialBucketMs}
+        partialBuckets={partialBuckets}
+        pricePer1k={pricePer1k}
       />
     ),
-    [matrix, series, hidden, partialBucketMs],
+    [matrix, series, hidden, partialBuckets, pricePer1k],
   );
   const firstBucket = matrix.buckets[0];
   const lastBeforeFloor = matrix.buckets
@@ -110,14 +117,9 @@ export const UsageChart = memo(function UsageChart({
             ifOverflow="extendDomain"
           />
         ) : null}
-        {partialBucketMs !== null ? (
-          <ReferenceArea
-            x1={partialBucketMs}
-            x2={partialBucketMs}
-            fill="#f79009"
-            fillOpacity={0.08}
-          />
-        ) : null}
+        {partialBuckets.map((bucket) => (
+          <ReferenceArea key={bucket} x1={bucket} x2={bucket} fill="#f79009" fillOpacity={0.08} />
+        ))}
         <Tooltip cursor={CURSOR} isAnimationActive={false} content={tooltip} />
         {series.map((item, index) => (
           <Bar
@@ -141,12 +143,14 @@ function BucketTooltip({
   matrix,
   series,
   hidden,
-  partialBucketMs,
+  partialBuckets,
+  pricePer1k,
 }: Pick<TooltipContentProps, 'active' | 'label'> & {
   matrix: UsageMatrix;
   series: ChartSeries[];
   hidden: ReadonlySet<string>;
-  partialBucketMs: number | null;
+  partialBuckets: readonly number[];
+  pricePer1k: number;
 }) {
   if (!active || typeof label !== 'number') return null;
   const index = matrix.buckets.indexOf(label);
@@ -159,12 +163,14 @@ function BucketTooltip({
   return (
     <div className="chart-tooltip">
       <div className="chart-tooltip-title">
+        {isCalendarMonthGrid(matrix.grid) ? `${formatUtc(label, 'MMMM yyyy')}: ` : ''}
         {formatUtc(label, pattern)}
-        {shownEnd > label && !(matrix.grid.stride.days === 1 && !hourly)
+        {(shownEnd > label && !(matrix.grid.stride.days === 1 && !hourly)) ||
+        isCalendarMonthGrid(matrix.grid)
           ? ` – ${formatUtc(shownEnd, pattern)}`
           : ''}{' '}
         UTC
-        {label === partialBucketMs ? ' (in progress)' : ''}
+        {partialBuckets.includes(label) ? ' (partial)' : ''}
       </div>
       <table>
         <tbody>
@@ -183,6 +189,12 @@ function BucketTooltip({
           <tr className="total-row">
             <td>Total</td>
             <td className="num">{formatCount(matrix.bucketTotals[index] ?? 0)}</td>
+          </tr>
+          <tr>
+            <td>Estimated cost (estimate)</td>
+            <td className="num">
+              ≈ {formatUsd(estimateCost(matrix.bucketTotals[index] ?? 0, pricePer1k))}
+            </td>
           </tr>
         </tbody>
       </table>

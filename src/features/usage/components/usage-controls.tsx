@@ -1,8 +1,9 @@
 import { Field } from '@/components/ui/field';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@contracts/usage/usage-schema';
 import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
 import { AGGREGATION_LABELS, AGGREGATIONS, type Aggregation } from '../model/aggregation';
+import { parsePrice } from '../model/cost-estimate';
 import type { ResolvedUsageView, UsageViewParams } from '../model/resolve-usage-view';
 import {
   formatUtcDate,
@@ -13,9 +14,13 @@ import {
 } from '../model/time-range';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { CopyCurlButton } from './copy-curl-button';
-import { CustomRangeForm } from './custom-range-form';
 import { ExportCsvButton } from './export-csv-button';
 import { WorkspaceFilter } from './workspace-filter';
+
+// The form (react-hook-form and its resolver) is only needed for a custom range: its own chunk.
+const CustomRangeForm = lazy(() =>
+  import('./custom-range-form').then((module) => ({ default: module.CustomRangeForm })),
+);
 
 export const GROUP_BY_LABELS: Record<GroupBy, string> = {
   workspace: 'Workspace',
@@ -110,23 +115,49 @@ export function UsageControls({
         <WorkspaceFilter
           workspaces={workspaces}
           loading={workspacesLoading}
-          selected={params.workspaces}
+          selected={
+            params.workspaces && view
+              ? view.workspaceIds.length > 0 || view.droppedWorkspaceIds.length > 0
+                ? view.workspaceIds
+                : params.workspaces
+              : params.workspaces
+          }
+          droppedCount={view?.droppedWorkspaceIds.length ?? 0}
           onChange={(ids) => onChange({ workspaces: ids })}
         />
 
+        <Field id={`${id}-price`} label="Price per 1,000 traces (USD)">
+          <input
+            id={`${id}-price`}
+            className="price-input"
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            defaultValue={params.pricePer1k}
+            // Only a valid price reaches the URL; the field keeps what is being typed.
+            onChange={(event) => {
+              const price = parsePrice(event.target.value);
+              if (price !== undefined) onChange({ price });
+            }}
+          />
+        </Field>
+
         <div className="control-actions">
           <CopyCurlButton view={view} />
-          <ExportCsvButton view={view} matrix={matrix} />
+          <ExportCsvButton view={view} matrix={matrix} pricePer1k={params.pricePer1k} />
         </div>
       </div>
 
       {params.period === 'custom' ? (
-        <CustomRangeForm
-          key={`${params.from}|${params.to}`}
-          from={params.from}
-          to={params.to}
-          onApply={(from, to) => onChange({ period: 'custom', from, to, aggregation: null })}
-        />
+        <Suspense fallback={<p className="muted small">Loading the date fields…</p>}>
+          <CustomRangeForm
+            key={`${params.from}|${params.to}`}
+            from={params.from}
+            to={params.to}
+            onApply={(from, to) => onChange({ period: 'custom', from, to, aggregation: null })}
+          />
+        </Suspense>
       ) : null}
       {view?.aggregation === 'hourly' ? (
         <p className="muted small">Ranges shorter than a day are shown in hourly buckets.</p>

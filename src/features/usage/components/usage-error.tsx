@@ -53,7 +53,14 @@ export function describeUsageError(
   }
 }
 
-export function UsageError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+interface UsageErrorProps {
+  error: Error;
+  onRetry: () => void;
+  /** Opens the Connection panel: a key that was refused needs changing, not retrying. */
+  onChangeKey: () => void;
+}
+
+export function UsageError({ error, onRetry, onChangeKey }: UsageErrorProps) {
   const config = useConsoleConfig();
   const { connection } = useUsageConnection();
   const firstRun =
@@ -62,6 +69,7 @@ export function UsageError({ error, onRetry }: { error: Error; onRetry: () => vo
     !connection.baseUrl &&
     !connection.apiKey;
   const { title, body } = describeUsageError(error, { firstRun });
+  const keyProblem = error instanceof HttpError && (error.status === 401 || error.status === 403);
   const mentionsFlags = SELF_HOSTED_FLAGS.every((flag) => body.includes(flag));
   return (
     <Callout title={title}>
@@ -72,9 +80,15 @@ export function UsageError({ error, onRetry }: { error: Error; onRetry: () => vo
           {SELF_HOSTED_FLAGS.map((flag) => `${flag}=true`).join('\n')}
         </pre>
       ) : null}
-      <button type="button" className="button button-secondary" onClick={onRetry}>
-        Try again
-      </button>
+      {keyProblem ? (
+        <button type="button" className="button button-secondary" onClick={onChangeKey}>
+          Change API key
+        </button>
+      ) : (
+        <button type="button" className="button button-secondary" onClick={onRetry}>
+          Try again
+        </button>
+      )}
     </Callout>
   );
 }

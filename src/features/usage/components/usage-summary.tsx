@@ -1,21 +1,34 @@
-import { formatCount, formatPercent, formatSignedCount, formatUtc } from '@/lib/format';
-import type { PeriodTotals } from '../api/get-previous-totals';
-import { comparePeriods } from '../model/compare-periods';
+import { formatCount, formatUtc } from '@/lib/format';
+import type { GroupComparison } from '../model/group-comparison';
+import type { ComparisonPlan } from '../model/measured-comparison';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import type { UsageMatrix } from '../model/usage-matrix';
+import { CostStat } from './cost-stat';
+import { PeriodChangeStat } from './period-change-stat';
+import { ProjectionStat } from './projection-stat';
 import { GROUP_BY_LABELS } from './usage-controls';
 
 interface UsageSummaryProps {
   view: ResolvedUsageView;
   matrix: UsageMatrix | undefined;
-  previous: PeriodTotals | undefined;
-  previousError: boolean;
+  plan: ComparisonPlan;
+  comparison: GroupComparison | undefined;
+  comparisonError: boolean;
+  nowMs: number;
+  pricePer1k: number;
 }
 
-export function UsageSummary({ view, matrix, previous, previousError }: UsageSummaryProps) {
+export function UsageSummary({
+  view,
+  matrix,
+  plan,
+  comparison,
+  comparisonError,
+  nowMs,
+  pricePer1k,
+}: UsageSummaryProps) {
   const lastDayMs = view.range.endMs - 1;
   const rangeText = `${formatUtc(view.range.startMs, 'MMM d, yyyy')} – ${formatUtc(lastDayMs, 'MMM d, yyyy')} (UTC)`;
-  const change = matrix && previous ? comparePeriods(matrix.total, previous.total) : null;
 
   return (
     <div className="usage-summary">
@@ -28,23 +41,14 @@ export function UsageSummary({ view, matrix, previous, previousError }: UsageSum
         </output>
         <span className="muted small">{rangeText}</span>
       </div>
-      <div className="stat">
-        <span className="stat-label">Compared with the previous {describeLength(view)}</span>
-        <span className={`stat-change ${changeTone(change)}`}>
-          {previousError
-            ? 'Unavailable'
-            : !change
-              ? '—'
-              : change.kind === 'new'
-                ? `New (${formatSignedCount(change.delta)})`
-                : change.kind === 'none'
-                  ? 'No traces in either period'
-                  : `${change.ratio >= 0 ? '+' : '−'}${formatPercent(Math.abs(change.ratio))} (${formatSignedCount(change.delta)})`}
-        </span>
-        <span className="muted small">
-          {previous ? `${formatCount(previous.total)} traces before` : ' '}
-        </span>
-      </div>
+      <CostStat traces={matrix?.total} pricePer1k={pricePer1k} />
+      <PeriodChangeStat
+        plan={plan}
+        comparison={comparison}
+        error={comparisonError}
+        lengthText={describeLength(view)}
+      />
+      <ProjectionStat view={view} nowMs={nowMs} pricePer1k={pricePer1k} />
       <div className="stat">
         <span className="stat-label">Groups</span>
         <span className="stat-value small-value">
@@ -59,9 +63,4 @@ export function UsageSummary({ view, matrix, previous, previousError }: UsageSum
 function describeLength(view: ResolvedUsageView): string {
   const days = Math.round((view.range.endMs - view.range.startMs) / 86_400_000);
   return days === 1 ? 'day' : `${days} days`;
-}
-
-function changeTone(change: ReturnType<typeof comparePeriods> | null): string {
-  if (!change || change.kind === 'none') return '';
-  return change.delta >= 0 ? 'up' : 'down';
 }

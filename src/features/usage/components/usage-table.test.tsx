@@ -41,30 +41,72 @@ describe('UsageTable', () => {
     gridOf(range, { days: 1, hours: 0 }),
     'user',
   );
-  const previous = {
-    total: 60,
-    byGroup: new Map([
-      ['a1b2c3d4-0000', 40],
-      ['unknown:user', 20],
-    ]),
+  const comparison = {
+    measured: true as const,
+    current: { total: matrix.total, byGroup: matrix.totals },
+    previous: {
+      total: 60,
+      byGroup: new Map([
+        ['a1b2c3d4-0000', 40],
+        ['unknown:user', 20],
+      ]),
+    },
   };
 
   it('names missing dimensions instead of leaving them blank, with share and change', () => {
-    render(<UsageTable matrix={matrix} groupBy="user" previous={previous} stale={false} />);
+    render(
+      <UsageTable
+        matrix={matrix}
+        groupBy="user"
+        comparison={comparison}
+        pricePer1k={2.5}
+        stale={false}
+      />,
+    );
     expect(rowLabels()).toEqual(['ana@example.com', 'Unknown user', 'User e5f6a7b8 (no email)']);
     const ana = screen.getByRole('row', { name: /ana@example.com/ });
     expect(
       within(ana)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['50', '50%', '+25%']);
+    ).toEqual(['50', '50.0%', '≈ $0.13', '+25.0%']);
     const newUser = screen.getByRole('row', { name: /e5f6a7b8/ });
-    expect(within(newUser).getAllByRole('cell')[2]).toHaveTextContent('New');
+    expect(within(newUser).getAllByRole('cell')[3]).toHaveTextContent('+20 (none before)');
+    expect(screen.getByText('3 groups')).toBeInTheDocument();
+  });
+
+  it('claims no change when the previous period was not measured, and says "1 group"', () => {
+    const one = buildUsageMatrix(
+      [userRecord('a1b2c3d4-0000', 'ana@example.com', 50)],
+      gridOf(range, { days: 1, hours: 0 }),
+      'user',
+    );
+    render(
+      <UsageTable
+        matrix={one}
+        groupBy="user"
+        comparison={{ measured: false }}
+        pricePer1k={2.5}
+        stale={false}
+      />,
+    );
+    const ana = screen.getByRole('row', { name: /ana@example.com/ });
+    expect(within(ana).getAllByRole('cell')[3]).toHaveTextContent('Not measured');
+    expect(screen.queryByText(/New/)).not.toBeInTheDocument();
+    expect(screen.getByText('1 group')).toBeInTheDocument();
   });
 
   it('sorts by a column when its header is pressed, and says so to assistive tech', async () => {
     const user = userEvent.setup();
-    render(<UsageTable matrix={matrix} groupBy="user" previous={previous} stale={false} />);
+    render(
+      <UsageTable
+        matrix={matrix}
+        groupBy="user"
+        comparison={comparison}
+        pricePer1k={2.5}
+        stale={false}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'User' }));
     expect(screen.getByRole('columnheader', { name: /User/ })).toHaveAttribute(
       'aria-sort',
@@ -84,7 +126,15 @@ describe('UsageTable', () => {
       gridOf(range, { days: 1, hours: 0 }),
       'user',
     );
-    render(<UsageTable matrix={many} groupBy="user" previous={undefined} stale={false} />);
+    render(
+      <UsageTable
+        matrix={many}
+        groupBy="user"
+        comparison={undefined}
+        pricePer1k={2.5}
+        stale={false}
+      />,
+    );
     expect(rowLabels()).toHaveLength(25);
     expect(rowLabels()[0]).toBe('u4999@example.com');
     expect(screen.getByText('Page 1 of 200')).toBeInTheDocument();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { GroupBy } from '@contracts/usage/usage-schema';
-import { formatCount, formatPercent, formatSignedCount } from '@/lib/format';
-import type { PeriodTotals } from '../api/get-previous-totals';
-import { comparePeriods } from '../model/compare-periods';
+import { formatCount, formatPercent, formatSignedCount, formatSignedPercent } from '@/lib/format';
+import { estimateCost, formatUsd } from '../model/cost-estimate';
+import type { GroupComparison } from '../model/group-comparison';
 import { sortGroupRows, type GroupRow, type SortKey, type SortState } from '../model/group-rows';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { GROUP_BY_LABELS } from './usage-controls';
@@ -12,14 +12,16 @@ const PAGE_SIZE = 25;
 interface UsageTableProps {
   matrix: UsageMatrix;
   groupBy: GroupBy;
-  previous: PeriodTotals | undefined;
+  comparison: GroupComparison | undefined;
+  /** Dollars per 1,000 traces for the estimate column. */
+  pricePer1k: number;
   stale: boolean;
 }
 
-export function UsageTable({ matrix, groupBy, previous, stale }: UsageTableProps) {
+export function UsageTable({ matrix, groupBy, comparison, pricePer1k, stale }: UsageTableProps) {
   const [sort, setSort] = useState<SortState>({ key: 'traces', direction: 'desc' });
   const [page, setPage] = useState(0);
-  const rows = sortGroupRows(matrix, previous?.byGroup, sort);
+  const rows = sortGroupRows(matrix, comparison, sort);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   const visible = rows.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
@@ -51,7 +53,9 @@ export function UsageTable({ matrix, groupBy, previous, stale }: UsageTableProps
     <section className={stale ? 'panel stale' : 'panel'} aria-labelledby="usage-table-heading">
       <div className="panel-heading">
         <h3 id="usage-table-heading">Usage by group</h3>
-        <span className="muted small">{formatCount(rows.length)} groups</span>
+        <span className="muted small">
+          {formatCount(rows.length)} {rows.length === 1 ? 'group' : 'groups'}
+        </span>
       </div>
       <table className="data-table" aria-labelledby="usage-table-heading">
         <thead>
@@ -59,6 +63,9 @@ export function UsageTable({ matrix, groupBy, previous, stale }: UsageTableProps
             {header('label', GROUP_BY_LABELS[groupBy])}
             {header('traces', 'Traces', true)}
             {header('share', 'Share', true)}
+            <th scope="col" className="num">
+              Est. cost (estimate)
+            </th>
             {header('change', 'Change vs previous', true)}
           </tr>
         </thead>
@@ -70,7 +77,10 @@ export function UsageTable({ matrix, groupBy, previous, stale }: UsageTableProps
               </th>
               <td className="num">{formatCount(row.traces)}</td>
               <td className="num">{formatPercent(row.share)}</td>
-              <td className="num">{previous ? <ChangeCell row={row} /> : '—'}</td>
+              <td className="num">≈ {formatUsd(estimateCost(row.traces, pricePer1k))}</td>
+              <td className="num">
+                <ChangeCell row={row} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -103,13 +113,19 @@ export function UsageTable({ matrix, groupBy, previous, stale }: UsageTableProps
 }
 
 function ChangeCell({ row }: { row: GroupRow }) {
-  const change = comparePeriods(row.traces, row.previous);
-  if (change.kind === 'none') return <>—</>;
-  if (change.kind === 'new') return <span className="up">New</span>;
+  const change = row.periodChange;
+  if (!change || change.kind === 'none') return <>—</>;
+  if (change.kind === 'unmeasured') {
+    return (
+      <span title="The previous period has no data (before the data floor)">Not measured</span>
+    );
+  }
+  if (change.kind === 'from-zero') {
+    return <span className="up">{formatSignedCount(change.delta)} (none before)</span>;
+  }
   return (
     <span className={change.delta >= 0 ? 'up' : 'down'} title={formatSignedCount(change.delta)}>
-      {change.ratio >= 0 ? '+' : '−'}
-      {formatPercent(Math.abs(change.ratio))}
+      {formatSignedPercent(change.ratio)}
     </span>
   );
 }

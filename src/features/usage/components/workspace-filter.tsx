@@ -8,16 +8,24 @@ interface WorkspaceFilterProps {
   /** `null`: all readable workspaces (the default, kept out of the URL). */
   selected: string[] | null;
   onChange: (ids: string[] | null) => void;
+  /** Workspaces the link named that the key cannot read (see DroppedWorkspacesNotice). */
+  droppedCount?: number;
 }
 
 /** A button that opens a checkbox list; the choice lands in the URL at once. */
-export function WorkspaceFilter({ workspaces, loading, selected, onChange }: WorkspaceFilterProps) {
+export function WorkspaceFilter({
+  workspaces,
+  loading,
+  selected,
+  onChange,
+  droppedCount = 0,
+}: WorkspaceFilterProps) {
   const { open, setOpen, panelId, buttonProps } = useToggle();
   const labelId = useId();
   const summaryId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const chosen = new Set(selected ?? workspaces.map((workspace) => workspace.id));
-  const summary = loading
+  const chosenSummary = loading
     ? 'Loading…'
     : selected === null
       ? `All (${workspaces.length})`
@@ -25,6 +33,8 @@ export function WorkspaceFilter({ workspaces, loading, selected, onChange }: Wor
         ? (workspaces.find((workspace) => workspace.id === selected[0])?.display_name ??
           '1 selected')
         : `${selected.length} of ${workspaces.length}`;
+  const summary =
+    droppedCount > 0 ? `${chosenSummary} (${droppedCount} not readable, left out)` : chosenSummary;
 
   useEffect(() => {
     if (!open) return;

@@ -1,5 +1,6 @@
 import {
   parseAsArrayOf,
+  parseAsFloat,
   parseAsString,
   parseAsStringLiteral,
   useQueryStates,
@@ -7,12 +8,13 @@ import {
 } from 'nuqs';
 import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
 import { AGGREGATIONS } from '../model/aggregation';
+import { DEFAULT_PRICE_PER_1K } from '../model/cost-estimate';
 import type { UsageViewParams } from '../model/resolve-usage-view';
 import { RANGE_PRESETS } from '../model/time-range';
 
 /**
  * The tab's whole state, in the URL: `?period=custom&from=2026-08-01&to=2026-08-31
- * &aggregation=weekly&group_by=project&workspaces=<id>,<id>`. Defaults stay out of the URL.
+ * &aggregation=weekly&group_by=project&workspaces=<id>,<id>&price=2.5`. Defaults stay out of the URL.
  */
 const usageViewParsers = {
   period: parseAsStringLiteral(RANGE_PRESETS).withDefault('30d'),
@@ -21,6 +23,8 @@ const usageViewParsers = {
   aggregation: parseAsStringLiteral(AGGREGATIONS),
   group_by: parseAsStringLiteral(GROUP_BY_VALUES).withDefault('workspace'),
   workspaces: parseAsArrayOf(parseAsString),
+  // Dollars per 1,000 traces for the cost estimates (see cost-estimate.ts).
+  price: parseAsFloat.withDefault(DEFAULT_PRICE_PER_1K),
 };
 
 export type UsageViewUpdate = Partial<inferParserType<typeof usageViewParsers>>;
@@ -35,6 +39,8 @@ export function useUsageViewParams() {
     aggregation: state.aggregation,
     groupBy: state.group_by,
     workspaces: state.workspaces,
+    pricePer1k:
+      Number.isFinite(state.price) && state.price >= 0 ? state.price : DEFAULT_PRICE_PER_1K,
   };
   return [params, setState] as const;
 }

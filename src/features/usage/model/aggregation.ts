@@ -2,20 +2,23 @@ import type { Stride } from '@contracts/usage/usage-schema';
 import { strideForRange } from '@contracts/usage/stride';
 import type { TimeRange } from './time-range';
 
-export const AGGREGATIONS = ['daily', 'weekly', 'monthly'] as const;
+export const AGGREGATIONS = ['daily', 'weekly', 'monthly', 'calendar-month'] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
 
-/** Monthly means 30-day periods (the server's stride), and the labels say so. */
+/** Monthly means 30-day periods (the server's stride), and the labels say so; calendar months are UTC. */
 export const AGGREGATION_LABELS: Record<Aggregation, string> = {
   daily: 'Daily',
   weekly: 'Weekly (7 days)',
   monthly: 'Monthly (30 days)',
+  'calendar-month': 'Calendar month',
 };
 
 export const AGGREGATION_STRIDES: Record<Aggregation, Stride> = {
   daily: { days: 1, hours: 0 },
   weekly: { days: 7, hours: 0 },
   monthly: { days: 30, hours: 0 },
+  // UTC months are summed from daily data (see calendar-month-grid.ts).
+  'calendar-month': { days: 1, hours: 0 },
 };
 
 export const HOURLY: Stride = { days: 0, hours: 1 };

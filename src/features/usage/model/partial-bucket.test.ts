@@ -2,7 +2,8 @@ import type { Stride } from '@contracts/usage/usage-schema';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { describe, expect, it } from 'vitest';
 import { buildUsageMatrix } from './usage-matrix';
-import { partialBucketStart } from './partial-bucket';
+import { createCalendarMonthGrid } from './calendar-month-grid';
+import { partialBucketStart, partialFirstMonthStart } from './partial-bucket';
 
 const gridOf = (range: { startMs: number; endMs: number }, stride: Stride) =>
   createBucketGrid(range.startMs, range.endMs, stride);
@@ -38,5 +39,22 @@ describe('partialBucketStart', () => {
     expect(partialBucketStart(matrix, Date.parse(now))).toBe(
       expected === null ? null : day(expected),
     );
+  });
+});
+
+describe('partial calendar months', () => {
+  it.each([
+    // Last 6 months on Nov 22: May starts on the 23rd, November is in progress.
+    ['2026-05-23', '2026-11-23', '2026-11-22T10:00:00Z', '2026-05-23', '2026-11-01'],
+    // Last month, looked at later: one whole month, nothing partial.
+    ['2026-10-01', '2026-11-01', '2026-11-22T10:00:00Z', null, null],
+    // Whole months, the range over: nothing partial.
+    ['2026-01-01', '2026-04-01', '2026-11-22T10:00:00Z', null, null],
+    // A custom range ending mid-month, long over: the last month is cut, the first whole.
+    ['2026-01-01', '2026-03-15', '2026-11-22T10:00:00Z', null, '2026-03-01'],
+  ])('[%s, %s) at %s: first %s, last %s', (from, to, now, first, last) => {
+    const matrix = buildUsageMatrix([], createCalendarMonthGrid(day(from), day(to)), 'workspace');
+    expect(partialFirstMonthStart(matrix)).toBe(first === null ? null : day(first));
+    expect(partialBucketStart(matrix, Date.parse(now))).toBe(last === null ? null : day(last));
   });
 });

@@ -1,5 +1,7 @@
+import { createBucketGrid, type BucketGrid } from '@contracts/usage/bucket-grid';
 import type { GroupBy, Stride } from '@contracts/usage/usage-schema';
 import { type Aggregation, defaultAggregation, viewStride } from './aggregation';
+import { createCalendarMonthGrid } from './calendar-month-grid';
 import { planFetchWindows, type FetchWindow } from './fetch-windows';
 import {
   resolveCustomRange,
@@ -17,6 +19,8 @@ export interface UsageViewParams {
   groupBy: GroupBy;
   /** `null`: every workspace the key can read. */
   workspaces: string[] | null;
+  /** Dollars per 1,000 traces, for the cost estimates (not part of any query). */
+  pricePer1k: number;
 }
 
 /** Everything a query needs, fully resolved: the query key holds all of it. */
@@ -26,10 +30,15 @@ export interface ResolvedUsageView {
   aggregation: Aggregation | 'hourly';
   groupBy: GroupBy;
   workspaceIds: string[];
+  /** Workspaces the URL names that the key cannot read: left out, and the screen says so. */
+  droppedWorkspaceIds: string[];
   windows: FetchWindow[];
 }
 
-export function resolveRange(params: UsageViewParams, nowMs: number): TimeRange | null {
+export function resolveRange(
+  params: Omit<UsageViewParams, 'pricePer1k'>,
+  nowMs: number,
+): TimeRange | null {
   if (params.period !== 'custom') return resolvePresetRange(params.period, nowMs);
   if (!params.from || !params.to) return null;
   return resolveCustomRange(params.from, params.to) ?? null;
@@ -37,10 +46,10 @@ export function resolveRange(params: UsageViewParams, nowMs: number): TimeRange 
 
 /**
  * Resolves URL parameters into the screen's query. Null when the custom range is incomplete or
- * invalid (nothing is fetched then). Workspace ids are sorted so two orders share one cache entry.
+ * invalid (nothing is fetched then).
  */
 export function resolveUsageView(
-  params: UsageViewParams,
+  params: Omit<UsageViewParams, 'pricePer1k'>,
   nowMs: number,
   readableWorkspaceIds: readonly string[],
 ): ResolvedUsageView | null {
@@ -53,8 +62,26 @@ export function resolveUsageView(
     stride,
     aggregation: fallback === 'hourly' ? 'hourly' : (params.aggregation ?? fallback),
     groupBy: params.groupBy,
-    workspaceIds: [...(params.workspaces ?? readableWorkspaceIds)].sort(),
+    ...splitWorkspaces(params.workspaces, readableWorkspaceIds),
     windows: planFetchWindows(range, stride),
+  };
+}
+
+/**
+ * The URL's workspace choice against what the key can read: a shared link may name a workspace
+ * this key cannot see. Those are dropped (asking for them would fail or, worse, silently show
+ * less) and reported. Ids are sorted so two orders share one cache entry.
+ */
+export function splitWorkspaces(
+  requested: readonly string[] | null,
+  readable: readonly string[],
+): { workspaceIds: string[]; droppedWorkspaceIds: string[] } {
+  if (requested === null) return { workspaceIds: [...readable].sort(), droppedWorkspaceIds: [] };
+  const canRead = new Set(readable);
+  const unique = [...new Set(requested)];
+  return {
+    workspaceIds: unique.filter((id) => canRead.has(id)).sort(),
+    droppedWorkspaceIds: unique.filter((id) => !canRead.has(id)).sort(),
   };
 }
 
@@ -71,4 +98,12 @@ export function usageViewKey(view: ResolvedUsageView) {
     groupBy: view.groupBy,
     workspaceIds: view.workspaceIds,
   };
+}
+
+/** The screen's buckets: UTC months for "Calendar month", else the stride from the range start. */
+export function createViewGrid(view: ResolvedUsageView): BucketGrid {
+  const { startMs, endMs } = view.range;
+  return view.aggregation === 'calendar-month'
+    ? createCalendarMonthGrid(startMs, endMs)
+    : createBucketGrid(startMs, endMs, view.stride);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   parseUtcDate,
+  describeCustomRangeProblem,
   previousPeriod,
   resolveCustomRange,
   resolvePresetRange,
@@ -24,6 +25,13 @@ describe('resolvePresetRange', () => {
     // Leap day: a year back from March 1, 2028 is March 1, 2027; from Feb 29, 2028 is Feb 28.
     ['1y', '2028-02-29T10:00:00Z', '2027-03-01', '2028-03-01'],
     ['1y', '2028-02-28T10:00:00Z', '2027-02-28', '2028-02-29'],
+    // Calendar months in UTC: this month to date (today included), last month whole.
+    ['this-month', '2026-11-22T15:30:00Z', '2026-11-01', '2026-11-23'],
+    ['this-month', '2026-11-01T00:00:00Z', '2026-11-01', '2026-11-02'],
+    ['this-month', '2026-11-30T23:59:59Z', '2026-11-01', '2026-12-01'],
+    ['last-month', '2026-11-22T15:30:00Z', '2026-10-01', '2026-11-01'],
+    ['last-month', '2026-01-10T00:00:00Z', '2025-12-01', '2026-01-01'],
+    ['last-month', '2028-03-01T00:00:00Z', '2028-02-01', '2028-03-01'],
   ])('%s at %s is [%s, %s)', (preset, now, start, end) => {
     const range = resolvePresetRange(preset, Date.parse(now));
     expect([iso(range.startMs), iso(range.endMs)]).toEqual([start, end]);
@@ -76,5 +84,22 @@ describe('previousPeriod', () => {
       startMs: Date.UTC(2026, 8, 24),
       endMs: Date.UTC(2026, 9, 24),
     });
+  });
+});
+
+describe('describeCustomRangeProblem', () => {
+  it.each([
+    ['2026-03-01', '2026-03-31', null],
+    ['2026-03-01', '2026-03-01', null],
+    [null, '2026-03-31', 'Choose a start and an end date to see usage for a custom range.'],
+    [
+      '2026-03-31',
+      '2026-03-01',
+      'The end date (2026-03-01) is before the start date (2026-03-31). Choose an end on or after the start.',
+    ],
+    ['2026-02-30', '2026-03-01', 'The start date "2026-02-30" is not a date (YYYY-MM-DD).'],
+    ['2026-02-01', 'soon', 'The end date "soon" is not a date (YYYY-MM-DD).'],
+  ])('from %s to %s', (from, to, expected) => {
+    expect(describeCustomRangeProblem(from, to)).toBe(expected);
   });
 });

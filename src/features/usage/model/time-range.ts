@@ -1,12 +1,23 @@
 import { UTCDate } from '@date-fns/utc';
-import { addDays, format, subDays, subMonths } from 'date-fns';
+import { addDays, format, startOfMonth, subDays, subMonths } from 'date-fns';
 
-export const RANGE_PRESETS = ['7d', '30d', '3m', '6m', '1y', 'custom'] as const;
+export const RANGE_PRESETS = [
+  '7d',
+  '30d',
+  'this-month',
+  'last-month',
+  '3m',
+  '6m',
+  '1y',
+  'custom',
+] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 
 export const RANGE_PRESET_LABELS: Record<RangePreset, string> = {
   '7d': 'Last 7 days',
   '30d': 'Last 30 days',
+  'this-month': 'This month',
+  'last-month': 'Last month',
   '3m': 'Last 3 months',
   '6m': 'Last 6 months',
   '1y': 'Last year',
@@ -28,10 +39,16 @@ export function endOfTodayUtc(nowMs: number): number {
 
 /**
  * A preset as whole UTC days ending with today: 7 and 30 days back, or 3, 6 and 12 calendar
- * months back (date-fns clamps month ends: May 31 minus 3 months is Feb 28 or 29).
+ * months back (date-fns clamps month ends: May 31 minus 3 months is Feb 28 or 29). "This month"
+ * is the current UTC month to date; "Last month" the whole UTC month before it (an invoice).
  */
 export function resolvePresetRange(preset: Exclude<RangePreset, 'custom'>, nowMs: number) {
   const end = new UTCDate(endOfTodayUtc(nowMs));
+  const monthStart = startOfMonth(new UTCDate(nowMs));
+  if (preset === 'this-month') return { startMs: monthStart.getTime(), endMs: end.getTime() };
+  if (preset === 'last-month') {
+    return { startMs: subMonths(monthStart, 1).getTime(), endMs: monthStart.getTime() };
+  }
   const start = {
     '7d': () => subDays(end, 7),
     '30d': () => subDays(end, 30),
@@ -71,4 +88,17 @@ export function resolveCustomRange(from: string, to: string): TimeRange | undefi
 export function previousPeriod(range: TimeRange): TimeRange {
   const length = range.endMs - range.startMs;
   return { startMs: range.startMs - length, endMs: range.startMs };
+}
+
+/** Why a custom range from the URL cannot be shown, in words; null when it can. */
+export function describeCustomRangeProblem(from: string | null, to: string | null): string | null {
+  if (!from || !to) return 'Choose a start and an end date to see usage for a custom range.';
+  const start = parseUtcDate(from);
+  const lastDay = parseUtcDate(to);
+  if (start === undefined) return `The start date "${from}" is not a date (YYYY-MM-DD).`;
+  if (lastDay === undefined) return `The end date "${to}" is not a date (YYYY-MM-DD).`;
+  if (lastDay < start) {
+    return `The end date (${to}) is before the start date (${from}). Choose an end on or after the start.`;
+  }
+  return null;
 }

@@ -45,6 +45,19 @@ describe('usageMatrixToCsv', () => {
         `2026-11-08T00:00:00.000Z,2026-11-11T00:00:00.000Z,,,p-1,'=SUM(A1:A2),,,,5\r\n`,
     );
   });
+
+  it('adds the estimated cost column when asked, at the given price', () => {
+    const matrix = buildUsageMatrix(
+      records,
+      gridOf({ startMs: day('2026-11-01'), endMs: day('2026-11-11') }, { days: 7, hours: 0 }),
+      'project',
+    );
+    const [header, ...rows] = usageMatrixToCsv(matrix, 'project', { pricePer1k: 2.5 })
+      .trimEnd()
+      .split('\r\n');
+    expect(header).toBe(`${HEADER.trimEnd()},Estimated Cost USD (estimate)`);
+    expect(rows.map((row) => row.split(',').at(-1))).toEqual(['0.0075', '0.01', '0.0125']);
+  });
 });
 
 describe('concatCsvFiles', () => {

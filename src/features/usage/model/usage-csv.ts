@@ -5,20 +5,33 @@ import {
   type UsageCsvColumn,
 } from '@contracts/usage/usage-schema';
 import { formatCsvRow, type CsvCell } from '@contracts/usage/csv';
+import { estimateCost } from './cost-estimate';
 import type { UsageMatrix } from './usage-matrix';
 
 /** Excel reads a client-built CSV as UTF-8 only with a byte-order mark. */
 export const UTF8_BOM = '\uFEFF';
 
+/** The optional last column of a client-built export: dollars at the screen's price. */
+export const ESTIMATED_COST_COLUMN = 'Estimated Cost USD (estimate)';
+
 /**
  * The screen's buckets as the export's CSV (spec 2.3), built in the browser with the same
  * escaping as the server: used when the screen re-buckets, so the file matches what is shown.
- * Rows: bucket by bucket, groups in label order, zero counts omitted (as the API does).
+ * Rows: bucket by bucket, groups in label order, zero counts omitted (as the API does). With
+ * `pricePer1k`, an eleventh column holds each row's estimated cost (4 decimals, no rounding to
+ * cents that would not add up).
  */
-export function usageMatrixToCsv(matrix: UsageMatrix, groupBy: GroupBy): string {
+export function usageMatrixToCsv(
+  matrix: UsageMatrix,
+  groupBy: GroupBy,
+  options: { pricePer1k?: number } = {},
+): string {
   const dimensionColumns: Partial<Record<UsageCsvColumn, string>> = CSV_DIMENSION_COLUMNS[groupBy];
   const series = [...matrix.series].sort((a, b) => a.label.localeCompare(b.label));
-  const lines = [formatCsvRow(USAGE_CSV_COLUMNS)];
+  const { pricePer1k } = options;
+  const header: string[] = [...USAGE_CSV_COLUMNS];
+  if (pricePer1k !== undefined) header.push(ESTIMATED_COST_COLUMN);
+  const lines = [formatCsvRow(header)];
   matrix.buckets.forEach((startMs, index) => {
     const endMs = matrix.grid.end(index);
     for (const item of series) {
@@ -31,6 +44,9 @@ export function usageMatrixToCsv(matrix: UsageMatrix, groupBy: GroupBy): string 
         const field = dimensionColumns[column];
         return field ? (item.dimensions as Record<string, string | null | undefined>)[field] : '';
       });
+      if (pricePer1k !== undefined) {
+        cells.push(Number(estimateCost(traces, pricePer1k).toFixed(4)));
+      }
       lines.push(formatCsvRow(cells));
     }
   });

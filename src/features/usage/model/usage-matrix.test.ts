@@ -2,7 +2,6 @@ import type { Stride } from '@contracts/usage/usage-schema';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { describe, expect, it } from 'vitest';
 import type { UsageRecord } from '@contracts/usage/usage-schema';
-import { comparePeriods } from './compare-periods';
 import { OTHER_KEY, topSeriesWithOther } from './top-series';
 import { buildUsageMatrix } from './usage-matrix';
 
@@ -91,17 +90,5 @@ describe('topSeriesWithOther', () => {
 
   it('has no Other when every group fits', () => {
     expect(topSeriesWithOther(matrix, 14).some((item) => item.key === OTHER_KEY)).toBe(false);
-  });
-});
-
-describe('comparePeriods', () => {
-  it.each([
-    [150, 100, { kind: 'change', delta: 50, ratio: 0.5 }],
-    [50, 100, { kind: 'change', delta: -50, ratio: -0.5 }],
-    [10, 0, { kind: 'new', delta: 10 }],
-    [0, 0, { kind: 'none' }],
-    [0, 20, { kind: 'change', delta: -20, ratio: -1 }],
-  ])('%i against %i', (current, previous, expected) => {
-    expect(comparePeriods(current, previous)).toEqual(expected);
   });
 });

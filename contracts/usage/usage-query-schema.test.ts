@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usageQuerySchema } from './usage-schema';
+import { usageQuerySchema } from './usage-query-schema';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const valid = {

@@ -1,0 +1,119 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono, type Context } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { chooseEncoding, compressResponses } from './compress';
+
+const ROWS = 'Time Bucket Start,Traces\r\n2026-01-05T00:00:00.000Z,12\r\n'.repeat(200);
+
+function csv(text: string) {
+  return new Response(text, {
+    headers: { 'Content-Type': 'text/csv', 'Content-Length': String(text.length) },
+  });
+}
+
+function appWith(handler: (c: Context) => Response) {
+  const app = new Hono();
+  app.use('*', compressResponses());
+  app.get('/x', handler);
+  return app;
+}
+
+async function bodyBytes(response: Response): Promise<Buffer> {
+  return Buffer.from(await response.arrayBuffer());
+}
+
+describe('compressResponses', () => {
+  it.each([
+    ['br', (bytes: Buffer) => brotliDecompressSync(bytes)],
+    ['gzip', (bytes: Buffer) => gunzipSync(bytes)],
+  ] as const)('sends JSON in %s that decodes to the same bytes', async (encoding, decode) => {
+    const payload = { usage: Array.from({ length: 300 }, (_, i) => ({ traces: i })) };
+    const app = appWith((c) => c.json(payload));
+    const response = await app.request('/x', { headers: { 'Accept-Encoding': encoding } });
+    expect(response.headers.get('Content-Encoding')).toBe(encoding);
+    expect(response.headers.get('Vary')).toBe('Accept-Encoding');
+    expect(response.headers.get('Content-Length')).toBeNull();
+    const bytes = await bodyBytes(response);
+    expect(bytes.length).toBeLessThan(JSON.stringify(payload).length / 3);
+    expect(JSON.parse(decode(bytes).toString('utf8'))).toEqual(payload);
+  });
+
+  it('keeps a streamed CSV streamed: the first rows arrive before the rest is produced', async () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const encoder = new TextEncoder();
+    const app = appWith(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            async start(controller) {
+              controller.enqueue(encoder.encode(ROWS));
+              // The second half is produced only once the client has the first.
+              await released;
+              controller.enqueue(encoder.encode(ROWS));
+              controller.close();
+            },
+          }),
+          { headers: { 'Content-Type': 'text/csv; charset=utf-8' } },
+        ),
+    );
+    const response = await app.request('/x', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(response.headers.get('Content-Encoding')).toBe('br');
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const chunks: Uint8Array[] = [];
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    chunks.push(first.value as Uint8Array);
+    release();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      chunks.push(next.value);
+    }
+    expect(brotliDecompressSync(Buffer.concat(chunks)).toString('utf8')).toBe(ROWS + ROWS);
+  });
+
+  it.each<[string, Record<string, string>, () => Response, string]>([
+    ['a client that accepts no encoding', {}, () => csv(ROWS), ROWS],
+    [
+      'server-sent events (compression would hold events back)',
+      { 'Accept-Encoding': 'br' },
+      () => new Response(ROWS, { headers: { 'Content-Type': 'text/event-stream' } }),
+      ROWS,
+    ],
+    ['a small body', { 'Accept-Encoding': 'br' }, () => csv('ok'), 'ok'],
+    [
+      'an image',
+      { 'Accept-Encoding': 'br' },
+      () => new Response(ROWS, { headers: { 'Content-Type': 'image/png' } }),
+      ROWS,
+    ],
+  ])('leaves %s alone', async (_name, headers, handler, expected) => {
+    const response = await appWith(handler).request('/x', { headers });
+    expect(response.headers.get('Content-Encoding')).toBeNull();
+    expect((await bodyBytes(response)).toString('utf8')).toBe(expected);
+  });
+
+  it('passes an already encoded body through as it is', async () => {
+    const app = appWith(
+      () =>
+        new Response('precompressed', {
+          headers: { 'Content-Type': 'text/javascript', 'Content-Encoding': 'br' },
+        }),
+    );
+    const response = await app.request('/x', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.headers.get('Content-Encoding')).toBe('br');
+    expect((await bodyBytes(response)).toString('utf8')).toBe('precompressed');
+  });
+});
+
+describe('chooseEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['*', 'br'],
+    ['identity', undefined],
+    [undefined, undefined],
+  ])('%s -> %s', (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
+  });
+});

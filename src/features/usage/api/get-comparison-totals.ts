@@ -1,0 +1,86 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { usageResponseSchema } from '@contracts/usage/usage-schema';
+import { strideForRange } from '@contracts/usage/stride';
+import type { ComparisonPlan } from '../model/measured-comparison';
+import { isQueryable, usageViewKey, type ResolvedUsageView } from '../model/resolve-usage-view';
+import type { TimeRange } from '../model/time-range';
+import { describeGroup } from '../model/usage-matrix';
+import { GRANULAR_USAGE_PATH, windowSearchParams } from './get-usage-matrix';
+import { getFromUsageApi } from './usage-api-client';
+import { connectionId, useUsageConnection, type UsageConnection } from './usage-connection';
+
+export interface PeriodTotals {
+  total: number;
+  byGroup: Map<string, number>;
+}
+
+/**
+ * The two sides of a measured comparison. `current` is null when the comparison covers the
+ * whole view (the screen's own totals are the current side); when the floor clipped the previous
+ * period, it holds the totals of the same number of days at the end of the view.
+ */
+export interface ComparisonTotals {
+  previous: PeriodTotals;
+  current: PeriodTotals | null;
+}
+
+/** Totals of one range by group: one request, at whatever stride the server picks. */
+async function getRangeTotals(
+  connection: UsageConnection,
+  view: ResolvedUsageView,
+  range: TimeRange,
+  signal?: AbortSignal,
+): Promise<PeriodTotals> {
+  const window = { ...range, serverStride: strideForRange(range.startMs, range.endMs) };
+  const params = windowSearchParams(window, view.groupBy, view.workspaceIds);
+  const response = await getFromUsageApi(connection, GRANULAR_USAGE_PATH, params, signal);
+  const { usage } = usageResponseSchema.parse(await response.json());
+  const byGroup = new Map<string, number>();
+  let total = 0;
+  for (const record of usage) {
+    const { key } = describeGroup(record.dimensions, view.groupBy);
+    byGroup.set(key, (byGroup.get(key) ?? 0) + record.traces);
+    total += record.traces;
+  }
+  return { total, byGroup };
+}
+
+export async function getComparisonTotals(
+  connection: UsageConnection,
+  view: ResolvedUsageView,
+  plan: Extract<ComparisonPlan, { kind: 'measured' }>,
+  signal?: AbortSignal,
+): Promise<ComparisonTotals> {
+  const [previous, current] = await Promise.all([
+    getRangeTotals(connection, view, plan.previous, signal),
+    plan.clipped ? getRangeTotals(connection, view, plan.current, signal) : null,
+  ]);
+  return { previous, current };
+}
+
+/** Nothing is fetched for an unmeasured previous period: there is nothing to compare. */
+export function comparisonTotalsQueryOptions(
+  connection: UsageConnection,
+  view: ResolvedUsageView | null,
+  plan: ComparisonPlan | null,
+) {
+  const measured = plan?.kind === 'measured' ? plan : null;
+  return queryOptions({
+    queryKey: [
+      'usage',
+      'comparison-totals',
+      connectionId(connection),
+      view && usageViewKey(view),
+      measured && { previous: measured.previous, current: measured.current },
+    ],
+    queryFn:
+      isQueryable(view) && measured
+        ? ({ signal }) => getComparisonTotals(connection, view, measured, signal)
+        : skipToken,
+  });
+}
+
+export function useComparisonTotals(view: ResolvedUsageView | null, plan: ComparisonPlan | null) {
+  const { connection } = useUsageConnection();
+  return useQuery(comparisonTotalsQueryOptions(connection, view, plan));
+}

@@ -1,0 +1,25 @@
+import { formatCount } from '@/lib/format';
+import { estimateCost, formatUsd } from '../model/cost-estimate';
+
+/** Traces turned into dollars at the user's price: always labelled an estimate. */
+export function CostStat({
+  traces,
+  pricePer1k,
+}: {
+  traces: number | undefined;
+  pricePer1k: number;
+}) {
+  return (
+    <div className="stat">
+      <span className="stat-label" id="estimated-cost-label">
+        Estimated cost (estimate)
+      </span>
+      <output className="stat-value small-value" aria-labelledby="estimated-cost-label">
+        {traces === undefined ? '—' : `≈ ${formatUsd(estimateCost(traces, pricePer1k))}`}
+      </output>
+      <span className="muted small">
+        {`At ${formatUsd(pricePer1k)} per 1,000 traces${traces === undefined ? '' : ` × ${formatCount(traces)}`}; not an invoice`}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { formatCount, formatSignedCount, formatSignedPercent, formatUtc } from '@/lib/format';
+import { comparePeriods, type PeriodChange } from '../model/compare-periods';
+import type { GroupComparison } from '../model/group-comparison';
+import type { ComparisonPlan } from '../model/measured-comparison';
+
+interface PeriodChangeStatProps {
+  plan: ComparisonPlan;
+  comparison: GroupComparison | undefined;
+  error: boolean;
+  /** "30 days", "day": the view's length. */
+  lengthText: string;
+}
+
+/** The card that compares with the previous period, saying in words what was measured. */
+export function PeriodChangeStat({ plan, comparison, error, lengthText }: PeriodChangeStatProps) {
+  const change = !comparison
+    ? null
+    : comparison.measured
+      ? comparePeriods(comparison.current.total, comparison.previous.total)
+      : comparePeriods(0, 0, false);
+  return (
+    <div className="stat">
+      <span className="stat-label">Compared with the previous {lengthText}</span>
+      <span className={`stat-change ${changeTone(change)}`}>
+        {error ? 'Unavailable' : change ? describeChange(change) : '—'}
+      </span>
+      <span className="muted small">{describeBasis(plan, comparison)}</span>
+    </div>
+  );
+}
+
+export function describeChange(change: PeriodChange): string {
+  switch (change.kind) {
+    case 'unmeasured':
+      return 'Not measured';
+    case 'none':
+      return 'No traces in either period';
+    case 'from-zero':
+      return `${formatSignedCount(change.delta)} (none before)`;
+    case 'change':
+      return `${formatSignedPercent(change.ratio)} (${formatSignedCount(change.delta)})`;
+  }
+}
+
+const floorText = (floorMs: number) => formatUtc(floorMs, 'd MMM yyyy');
+
+function describeBasis(plan: ComparisonPlan, comparison: GroupComparison | undefined): string {
+  if (plan.kind === 'unmeasured') {
+    return `Previous period not measured: no data before ${floorText(plan.floorMs)}`;
+  }
+  const before = comparison?.measured
+    ? `${formatCount(comparison.previous.total)} traces before`
+    : '';
+  if (!plan.clipped) return before || ' ';
+  const days =
+    plan.days === 1 ? 'the 1 measured day' : `the ${formatCount(plan.days)} measured days`;
+  // Both sides are the last `days` days of their period, so the figure compares like with like.
+  return `Comparing ${days}, the last of each period (no data before ${floorText(plan.previous.startMs)})${before ? `; ${before}` : ''}`;
+}
+
+function changeTone(change: PeriodChange | null): string {
+  if (!change || change.kind === 'none' || change.kind === 'unmeasured') return '';
+  return change.delta >= 0 ? 'up' : 'down';
+}

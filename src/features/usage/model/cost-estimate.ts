@@ -1,0 +1,31 @@
+/**
+ * LangSmith's published price of base traces (14-day retention): $2.50 per 1,000, from
+ * https://www.langchain.com/pricing as transcribed in May 2026 (older listings say $0.50; plans
+ * and contracts differ). Only a default: the user sets their own price, kept in the URL.
+ */
+export const DEFAULT_PRICE_PER_1K = 2.5;
+
+/** Dollars for `traces` at `pricePer1k` dollars per 1,000 traces: an estimate, never a bill. */
+export function estimateCost(traces: number, pricePer1k: number): number {
+  return (traces / 1000) * pricePer1k;
+}
+
+/** A price typed by hand: finite and not negative, or undefined. */
+export function parsePrice(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** "$1,234.50"; amounts under a cent say so rather than "$0.00". */
+export function formatUsd(amount: number): string {
+  if (amount > 0 && amount < 0.005) return '< $0.01';
+  return usd.format(amount);
+}
