@@ -27,7 +27,12 @@ describe('app routes', () => {
   it('the rollback playground loads as its own page', async () => {
     renderApp('/tools/rollback-playground');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Rollback playground' }),
+      // A lazy route: its chunk is transformed on first import, which takes seconds on a busy machine.
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Rollback playground' },
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
   });
 });
