@@ -57,34 +57,36 @@ export function UsageTable({ matrix, groupBy, comparison, pricePer1k, stale }: U
           {formatCount(rows.length)} {rows.length === 1 ? 'group' : 'groups'}
         </span>
       </div>
-      <table className="data-table" aria-labelledby="usage-table-heading">
-        <thead>
-          <tr>
-            {header('label', GROUP_BY_LABELS[groupBy])}
-            {header('traces', 'Traces', true)}
-            {header('share', 'Share', true)}
-            <th scope="col" className="num">
-              Est. cost (estimate)
-            </th>
-            {header('change', 'Change vs previous', true)}
-          </tr>
-        </thead>
-        <tbody>
-          {visible.map((row) => (
-            <tr key={row.key}>
-              <th scope="row" className={row.unknown ? 'unknown' : undefined}>
-                {row.label}
+      <div className="table-scroll">
+        <table className="data-table" aria-labelledby="usage-table-heading">
+          <thead>
+            <tr>
+              {header('label', GROUP_BY_LABELS[groupBy])}
+              {header('traces', 'Traces', true)}
+              {header('share', 'Share', true)}
+              <th scope="col" className="num">
+                Est. cost (estimate)
               </th>
-              <td className="num">{formatCount(row.traces)}</td>
-              <td className="num">{formatPercent(row.share)}</td>
-              <td className="num">≈ {formatUsd(estimateCost(row.traces, pricePer1k))}</td>
-              <td className="num">
-                <ChangeCell row={row} />
-              </td>
+              {header('change', 'Change vs previous', true)}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {visible.map((row) => (
+              <tr key={row.key}>
+                <th scope="row" className={row.unknown ? 'unknown' : undefined}>
+                  {row.label}
+                </th>
+                <td className="num">{formatCount(row.traces)}</td>
+                <td className="num">{formatPercent(row.share)}</td>
+                <td className="num">≈ {formatUsd(estimateCost(row.traces, pricePer1k))}</td>
+                <td className="num">
+                  <ChangeCell row={row} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {pages > 1 ? (
         <nav className="pagination" aria-label="Usage by group pages">
           <button
