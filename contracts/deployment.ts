@@ -29,8 +29,8 @@ export const FINISHED_RUN_STATUSES: readonly RunStatus[] = [
 export const multitaskStrategySchema = z.enum(['reject', 'interrupt', 'rollback', 'enqueue']);
 export type MultitaskStrategy = z.infer<typeof multitaskStrategySchema>;
 
-/** The strategy applied when a create-run request names none (as on LangGraph Platform). */
-export const DEFAULT_MULTITASK_STRATEGY: MultitaskStrategy = 'reject';
+/** The strategy applied when a create-run request names none (as the Agent Server docs state). */
+export const DEFAULT_MULTITASK_STRATEGY: MultitaskStrategy = 'enqueue';
 
 const metadataSchema = z.record(z.string(), z.unknown()).nullable();
 

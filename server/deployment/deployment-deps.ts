@@ -3,6 +3,7 @@ import type { AssistantRegistry } from './assistants';
 import type { AgentGraph } from './graph/agent-graph';
 import type { GraphRegistry } from './graph/graph-registry';
 import type { RunManager } from './runs/run-manager';
+import type { RunStreamLog } from './runs/run-stream-log';
 import type { RunStore } from './store/run-store';
 import type { ThreadStore } from './store/thread-store';
 
@@ -16,4 +17,6 @@ export interface DeploymentDeps {
   manager: RunManager;
   graph: AgentGraph;
   checkpointer: BaseCheckpointSaver;
+  /** Each run's SSE events, for `runs.stream` and `joinStream`. */
+  streams: RunStreamLog;
 }

@@ -17,14 +17,18 @@ import { createRunRoutes } from './run-routes';
 import { createThreadRoutes } from './thread-routes';
 import { createRunEvents } from './runs/run-events';
 import { createRunExecutor } from './runs/run-executor';
+import { createRunCompletion } from './runs/run-completion';
 import { createRunManager } from './runs/run-manager';
+import { createRunStreamLog } from './runs/run-stream-log';
 import { createCheckpointRollback } from './store/checkpoint-rollback';
 import { openDeploymentDatabase } from './store/open-database';
 import { createAssistantStore } from './store/assistant-store';
 import { createKvStore } from './store/kv-store';
 import { createRunStore } from './store/run-store';
+import { createTemporaryThreadRemoval } from './store/temporary-threads';
 import { createStoreRoutes } from './store-routes';
 import { createThreadStore } from './store/thread-store';
+import { createStatelessRunRoutes } from './stateless-run-routes';
 
 /** Methods whose `/threads/{x}` and `/runs/{x}` paths name an existing thread or run. */
 const ID_METHODS = ['GET', 'PATCH', 'DELETE'];
@@ -48,14 +52,40 @@ export async function createDeploymentService(config: Config): Promise<Service> 
     signalOf: stopSignals.signalOf,
   });
   const events = createRunEvents();
-  const executor = createRunExecutor({ graph, checkpointer, stopSignals, runs, events });
+  const streams = createRunStreamLog();
+  const onFinished = createRunCompletion({ removeThread: createTemporaryThreadRemoval(db) });
+  const executor = createRunExecutor({
+    graph,
+    checkpointer,
+    stopSignals,
+    runs,
+    events,
+    streams,
+    onFinished,
+  });
   const rollbackCheckpoints = createCheckpointRollback(db);
-  const manager = createRunManager({ threads, runs, executor, events, rollbackCheckpoints });
+  const manager = createRunManager({
+    threads,
+    runs,
+    executor,
+    events,
+    streams,
+    rollbackCheckpoints,
+  });
   const graphs = createGraphRegistry([
     { graphId: 'agent', runtime: graph, schemas: AGENT_SCHEMAS },
   ]);
   const assistants = createAssistantRegistry(createAssistantStore(db), graphs.ids());
-  const deps: DeploymentDeps = { assistants, graphs, threads, runs, manager, graph, checkpointer };
+  const deps: DeploymentDeps = {
+    assistants,
+    graphs,
+    threads,
+    runs,
+    manager,
+    graph,
+    checkpointer,
+    streams,
+  };
 
   // Runs cut off by a crash are marked, and a tool call they left unanswered gets a tool message
   // saying it was cancelled; runs still queued at the last shutdown start now.
@@ -81,6 +111,7 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   app.route('/assistants', createAssistantRoutes(deps));
   app.route('/threads', createThreadRoutes(deps));
   app.route('/threads/:threadId/runs', createRunRoutes(deps));
+  app.route('/runs', createStatelessRunRoutes(deps));
   app.route('/store', createStoreRoutes(createKvStore(db)));
   app.notFound((c) => jsonError(c, 404, `Not Found: ${c.req.method} ${c.req.path}`));
 

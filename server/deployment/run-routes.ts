@@ -1,22 +1,26 @@
 import { type Context, Hono } from 'hono';
-import { DEFAULT_MULTITASK_STRATEGY } from '@contracts/deployment';
 import { jsonError } from '../http/json-error';
 import type { RunRecord } from './store/run-store';
 import type { DeploymentDeps } from './deployment-deps';
-import {
-  cancelRunQuery,
-  createRunBody,
-  listRunsQuery,
-  parseJsonBody,
-  parseWith,
-} from './wire/request';
+import { createRunFromRequest, streamRunEvents } from './run-creation';
+import { cancelRunQuery, joinStreamQuery, listRunsQuery, parseWith } from './wire/request';
 import { serializeRun, serializeValues } from './wire/serialize';
+
+/** `["a","b"]` (JSON, as the SDK sends a list in a query) or `a,b`. */
+function fieldList(value: string): string[] {
+  if (!value.startsWith('[')) return value.split(',');
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
 
 /** Runs of a thread, mounted at `/threads/:threadId/runs`. */
 export function createRunRoutes(deps: DeploymentDeps) {
-  const { threads, runs, manager, assistants, graph } = deps;
+  const { threads, runs, manager, graph } = deps;
   const app = new Hono();
-
   const threadId = (c: Context) => c.req.param('threadId') ?? '';
   const findRun = (c: Context) => runs.get(threadId(c), c.req.param('runId') ?? '');
   const runNotFound = (c: Context) =>
@@ -27,50 +31,42 @@ export function createRunRoutes(deps: DeploymentDeps) {
     const snapshot = await graph.getState({ configurable: { thread_id: run.thread_id } });
     const values = serializeValues(snapshot.values);
     if (run.status !== 'error') return values;
-    return { ...values, __error__: { error: 'RunError', message: run.error ?? 'Run failed' } };
-  }
-
-  /** Validates and creates a run; a `Response` when refused, else the created run. */
-  async function createRun(c: Context): Promise<Response | RunRecord> {
-    const body = await parseJsonBody(c, createRunBody);
-    if (!body.ok) return jsonError(c, 422, body.detail);
-    const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body.data;
-    const assistant = assistants.resolve(assistant_id);
-    if (!assistant) return jsonError(c, 404, `Assistant ${assistant_id} not found`);
-    if (!threads.get(threadId(c))) {
-      if (if_not_exists !== 'create') return jsonError(c, 404, `Thread ${threadId(c)} not found`);
-      threads.create({ graph_id: assistant.graph_id }, threadId(c)); // no-op if another won
-    }
-    const result = await manager.create({
-      threadId: threadId(c),
-      assistantId: assistant.assistant_id,
-      input,
-      metadata: metadata ?? {},
-      strategy: multitask_strategy ?? DEFAULT_MULTITASK_STRATEGY,
-    });
-    if ('conflict' in result) return jsonError(c, 409, result.conflict);
-    c.header('Content-Location', `/threads/${result.thread_id}/runs/${result.run_id}`);
-    return result;
+    // The streamed error names the class (e.g. GraphRecursionError), as the platform's join does.
+    const streamed = deps.streams.errorOf(run.run_id);
+    const fallback = { error: 'RunError', message: run.error ?? 'Run failed' };
+    return { ...values, __error__: streamed ?? fallback };
   }
 
   app.post('/', async (c) => {
-    const created = await createRun(c);
-    return created instanceof Response ? created : c.json(serializeRun(created));
+    const created = await createRunFromRequest(c, deps, threadId(c));
+    return created instanceof Response ? created : c.json(serializeRun(created.run));
   });
 
   app.post('/wait', async (c) => {
-    const created = await createRun(c);
+    const created = await createRunFromRequest(c, deps, threadId(c));
     if (created instanceof Response) return created;
-    const finished = await manager.waitUntilFinished(created.thread_id, created.run_id);
-    if (!finished) return jsonError(c, 404, `Run ${created.run_id} was deleted (rolled back)`);
+    const { run } = created;
+    const finished = await manager.waitUntilFinished(run.thread_id, run.run_id);
+    if (!finished) return jsonError(c, 404, `Run ${run.run_id} was deleted (rolled back)`);
     return c.json(await finalValues(finished));
+  });
+
+  app.post('/stream', async (c) => {
+    const created = await createRunFromRequest(c, deps, threadId(c));
+    if (created instanceof Response) return created;
+    const cancelOnDisconnect = created.body.on_disconnect === 'cancel';
+    return streamRunEvents(c, deps, created.run, { from: 0, cancelOnDisconnect });
   });
 
   app.get('/', (c) => {
     const query = parseWith(listRunsQuery, c.req.query());
     if (!query.ok) return jsonError(c, 422, query.detail);
     if (!threads.get(threadId(c))) return jsonError(c, 404, `Thread ${threadId(c)} not found`);
-    return c.json(runs.list(threadId(c), query.data).map(serializeRun));
+    const listed = runs.list(threadId(c), query.data).map(serializeRun);
+    // `select` keeps only the named fields; the SDK sends the list as JSON, others repeat it.
+    const select = c.req.queries('select')?.flatMap(fieldList);
+    if (!select) return c.json(listed);
+    return c.json(listed.map((run) => Object.fromEntries(select.map((key) => [key, run[key]]))));
   });
 
   app.get('/:runId', (c) => {
@@ -84,6 +80,18 @@ export function createRunRoutes(deps: DeploymentDeps) {
     const finished = await manager.waitUntilFinished(run.thread_id, run.run_id);
     if (!finished) return jsonError(c, 404, `Run ${run.run_id} was deleted (rolled back)`);
     return c.json(await finalValues(finished));
+  });
+
+  // joinStream: the run's events from the start, or after `Last-Event-ID` (SDK reconnects).
+  app.get('/:runId/stream', (c) => {
+    const query = parseWith(joinStreamQuery, c.req.query());
+    if (!query.ok) return jsonError(c, 422, query.detail);
+    const run = findRun(c);
+    if (!run) return runNotFound(c);
+    const lastEventId = Number.parseInt(c.req.header('Last-Event-ID') ?? '', 10);
+    const from = Number.isNaN(lastEventId) ? 0 : lastEventId + 1;
+    const cancelOnDisconnect = ['1', 'true'].includes(query.data.cancel_on_disconnect);
+    return streamRunEvents(c, deps, run, { from, cancelOnDisconnect });
   });
 
   app.post('/:runId/cancel', async (c) => {

@@ -1,6 +1,7 @@
 import { Client } from '@langchain/langgraph-sdk';
 import { CONFORMANCE_CASES } from './conformance-cases';
 import type { CaseContext } from './conformance-kit';
+import { STREAMING_CASES } from './streaming-cases';
 
 export interface ConformanceOptions {
   deploymentUrl: string;
@@ -48,7 +49,7 @@ async function checkReachable(deploymentUrl: string): Promise<void> {
 }
 
 /**
- * Runs every double-texting case against a deployment through the official SDK, in order. Stops
+ * Runs every double-texting and streaming case against a deployment through the official SDK, in order. Stops
  * with UnreachableDeployment when the deployment cannot be reached, before or between cases.
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult[]> {
@@ -64,7 +65,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     laterMs: options.laterMs ?? 2000,
   };
   const results: ConformanceResult[] = [];
-  for (const testCase of CONFORMANCE_CASES) {
+  for (const testCase of [...CONFORMANCE_CASES, ...STREAMING_CASES]) {
     const started = performance.now();
     try {
       await testCase.run(ctx);

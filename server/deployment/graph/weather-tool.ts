@@ -16,6 +16,8 @@ const FORECASTS: Record<string, string> = {
 export function createWeatherTool(stepMs: number, signalOf: StopSignalOf) {
   return tool(
     async ({ city }, config: LangGraphRunnableConfig) => {
+      // Progress for clients streaming the `custom` mode.
+      config.writer?.({ tool: 'get_weather', city, status: 'looking up' });
       await abortableSleep(stepMs, signalOf(config));
       return FORECASTS[city.toLowerCase()] ?? `It's 70 degrees and sunny in ${city}.`;
     },

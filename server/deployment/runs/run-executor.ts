@@ -1,8 +1,10 @@
 import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
 import type { AgentGraph } from '../graph/agent-graph';
-import { toGraphInput } from '../graph/graph-input';
 import type { StopSignals } from '../graph/stop-signals';
+import { toWireData } from '../wire/sse';
 import type { RunEvents } from './run-events';
+import type { RunStreamLog } from './run-stream-log';
+import { streamRun } from './stream-run';
 import type { RunRecord, RunStore } from '../store/run-store';
 
 /** Why a run was stopped from outside; decides what its record becomes. */
@@ -28,6 +30,9 @@ interface ExecutorDeps {
   stopSignals: StopSignals;
   runs: RunStore;
   events: RunEvents;
+  streams: RunStreamLog;
+  /** Called once a run has settled, unless it was rolled back (webhook, temporary thread). */
+  onFinished?: (run: RunRecord, values: unknown) => void;
 }
 
 /**
@@ -40,26 +45,31 @@ export function createRunExecutor({
   stopSignals,
   runs,
   events,
+  streams,
+  onFinished,
 }: ExecutorDeps) {
   const executing = new Map<string, ExecutingRun>();
+  const wakeUps = new Map<string, NodeJS.Timeout>();
   let closed = false;
 
-  async function execute(entry: ExecutingRun): Promise<void> {
+  async function execute(entry: ExecutingRun): Promise<unknown> {
     const { run, controller } = entry;
     const config = { configurable: { thread_id: run.thread_id } };
     const head = await checkpointer.getTuple(config);
     entry.startCheckpointId = head?.config.configurable?.checkpoint_id ?? null;
-    if (controller.signal.aborted) return;
+    if (controller.signal.aborted) return null;
     entry.started = true;
     stopSignals.set(run.thread_id, controller.signal);
     try {
-      await graph.invoke(toGraphInput(run.input), config);
+      const publish = (event: string, data: unknown) =>
+        streams.publish(run.run_id, event, toWireData(data));
+      return toWireData(await streamRun(graph, run, publish));
     } finally {
       stopSignals.delete(run.thread_id);
     }
   }
 
-  function finish(entry: ExecutingRun, error: unknown): void {
+  function finish(entry: ExecutingRun, error: unknown, result: unknown = null): void {
     const { run, stopReason } = entry;
     if (stopReason === 'interrupt' || stopReason === 'shutdown') {
       runs.setStatus(run.run_id, 'interrupted');
@@ -68,16 +78,43 @@ export function createRunExecutor({
     } else if (stopReason === undefined) {
       const message = error instanceof Error ? error.message : String(error);
       runs.setStatus(run.run_id, 'error', message);
+      // As the platform: the error closes the stream, as `{error: <class name>, message}`.
+      streams.publish(run.run_id, 'error', toWireData(error));
     }
-    // A rolled-back run is deleted by whoever stopped it, who then notifies its joiners.
-    if (stopReason !== 'rollback') events.notify(run.run_id);
+    // A rolled-back run is deleted by whoever stopped it, who then ends its stream and joins.
+    if (stopReason === 'rollback') return;
+    streams.close(run.run_id, result);
+    events.notify(run.run_id);
+    const settled = runs.get(run.thread_id, run.run_id);
+    if (settled) onFinished?.(settled, result);
+  }
+
+  /** The oldest pending run that is due; else wakes `kick` when the first delayed one is. */
+  function nextDue(threadId: string): RunRecord | undefined {
+    const pending = runs.active(threadId).filter((run) => run.status === 'pending');
+    const now = Date.now();
+    const due = pending.find(
+      (run) => !run.kwargs.not_before || Date.parse(run.kwargs.not_before) <= now,
+    );
+    if (due || pending.length === 0 || wakeUps.has(threadId)) return due;
+    const first = Math.min(...pending.map((run) => Date.parse(run.kwargs.not_before ?? '')));
+    const timer = setTimeout(() => {
+      wakeUps.delete(threadId);
+      kick(threadId);
+    }, first - now);
+    timer.unref();
+    wakeUps.set(threadId, timer);
+    return undefined;
   }
 
   function kick(threadId: string): void {
     if (closed || executing.has(threadId)) return;
-    const next = runs.active(threadId).find((run) => run.status === 'pending');
+    const next = nextDue(threadId);
     if (!next) return;
     runs.setStatus(next.run_id, 'running');
+    // A run queued before a restart has no log yet; one created since has (open is idempotent).
+    streams.open(next.run_id);
+    streams.publish(next.run_id, 'metadata', { run_id: next.run_id, attempt: 1 });
     const entry: ExecutingRun = {
       run: next,
       controller: new AbortController(),
@@ -85,10 +122,14 @@ export function createRunExecutor({
       startCheckpointId: null,
       done: Promise.resolve(),
     };
-    entry.done = execute(entry).then(
-      () => finish(entry, undefined),
-      (error: unknown) => finish(entry, error),
-    );
+    // The graph starts a timer tick later, once the request that created the run has answered:
+    // a stream's headers and `metadata` go out (and are read) before the graph takes the CPU.
+    entry.done = new Promise((resolve) => setTimeout(resolve, 1))
+      .then(() => execute(entry))
+      .then(
+        (result) => finish(entry, undefined, result),
+        (error: unknown) => finish(entry, error),
+      );
     void entry.done.finally(() => {
       executing.delete(threadId);
       if (entry.stopReason === undefined) kick(threadId);
@@ -114,6 +155,7 @@ export function createRunExecutor({
     /** Stops every executing run (marked interrupted); pending runs stay for the next start. */
     async close(): Promise<void> {
       closed = true;
+      wakeUps.forEach((timer) => clearTimeout(timer));
       await Promise.all([...executing.keys()].map((threadId) => stop(threadId, 'shutdown')));
     },
   };

@@ -4,23 +4,27 @@ import type { createCheckpointRollback } from '../store/checkpoint-rollback';
 import type { RunRecord, RunStore } from '../store/run-store';
 import type { ThreadStore } from '../store/thread-store';
 import { createKeyedMutex } from './keyed-mutex';
+import type { RunKwargs } from '../wire/run-request';
 import type { RunEvents } from './run-events';
 import type { RunExecutor } from './run-executor';
+import type { RunStreamLog } from './run-stream-log';
 
 interface RunManagerDeps {
   threads: ThreadStore;
   runs: RunStore;
   executor: RunExecutor;
   events: RunEvents;
+  streams: RunStreamLog;
   rollbackCheckpoints: ReturnType<typeof createCheckpointRollback>;
 }
 
 export interface NewRunRequest {
   threadId: string;
   assistantId: string;
-  input: RunInput;
+  input: RunInput | null;
   metadata: Record<string, unknown>;
   strategy: MultitaskStrategy;
+  kwargs: RunKwargs;
 }
 
 /** Outcome of an operation refused because of the thread's or run's current state (HTTP 409). */
@@ -37,6 +41,7 @@ export function createRunManager({
   runs,
   executor,
   events,
+  streams,
   rollbackCheckpoints,
 }: RunManagerDeps) {
   const withThreadLock = createKeyedMutex();
@@ -55,7 +60,15 @@ export function createRunManager({
     const stopped = stopExecuting ? await executor.stop(threadId, 'rollback') : undefined;
     if (stopped?.started) rollbackCheckpoints(threadId, stopped.startCheckpointId);
     if (stopped) runs.delete(stopped.run.run_id);
-    targets.forEach((run) => events.notify(run.run_id));
+    targets.forEach((run) => {
+      // A client streaming the run learns at once why its stream ends, then the run is gone.
+      streams.publish(run.run_id, 'error', {
+        error: 'RunRolledBack',
+        message: `Run ${run.run_id} was rolled back: it and everything it wrote were deleted.`,
+      });
+      streams.discard(run.run_id);
+      events.notify(run.run_id);
+    });
   }
 
   /** Stops runs but keeps them (status `interrupted`) and what they wrote. */
@@ -64,6 +77,7 @@ export function createRunManager({
     for (const run of targets) {
       if (!executor.isExecuting(threadId, run.run_id)) {
         runs.setStatus(run.run_id, 'interrupted');
+        streams.close(run.run_id);
         events.notify(run.run_id);
       }
     }
@@ -86,6 +100,7 @@ export function createRunManager({
           await interrupt(request.threadId, active);
         }
         const run = runs.create(request);
+        streams.open(run.run_id);
         threads.touch(request.threadId);
         executor.kick(request.threadId);
         return run;
@@ -116,6 +131,7 @@ export function createRunManager({
           return { conflict: `Run ${run.run_id} is active; cancel it before deleting it.` };
         }
         runs.delete(run.run_id);
+        streams.discard(run.run_id);
         events.notify(run.run_id);
         return undefined;
       });
@@ -134,6 +150,7 @@ export function createRunManager({
     async close(): Promise<void> {
       closed = true;
       await executor.close();
+      streams.closeAll();
       events.releaseAll();
     },
   };

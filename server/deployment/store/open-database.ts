@@ -31,10 +31,16 @@ export function openDeploymentDatabase(dataDir: string): Database.Database {
       updated_at          TEXT NOT NULL,
       metadata            TEXT NOT NULL,
       input               TEXT NOT NULL,
-      error               TEXT
+      error               TEXT,
+      kwargs              TEXT NOT NULL DEFAULT '{}'
     );
     CREATE INDEX IF NOT EXISTS runs_by_thread ON runs (thread_id, seq);
     CREATE INDEX IF NOT EXISTS runs_by_status ON runs (status);
   `);
+  // Databases from before streaming have no kwargs column (stream modes, breakpoints, ...).
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(runs)').all();
+  if (!columns.some((column) => column.name === 'kwargs')) {
+    db.exec(`ALTER TABLE runs ADD COLUMN kwargs TEXT NOT NULL DEFAULT '{}'`);
+  }
   return db;
 }

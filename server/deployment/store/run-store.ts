@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { MultitaskStrategy, RunInput, RunStatus } from '@contracts/deployment';
+import type { RunKwargs } from '../wire/run-request';
 
 /** A run as stored: the wire fields plus what the server needs to execute and roll it back. */
 export interface RunRecord {
@@ -12,38 +13,50 @@ export interface RunRecord {
   created_at: string;
   updated_at: string;
   metadata: Record<string, unknown>;
-  input: RunInput;
+  /** `null` when the run continues from the checkpoint (a resume, or a `command`). */
+  input: RunInput | null;
   error: string | null;
+  kwargs: RunKwargs;
 }
 
-interface RunRow extends Omit<RunRecord, 'metadata' | 'input'> {
+interface RunRow extends Omit<RunRecord, 'metadata' | 'input' | 'kwargs'> {
   metadata: string;
   input: string;
+  kwargs: string;
 }
 
 interface NewRun {
   threadId: string;
   assistantId: string;
-  input: RunInput;
+  input: RunInput | null;
   metadata: Record<string, unknown>;
   strategy: MultitaskStrategy;
+  kwargs: RunKwargs;
 }
 
 const COLUMNS = `run_id, thread_id, assistant_id, status, multitask_strategy, created_at, updated_at,
-  metadata, input, error`;
+  metadata, input, error, kwargs`;
+
+/** Runs stored before streaming existed have `{}`: they streamed nothing and take the defaults. */
+const DEFAULT_KWARGS: RunKwargs = {
+  stream_mode: ['values'],
+  stream_subgraphs: false,
+  stream_resumable: false,
+};
 
 function toRecord(row: RunRow): RunRecord {
   return {
     ...row,
     metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-    input: JSON.parse(row.input) as RunInput,
+    input: JSON.parse(row.input) as RunInput | null,
+    kwargs: { ...DEFAULT_KWARGS, ...(JSON.parse(row.kwargs) as Partial<RunKwargs>) },
   };
 }
 
 /** Run records. Every method is synchronous (better-sqlite3), so callers see no interleaving. */
 export function createRunStore(db: Database.Database) {
   const insert = db.prepare(
-    `INSERT INTO runs (${COLUMNS}) VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, NULL)`,
+    `INSERT INTO runs (${COLUMNS}) VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, NULL, ?)`,
   );
   const selectOne = db.prepare<[string, string], RunRow>(
     `SELECT ${COLUMNS} FROM runs WHERE thread_id = ? AND run_id = ?`,
@@ -72,11 +85,11 @@ export function createRunStore(db: Database.Database) {
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM runs');
 
   return {
-    create({ threadId, assistantId, input, metadata, strategy }: NewRun): RunRecord {
+    create({ threadId, assistantId, input, metadata, strategy, kwargs }: NewRun): RunRecord {
       const now = new Date().toISOString();
       const runId = randomUUID();
       const row = [runId, threadId, assistantId, strategy, now, now];
-      insert.run(...row, JSON.stringify(metadata), JSON.stringify(input));
+      insert.run(...row, JSON.stringify(metadata), JSON.stringify(input), JSON.stringify(kwargs));
       return this.get(threadId, runId) as RunRecord;
     },
     get(threadId: string, runId: string): RunRecord | undefined {

@@ -45,38 +45,39 @@ describe.concurrent('interrupt', () => {
 });
 
 describe.concurrent('reject', () => {
-  it.each([['reject' as const], [undefined]])(
-    'refuses run 2 with 409 (strategy %s) while run 1 goes on',
-    async (strategy) => {
-      const { client } = deployment;
-      const { threadId, run1 } = await threadWithActiveRun(1);
-      const payload = { input: userInput(NYC), ...(strategy && { multitaskStrategy: strategy }) };
+  it('refuses run 2 with 409 while run 1 goes on', async () => {
+    const { client } = deployment;
+    const { threadId, run1 } = await threadWithActiveRun(1);
+    const payload = { input: userInput(NYC), multitaskStrategy: 'reject' as const };
 
-      expect(await failureStatus(client.runs.create(threadId, 'agent', payload))).toBe(409);
+    expect(await failureStatus(client.runs.create(threadId, 'agent', payload))).toBe(409);
 
-      await client.runs.join(threadId, run1.run_id);
-      expect((await client.runs.get(threadId, run1.run_id)).status).toBe('success');
-      expect(await client.runs.list(threadId)).toHaveLength(1);
-      expect(await conversation(client, threadId)).toEqual(SF_RUN);
-    },
-  );
+    await client.runs.join(threadId, run1.run_id);
+    expect((await client.runs.get(threadId, run1.run_id)).status).toBe('success');
+    expect(await client.runs.list(threadId)).toHaveLength(1);
+    expect(await conversation(client, threadId)).toEqual(SF_RUN);
+  });
 });
 
 describe.concurrent('enqueue', () => {
-  it('keeps run 2 pending until run 1 finishes, then runs it on the resulting state', async () => {
-    const { client } = deployment;
-    const { threadId, run1 } = await threadWithActiveRun();
-    const run2 = await client.runs.create(threadId, 'agent', {
-      input: userInput(NYC),
-      multitaskStrategy: 'enqueue',
-    });
-    expect(run2.status).toBe('pending');
+  it.each([['enqueue' as const], [undefined]])(
+    'keeps run 2 pending until run 1 finishes, then runs it on the resulting state (strategy %s)',
+    async (strategy) => {
+      const { client } = deployment;
+      const { threadId, run1 } = await threadWithActiveRun();
+      const run2 = await client.runs.create(threadId, 'agent', {
+        input: userInput(NYC),
+        ...(strategy && { multitaskStrategy: strategy }),
+      });
+      expect(run2.status).toBe('pending');
+      expect(run2.multitask_strategy).toBe('enqueue');
 
-    await client.runs.join(threadId, run2.run_id);
+      await client.runs.join(threadId, run2.run_id);
 
-    expect((await client.runs.get(threadId, run1.run_id)).status).toBe('success');
-    expect(await conversation(client, threadId)).toEqual([...SF_RUN, ...NYC_RUN]);
-  });
+      expect((await client.runs.get(threadId, run1.run_id)).status).toBe('success');
+      expect(await conversation(client, threadId)).toEqual([...SF_RUN, ...NYC_RUN]);
+    },
+  );
 });
 
 describe.concurrent('cancel and delete', () => {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { multitaskStrategySchema, runInputSchema, runStatusSchema } from '@contracts/deployment';
+import { runStatusSchema } from '@contracts/deployment';
 
 const metadata = z.record(z.string(), z.unknown()).nullish();
 
@@ -9,15 +9,6 @@ export const createThreadBody = z.looseObject({
   metadata,
   if_exists: z.enum(['raise', 'do_nothing']).nullish(),
 });
-
-export const createRunBody = z.looseObject({
-  assistant_id: z.string().min(1),
-  input: runInputSchema,
-  multitask_strategy: multitaskStrategySchema.nullish(),
-  metadata,
-  if_not_exists: z.enum(['create', 'reject']).nullish(),
-});
-export type CreateRunBody = z.infer<typeof createRunBody>;
 
 export const listRunsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(10),
@@ -28,6 +19,11 @@ export const listRunsQuery = z.object({
 export const cancelRunQuery = z.object({
   wait: z.enum(['0', '1', 'true', 'false']).default('0'),
   action: z.enum(['interrupt', 'rollback']).default('interrupt'),
+});
+
+/** `GET .../runs/{run_id}/stream`: `cancel_on_disconnect` as the SDK sends it ("0" or "1"). */
+export const joinStreamQuery = z.looseObject({
+  cancel_on_disconnect: z.enum(['0', '1', 'true', 'false']).default('0'),
 });
 
 export const searchAssistantsBody = z.looseObject({

@@ -87,6 +87,10 @@ describe('RollbackPlayground', () => {
     stubServer({ source: 'embedded', upstream: null });
     renderPlayground();
     await userEvent.setup().selectOptions(screen.getByLabelText('Strategy'), 'enqueue');
-    expect(screen.getByText('Run 2 waits and starts after run 1 has finished.')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Run 2 waits and starts after run 1 has finished (the default when no strategy is sent).',
+      ),
+    ).toBeVisible();
   });
 });

@@ -5,8 +5,9 @@ import type { RunFateKind } from './run-fate';
 export const STRATEGY_DESCRIPTIONS: Record<MultitaskStrategy, string> = {
   rollback: 'Run 1 is interrupted and deleted with everything it wrote; run 2 starts clean.',
   interrupt: 'Run 1 is stopped but kept, with what it wrote so far; run 2 continues from there.',
-  reject: 'Run 2 is refused while run 1 is busy (the default when no strategy is sent).',
-  enqueue: 'Run 2 waits and starts after run 1 has finished.',
+  reject: 'Run 2 is refused while run 1 is busy.',
+  enqueue:
+    'Run 2 waits and starts after run 1 has finished (the default when no strategy is sent).',
 };
 
 /** What run 1's fate means for the messages shown, when there is something to point out. */

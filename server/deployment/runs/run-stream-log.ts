@@ -1,0 +1,121 @@
+/** One server-sent event of a run: `id` is its index in the run's log, as the platform numbers them. */
+export interface RunStreamEvent {
+  id: string;
+  event: string;
+  data: unknown;
+}
+
+interface RunLog {
+  events: RunStreamEvent[];
+  done: boolean;
+  /** The run's final state values, for a stateless wait whose thread is gone by then. */
+  result?: unknown;
+  wake: Set<() => void>;
+}
+
+/** How long a finished run's events stay readable, for late joins and `Last-Event-ID` resumes. */
+const RETAIN_FINISHED_MS = 60_000;
+
+/**
+ * The event log of every executing run, fanned out to any number of readers. Each reader reads
+ * from a position of its own (from the start, or after `Last-Event-ID` on a resume), so several clients can stream one run at once and none steals another's events.
+ */
+export function createRunStreamLog(retainMs = RETAIN_FINISHED_MS) {
+  const logs = new Map<string, RunLog>();
+
+  function logOf(runId: string): RunLog {
+    let log = logs.get(runId);
+    if (!log) {
+      log = { events: [], done: false, wake: new Set() };
+      logs.set(runId, log);
+    }
+    return log;
+  }
+
+  function wakeReaders(log: RunLog) {
+    const wake = [...log.wake];
+    log.wake.clear();
+    wake.forEach((resolve) => resolve());
+  }
+
+  return {
+    has: (runId: string) => logs.has(runId),
+
+    /** Starts a run's log; events published before a reader joins stay for it to read. */
+    open(runId: string): void {
+      logOf(runId);
+    },
+
+    publish(runId: string, event: string, data: unknown): void {
+      const log = logs.get(runId);
+      if (!log || log.done) return;
+      log.events.push({ id: String(log.events.length), event, data });
+      wakeReaders(log);
+    },
+
+    /** Ends the run's stream: readers get what is left, then their stream closes. */
+    close(runId: string, result?: unknown): void {
+      const log = logs.get(runId);
+      if (!log || log.done) return;
+      log.done = true;
+      log.result = result;
+      wakeReaders(log);
+      const timer = setTimeout(() => {
+        if (logs.get(runId) === log) logs.delete(runId);
+      }, retainMs);
+      timer.unref();
+    },
+
+    /** Forgets a run's events at once (a rolled-back run leaves nothing behind). */
+    discard(runId: string): void {
+      const log = logs.get(runId);
+      if (log && !log.done) this.close(runId);
+      logs.delete(runId);
+    },
+
+    /**
+     * Reads a run's events from index `from` until the run's stream closes or `signal` aborts.
+     */
+    async *read(runId: string, from: number, signal?: AbortSignal): AsyncGenerator<RunStreamEvent> {
+      const log = logs.get(runId);
+      if (!log) return;
+      let next = Math.max(0, from);
+      let wakeUp = () => {};
+      const onAbort = () => wakeUp();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        while (!signal?.aborted) {
+          while (next < log.events.length) {
+            yield log.events[next] as RunStreamEvent;
+            next += 1;
+          }
+          if (log.done) return;
+          await new Promise<void>((resolve) => {
+            wakeUp = resolve;
+            log.wake.add(resolve);
+          });
+        }
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+      }
+    },
+
+    /** Resolves once the run's stream has ended (at once if there is none). */
+    async ended(runId: string): Promise<void> {
+      const log = logs.get(runId);
+      while (log && !log.done) await new Promise<void>((resolve) => log.wake.add(resolve));
+    },
+
+    result: (runId: string) => logs.get(runId)?.result,
+
+    /** The data of the run's `error` event (`{error, message}`), while its log is kept. */
+    errorOf: (runId: string) => logs.get(runId)?.events.findLast((e) => e.event === 'error')?.data,
+
+    /** Ends every stream (shutdown), so no HTTP response is left open. */
+    closeAll(): void {
+      [...logs.keys()].forEach((runId) => this.close(runId));
+    },
+  };
+}
+
+export type RunStreamLog = ReturnType<typeof createRunStreamLog>;
