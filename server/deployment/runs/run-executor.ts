@@ -3,6 +3,7 @@ import type { ServedGraph } from '../graph/graph-registry';
 import type { StopSignals } from '../graph/stop-signals';
 import { toWireData } from '../wire/sse';
 import type { RunEvents } from './run-events';
+import type { RunTracing } from './run-tracing';
 import type { RunStreamLog } from './run-stream-log';
 import { streamRun } from './stream-run';
 import type { RunRecord, RunStore } from '../store/run-store';
@@ -33,6 +34,8 @@ interface ExecutorDeps {
   stopSignals: StopSignals;
   runs: RunStore;
   events: RunEvents;
+  /** Traces each run with the langsmith SDK when set (see run-tracing.ts). */
+  tracing?: RunTracing;
   streams: RunStreamLog;
   /** Called once a run has settled, unless it was rolled back (webhook, temporary thread). */
   onFinished?: (run: RunRecord, values: unknown) => void;
@@ -49,6 +52,7 @@ export function createRunExecutor({
   stopSignals,
   runs,
   events,
+  tracing,
   streams,
   onFinished,
 }: ExecutorDeps) {
@@ -73,7 +77,9 @@ export function createRunExecutor({
     try {
       const publish = (event: string, data: unknown) =>
         streams.publish(run.run_id, event, toWireData(data));
-      return toWireData(await streamRun(graphFor(run), run, publish, controller.signal));
+      return toWireData(
+        await streamRun(graphFor(run), run, publish, controller.signal, tracing?.callbacks()),
+      );
     } finally {
       stopSignals.delete(run.thread_id);
       runMetadata?.delete(run.thread_id);

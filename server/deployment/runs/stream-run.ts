@@ -1,3 +1,4 @@
+import type { Callbacks } from '@langchain/core/callbacks/manager';
 import { Command, type Messages } from '@langchain/langgraph';
 import { runInputSchema } from '@contracts/deployment';
 import type { ServedGraph } from '../graph/graph-registry';
@@ -55,6 +56,8 @@ export async function streamRun(
   run: RunRecord,
   publish: Publish,
   signal: AbortSignal,
+  /** Extra callback handlers for the run (the langsmith tracer, see run-tracing.ts). */
+  callbacks?: Callbacks,
 ): Promise<unknown> {
   const { kwargs } = run;
   const { runtime: graph, foreign = false } = served;
@@ -90,6 +93,7 @@ export async function streamRun(
     }),
     ...(kwargs.interrupt_after && { interruptAfter: breakpoints(kwargs.interrupt_after, foreign) }),
     ...(kwargs.recursion_limit && { recursionLimit: kwargs.recursion_limit }),
+    ...(callbacks && { callbacks }),
   };
 
   if (!kwargs.stream_mode.includes('events')) {

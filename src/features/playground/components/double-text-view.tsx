@@ -1,11 +1,16 @@
 import type { useDoubleText } from '@/features/playground/api/use-double-text';
+import { useConsoleConfig } from '@/lib/console-config';
 import { DoubleTextResult } from './double-text-result';
+import { FlowBilling } from './flow-billing';
 import { FlowErrorCallout } from './error-callout';
 import { FlowTimeline } from './flow-timeline';
 
 /** The single-strategy flow: live timeline while it runs, then its result or its error. */
 export function DoubleTextView({ mutation }: { mutation: ReturnType<typeof useDoubleText> }) {
   const { variables, liveSteps } = mutation;
+  // Billing is known only for the embedded deployment tracing to the embedded usage data.
+  const tracingProject = useConsoleConfig().data?.deployment.tracingProject;
+  const billed = variables?.connection.kind === 'embedded' && tracingProject;
   return (
     <section className="panel" aria-labelledby="pg-result-heading">
       <h2 id="pg-result-heading">Result</h2>
@@ -21,6 +26,14 @@ export function DoubleTextView({ mutation }: { mutation: ReturnType<typeof useDo
         </>
       )}
       {mutation.isSuccess && <DoubleTextResult outcome={mutation.data} />}
+      {mutation.isSuccess && billed && (
+        <FlowBilling
+          key={mutation.submittedAt}
+          project={tracingProject}
+          startedAtMs={mutation.submittedAt}
+          totalMs={mutation.data.totalMs}
+        />
+      )}
     </section>
   );
 }
