@@ -5,6 +5,7 @@ import {
   isBaseMessageChunk,
 } from '@langchain/core/messages';
 import type { RunKwargs, StreamMode } from '../wire/run-request';
+import { checkpointOf } from '../wire/serialize';
 
 /** A stream mode LangGraph's `graph.stream` itself knows (`events` and `messages-tuple` are ours). */
 type GraphStreamMode =
@@ -26,6 +27,26 @@ export function graphStreamModes(requested: readonly StreamMode[]): GraphStreamM
     else if (mode !== 'events') modes.add(mode);
   }
   return [...modes];
+}
+
+type DebugEvent = { type?: string; payload?: Record<string, unknown> };
+
+/**
+ * A debug `checkpoint` event with `checkpoint` and `parent_checkpoint` added beside LangGraph's
+ * `config` / `parentConfig`, as the official server sends it (clients resume from them).
+ */
+function withCheckpoints(event: unknown): unknown {
+  const { type, payload } = event as DebugEvent;
+  if (type !== 'checkpoint' || !payload) return event;
+  const configOf = (value: unknown) => value as Parameters<typeof checkpointOf>[0];
+  return {
+    ...(event as DebugEvent),
+    payload: {
+      ...payload,
+      checkpoint: checkpointOf(configOf(payload.config)),
+      parent_checkpoint: checkpointOf(configOf(payload.parentConfig)),
+    },
+  };
 }
 
 /**
@@ -65,6 +86,8 @@ export function createChunkMapper(kwargs: Pick<RunKwargs, 'stream_mode' | 'strea
     } else if (mode === 'checkpoints' && requested.has('checkpoints')) {
       const { values, metadata, next } = payload as Record<string, unknown>;
       out.push([named('checkpoints'), { values, metadata, next }]);
+    } else if (mode === 'debug' && requested.has('debug')) {
+      out.push([named('debug'), withCheckpoints(payload)]);
     } else if (requested.has(mode)) {
       out.push([named(mode), payload]);
     }

@@ -34,7 +34,8 @@ export function serializeValues(values: unknown): Record<string, unknown> {
   return messages ? { ...rest, messages: messages.map(serializeMessage) } : rest;
 }
 
-function checkpointOf(config: StateSnapshot['config'] | undefined) {
+/** A config's checkpoint as the API names it (`{thread_id, checkpoint_ns, checkpoint_id, ...}`). */
+export function checkpointOf(config: StateSnapshot['config'] | undefined) {
   const configurable = config?.configurable;
   if (!configurable?.checkpoint_id) return null;
   return {
