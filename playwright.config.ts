@@ -27,6 +27,8 @@ function chromiumExecutable(): string | undefined {
 
 export default defineConfig({
   testDir: 'e2e',
+  // Browser specs only: e2e/support holds helpers and their Vitest unit tests (*.test.ts).
+  testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),

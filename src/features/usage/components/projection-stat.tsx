@@ -29,14 +29,14 @@ export function ProjectionStat({ view, nowMs, pricePer1k }: ProjectionStatProps)
         {monthToDate.isError
           ? 'Unavailable'
           : projection
-            ? `≈ ${formatCount(projection.projected)} (≈ ${formatUsd(estimateCost(projection.projected, pricePer1k))} estimate)`
+            ? `≈ ${formatCount(projection.projected)}`
             : monthToDate.data
               ? 'From the 2nd'
               : '—'}
       </output>
       <span className="muted small">
         {projection
-          ? `${formatCount(projection.monthToDate)} so far + daily average of the ${projection.completeDays} complete ${projection.completeDays === 1 ? 'day' : 'days'} (${formatCount(Math.round(projection.dailyAverage))}) × ${projection.remainingDays.toFixed(1)} days left`
+          ? `≈ ${formatUsd(estimateCost(projection.projected, pricePer1k))} (estimate). ${formatCount(projection.monthToDate)} so far + daily average of the ${projection.completeDays} complete ${projection.completeDays === 1 ? 'day' : 'days'} (${formatCount(Math.round(projection.dailyAverage))}) × ${projection.remainingDays.toFixed(1)} days left`
           : 'Run rate of the complete days of the month'}
       </span>
     </div>

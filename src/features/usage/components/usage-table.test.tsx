@@ -141,4 +141,33 @@ describe('UsageTable', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(rowLabels()[0]).toBe('u4974@example.com');
   });
+
+  it('searches groups by name or id, and says how many of all match', async () => {
+    const user = userEvent.setup();
+    const many = buildUsageMatrix(
+      Array.from({ length: 60 }, (_, index) =>
+        userRecord(`user-${index}`, `u${index}@example.com`, index + 1),
+      ),
+      gridOf(range, { days: 1, hours: 0 }),
+      'user',
+    );
+    render(
+      <UsageTable
+        matrix={many}
+        groupBy="user"
+        comparison={undefined}
+        pricePer1k={2.5}
+        stale={false}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'u5');
+    // u5 and u50..u59: back on the first page, whatever page was open.
+    expect(rowLabels()).toHaveLength(11);
+    expect(rowLabels()[0]).toBe('u59@example.com');
+    expect(screen.getByText('11 of 60 groups')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search groups' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'user-7');
+    expect(rowLabels()).toEqual(['u7@example.com']);
+  });
 });

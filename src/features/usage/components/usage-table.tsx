@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { GroupBy } from '@contracts/usage/usage-schema';
 import { formatCount, formatPercent, formatSignedCount, formatSignedPercent } from '@/lib/format';
 import { estimateCost, formatUsd } from '../model/cost-estimate';
@@ -21,7 +21,16 @@ interface UsageTableProps {
 export function UsageTable({ matrix, groupBy, comparison, pricePer1k, stale }: UsageTableProps) {
   const [sort, setSort] = useState<SortState>({ key: 'traces', direction: 'desc' });
   const [page, setPage] = useState(0);
-  const rows = sortGroupRows(matrix, comparison, sort);
+  const [search, setSearch] = useState('');
+  const searchId = useId();
+  const allRows = sortGroupRows(matrix, comparison, sort);
+  const needle = search.trim().toLowerCase();
+  // Matches the label and the group's id, so a pasted workspace or key id finds its row too.
+  const rows = needle
+    ? allRows.filter(
+        (row) => row.label.toLowerCase().includes(needle) || row.key.toLowerCase().includes(needle),
+      )
+    : allRows;
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   const visible = rows.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
@@ -54,37 +63,55 @@ export function UsageTable({ matrix, groupBy, comparison, pricePer1k, stale }: U
       <div className="panel-heading">
         <h3 id="usage-table-heading">Usage by group</h3>
         <span className="muted small">
-          {formatCount(rows.length)} {rows.length === 1 ? 'group' : 'groups'}
+          {needle ? `${formatCount(rows.length)} of ` : ''}
+          {formatCount(allRows.length)} {allRows.length === 1 ? 'group' : 'groups'}
         </span>
       </div>
-      <table className="data-table" aria-labelledby="usage-table-heading">
-        <thead>
-          <tr>
-            {header('label', GROUP_BY_LABELS[groupBy])}
-            {header('traces', 'Traces', true)}
-            {header('share', 'Share', true)}
-            <th scope="col" className="num">
-              Est. cost (estimate)
-            </th>
-            {header('change', 'Change vs previous', true)}
-          </tr>
-        </thead>
-        <tbody>
-          {visible.map((row) => (
-            <tr key={row.key}>
-              <th scope="row" className={row.unknown ? 'unknown' : undefined}>
-                {row.label}
+      <div className="table-search">
+        <label htmlFor={searchId} className="visually-hidden">
+          Search groups
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          placeholder="Search groups"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(0);
+          }}
+        />
+      </div>
+      <div className="table-scroll">
+        <table className="data-table" aria-labelledby="usage-table-heading">
+          <thead>
+            <tr>
+              {header('label', GROUP_BY_LABELS[groupBy])}
+              {header('traces', 'Traces', true)}
+              {header('share', 'Share', true)}
+              <th scope="col" className="num">
+                Est. cost (estimate)
               </th>
-              <td className="num">{formatCount(row.traces)}</td>
-              <td className="num">{formatPercent(row.share)}</td>
-              <td className="num">≈ {formatUsd(estimateCost(row.traces, pricePer1k))}</td>
-              <td className="num">
-                <ChangeCell row={row} />
-              </td>
+              {header('change', 'Change vs previous', true)}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {visible.map((row) => (
+              <tr key={row.key}>
+                <th scope="row" className={row.unknown ? 'unknown' : undefined}>
+                  {row.label}
+                </th>
+                <td className="num">{formatCount(row.traces)}</td>
+                <td className="num">{formatPercent(row.share)}</td>
+                <td className="num">≈ {formatUsd(estimateCost(row.traces, pricePer1k))}</td>
+                <td className="num">
+                  <ChangeCell row={row} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {pages > 1 ? (
         <nav className="pagination" aria-label="Usage by group pages">
           <button
