@@ -21,6 +21,8 @@ export function FlowTimeline({
   title = 'Timeline',
 }: FlowTimelineProps) {
   const headingId = `${idPrefix}-timeline-heading`;
+  // Steps are reported when they end; the axis orders them by when they started (stable sort).
+  const ordered = [...steps].sort((a, b) => a.startMs - b.startMs);
   return (
     <section className="pg-card" aria-labelledby={headingId}>
       <h3 id={headingId}>{title}</h3>
@@ -28,7 +30,7 @@ export function FlowTimeline({
         <p className="pg-muted">No steps yet.</p>
       ) : (
         <ol className="timeline" aria-label={title} aria-busy={running}>
-          {steps.map((step, index) => (
+          {ordered.map((step, index) => (
             <li
               key={`${step.kind}-${index}`}
               className={`timeline-step timeline-${step.kind}${step.run ? ` timeline-run-${step.run}` : ''}`}
