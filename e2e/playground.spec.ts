@@ -6,11 +6,14 @@ import { expectNoSeriousA11yViolations } from './support/axe';
  * 3 s), so a 0.3 s delay after run 1's question streamed makes run 2 arrive while run 1 is busy.
  * PLAYGROUND_SCREENSHOTS=1 also writes the feature's screenshots.
  */
-const shoot = async (page: Page, name: string) => {
+const shoot = async (page: Page, name: string, fromY?: number) => {
   if (!process.env.PLAYGROUND_SCREENSHOTS) return;
+  const size = page.viewportSize();
   await page.screenshot({
     path: `src/features/playground/screenshots/${name}.png`,
     fullPage: true,
+    // A phone page is very tall: from `fromY`, about two screens' worth.
+    clip: fromY === undefined || !size ? undefined : { x: 0, y: fromY, ...size, height: 1600 },
   });
 };
 
@@ -154,7 +157,8 @@ test('compare strategies shows the four threads side by side', async ({ page }) 
   await expectNoSeriousA11yViolations(page);
   await shoot(page, '05-compare');
   await page.setViewportSize({ width: 390, height: 844 });
-  await shoot(page, '07-compare-phone');
+  const top = await outcomes.evaluate((list) => list.getBoundingClientRect().top + window.scrollY);
+  await shoot(page, '07-compare-phone', top);
 });
 
 test('an unknown assistant and a bad form are explained in plain words', async ({ page }) => {
