@@ -15,6 +15,11 @@ export const consoleConfigSchema = z.object({
   deployment: z.object({
     source: z.enum(['embedded', 'remote']),
     upstream: z.nullable(z.string()),
+    /**
+     * The embedded usage project the embedded deployment bills its runs to (named after its
+     * graph); null when its runs are not traced there (tracing off, or traced to LangSmith).
+     */
+    tracingProject: z.nullish(z.string()),
   }),
 });
 export type ConsoleConfig = z.infer<typeof consoleConfigSchema>;

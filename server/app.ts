@@ -23,7 +23,7 @@ interface AppOptions {
 }
 
 /** Path prefixes that belong to APIs: unknown paths below them get JSON 404s, never the SPA. */
-const API_PREFIXES = ['/api/', '/deployment/', '/healthz', '/_console/'];
+const API_PREFIXES = ['/api/', '/deployment/', '/healthz', '/_console/', '/runs', '/info'];
 /** A missing file under these answers 404: HTML in place of a script only hides the problem. */
 const ASSET_PREFIXES = ['/assets/'];
 
@@ -50,6 +50,7 @@ export function createApp({ config, services, staticDir, logSink }: AppOptions) 
 
   for (const service of services) {
     app.route(service.basePath, service.app);
+    if (service.rootApp) app.route('/', service.rootApp);
   }
   mountConsoleProxies(app, config, services);
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { ConsoleConfig } from '@contracts/console-config';
+import { AGENT_GRAPH_ID } from './deployment/graph/graph-id';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -77,6 +78,8 @@ const envSchema = z.object({
    * Demo-only default; it never leaves the server.
    */
   USAGE_CONSOLE_API_KEY: z.string().trim().min(1).default('lsv2_demo_admin'),
+  /** Largest body the trace ingestion endpoints accept (`/runs/*`; 413 above). 32 MiB. */
+  USAGE_INGEST_MAX_BODY_BYTES: integer(33_554_432, 1_073_741_824),
 
   /** When set, the console reads usage from this LangSmith base URL instead of the embedded data. */
   LANGSMITH_ENDPOINT: optionalUrl,
@@ -87,6 +90,14 @@ const envSchema = z.object({
   LANGGRAPH_API_KEY: optionalSecret,
   /** Time each step of the scripted demo model takes, in milliseconds. */
   DEMO_MODEL_STEP_MS: integer(1000, 60_000),
+  /**
+   * Whether the embedded deployment traces its runs with the langsmith SDK: to the embedded
+   * usage server (billed there), or to LANGSMITH_ENDPOINT when set.
+   */
+  DEPLOYMENT_TRACING: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((value) => value !== 'false' && value !== '0'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
@@ -149,6 +160,10 @@ export function publicConfig(config: Config): ConsoleConfig {
     deployment: {
       source: config.LANGGRAPH_DEPLOYMENT_URL ? 'remote' : 'embedded',
       upstream: withoutSecrets(config.LANGGRAPH_DEPLOYMENT_URL),
+      tracingProject:
+        config.DEPLOYMENT_TRACING && !config.LANGGRAPH_DEPLOYMENT_URL && !config.LANGSMITH_ENDPOINT
+          ? AGENT_GRAPH_ID
+          : null,
     },
   };
 }

@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { createDeploymentService } from './deployment/deployment-service';
+import { tracingTargetFromConfig } from './deployment/runs/run-tracing';
 import { shutDown } from './http/graceful-shutdown';
 import type { Service } from './http/service';
 import { createUsageService } from './usage/usage-service';
@@ -17,13 +18,16 @@ async function main() {
   const config = loadConfig();
   await mkdir(config.DATA_DIR, { recursive: true });
 
+  // The server's own URL, known once it listens: the embedded deployment traces to it over HTTP.
+  let selfUrl: string | undefined;
+  const tracingTarget = tracingTargetFromConfig(config, () => selfUrl);
   const services: Service[] = [];
   const closeServices = async () => {
     await Promise.allSettled(services.map((service) => service.close()));
   };
   try {
     services.push(await createUsageService(config));
-    services.push(await createDeploymentService(config));
+    services.push(await createDeploymentService(config, { tracingTarget }));
   } catch (error) {
     await closeServices();
     throw error;
@@ -32,6 +36,7 @@ async function main() {
   const app = createApp({ config, services, staticDir });
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
     const host = info.address.includes(':') ? `[${info.address}]` : info.address;
+    selfUrl = `http://${host}:${info.port}`;
     console.log(`Usage console ready: http://${host}:${info.port}/`);
     console.log(`Data directory: ${config.DATA_DIR}`);
   });

@@ -9,6 +9,7 @@ import { createAssistantRegistry } from './assistants';
 import { createAgentGraph } from './graph/agent-graph';
 import { AGENT_SCHEMAS } from './graph/agent-schemas';
 import { answerDanglingToolCalls } from './graph/answer-dangling-tool-calls';
+import { AGENT_GRAPH_ID } from './graph/graph-id';
 import { createGraphRegistry } from './graph/graph-registry';
 import { createStopSignals } from './graph/stop-signals';
 import { createAssistantRoutes } from './assistant-routes';
@@ -20,6 +21,7 @@ import { createRunExecutor } from './runs/run-executor';
 import { createRunCompletion } from './runs/run-completion';
 import { createRunManager } from './runs/run-manager';
 import { createRunStreamLog } from './runs/run-stream-log';
+import { createRunTracing, type TracingTarget } from './runs/run-tracing';
 import { createCheckpointRollback } from './store/checkpoint-rollback';
 import { openDeploymentDatabase } from './store/open-database';
 import { createAssistantStore } from './store/assistant-store';
@@ -38,7 +40,10 @@ const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it
  * The LangGraph-compatible deployment API (assistants, threads, runs, multitask strategies, the
  * store) serving the demo `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
  */
-export async function createDeploymentService(config: Config): Promise<Service> {
+export async function createDeploymentService(
+  config: Config,
+  options: { tracingTarget?: () => TracingTarget | undefined } = {},
+): Promise<Service> {
   const db = openDeploymentDatabase(config.DATA_DIR);
   const checkpointer = new SqliteSaver(db);
   // The saver creates its tables on first use; the rollback statements need them to exist.
@@ -54,6 +59,8 @@ export async function createDeploymentService(config: Config): Promise<Service> 
   const events = createRunEvents();
   const streams = createRunStreamLog();
   const onFinished = createRunCompletion({ removeThread: createTemporaryThreadRemoval(db) });
+  // Traces go to a project named after the graph, as on LangGraph Platform.
+  const tracing = options.tracingTarget && createRunTracing(AGENT_GRAPH_ID, options.tracingTarget);
   const executor = createRunExecutor({
     graph,
     checkpointer,
@@ -62,6 +69,7 @@ export async function createDeploymentService(config: Config): Promise<Service> 
     events,
     streams,
     onFinished,
+    tracing,
   });
   const rollbackCheckpoints = createCheckpointRollback(db);
   const manager = createRunManager({
@@ -73,7 +81,7 @@ export async function createDeploymentService(config: Config): Promise<Service> 
     rollbackCheckpoints,
   });
   const graphs = createGraphRegistry([
-    { graphId: 'agent', runtime: graph, schemas: AGENT_SCHEMAS },
+    { graphId: AGENT_GRAPH_ID, runtime: graph, schemas: AGENT_SCHEMAS },
   ]);
   const assistants = createAssistantRegistry(createAssistantStore(db), graphs.ids());
   const deps: DeploymentDeps = {
@@ -125,7 +133,11 @@ export async function createDeploymentService(config: Config): Promise<Service> 
       executing: executor.executingCount(),
     }),
     // Executing runs stop (interrupted) and pending ones stay queued for the next start.
-    drain: () => manager.close(),
+    drain: async () => {
+      await manager.close();
+      // Deliver the traces of the runs just stopped while the usage server still answers.
+      await tracing?.flush();
+    },
     close: async () => {
       await manager.close();
       db.close();

@@ -8,6 +8,8 @@ export interface Service {
   name: string;
   basePath: string;
   app: Hono;
+  /** Routes also served at the root path (e.g. LangSmith's `/runs/*` without `/api/v1`). */
+  rootApp?: Hono;
   /** Extra fields for `/healthz` (e.g. row counts); must not throw. */
   health?: () => Promise<Record<string, unknown>>;
   /**

@@ -3,10 +3,12 @@ import { CLOUD_USAGE_DATA_START } from '@contracts/usage/usage-schema';
 import type { Config } from '../config';
 import type { Service } from '../http/service';
 import type { UsageAvailability } from './http/prepare-usage-request';
+import { createIngestRoutes } from './http/ingest-routes';
 import { createUsageRoutes } from './http/usage-routes';
 import { describeDemoKeys } from './seed/demo-keys';
 import { seedIfEmpty } from './seed/seed-database';
 import { demoProfile, type SeedProfile } from './seed/seed-profiles';
+import { createRunIngestor } from './store/ingest-runs';
 import { createTraceIngestor, type IngestTrace } from './store/ingest-trace';
 import { openUsageStore } from './store/usage-store';
 
@@ -52,10 +54,18 @@ export async function createUsageService(
     await store.close();
     throw error;
   }
+  const app = createUsageRoutes(store, usageAvailability(config));
+  // LangSmith trace ingestion (the langsmith SDK's endpoints), under /api/v1 and at the root.
+  const runIngestor = createRunIngestor(store);
+  const ingest = createIngestRoutes(store, runIngestor.ingest, {
+    maxBodyBytes: config.USAGE_INGEST_MAX_BODY_BYTES,
+  });
+  app.route('/', ingest);
   return {
     name: 'usage',
     basePath: '/api/v1',
-    app: createUsageRoutes(store, usageAvailability(config)),
+    app,
+    rootApp: ingest,
     ingestTrace: createTraceIngestor(store),
     health: async () => {
       try {
@@ -67,6 +77,9 @@ export async function createUsageService(
         return { traces: null };
       }
     },
-    close: () => store.close(),
+    close: async () => {
+      await runIngestor.close();
+      await store.close();
+    },
   };
 }

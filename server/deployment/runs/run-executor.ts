@@ -3,6 +3,7 @@ import type { AgentGraph } from '../graph/agent-graph';
 import type { StopSignals } from '../graph/stop-signals';
 import { toWireData } from '../wire/sse';
 import type { RunEvents } from './run-events';
+import type { RunTracing } from './run-tracing';
 import type { RunStreamLog } from './run-stream-log';
 import { streamRun } from './stream-run';
 import type { RunRecord, RunStore } from '../store/run-store';
@@ -30,6 +31,8 @@ interface ExecutorDeps {
   stopSignals: StopSignals;
   runs: RunStore;
   events: RunEvents;
+  /** Traces each run with the langsmith SDK when set (see run-tracing.ts). */
+  tracing?: RunTracing;
   streams: RunStreamLog;
   /** Called once a run has settled, unless it was rolled back (webhook, temporary thread). */
   onFinished?: (run: RunRecord, values: unknown) => void;
@@ -45,6 +48,7 @@ export function createRunExecutor({
   stopSignals,
   runs,
   events,
+  tracing,
   streams,
   onFinished,
 }: ExecutorDeps) {
@@ -63,7 +67,7 @@ export function createRunExecutor({
     try {
       const publish = (event: string, data: unknown) =>
         streams.publish(run.run_id, event, toWireData(data));
-      return toWireData(await streamRun(graph, run, publish));
+      return toWireData(await streamRun(graph, run, publish, tracing?.callbacks()));
     } finally {
       stopSignals.delete(run.thread_id);
     }

@@ -1,3 +1,4 @@
+import type { Callbacks } from '@langchain/core/callbacks/manager';
 import { Command, type Messages } from '@langchain/langgraph';
 import type { AgentGraph } from '../graph/agent-graph';
 import { toGraphInput } from '../graph/graph-input';
@@ -37,6 +38,8 @@ export async function streamRun(
   graph: AgentGraph,
   run: RunRecord,
   publish: Publish,
+  /** Extra callback handlers for the run (the langsmith tracer, see run-tracing.ts). */
+  callbacks?: Callbacks,
 ): Promise<unknown> {
   const { kwargs } = run;
   const map = createChunkMapper(kwargs);
@@ -60,6 +63,7 @@ export async function streamRun(
     ...(kwargs.interrupt_before && { interruptBefore: breakpoints(kwargs.interrupt_before) }),
     ...(kwargs.interrupt_after && { interruptAfter: breakpoints(kwargs.interrupt_after) }),
     ...(kwargs.recursion_limit && { recursionLimit: kwargs.recursion_limit }),
+    ...(callbacks && { callbacks }),
   };
 
   if (!kwargs.stream_mode.includes('events')) {

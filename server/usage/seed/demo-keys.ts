@@ -16,16 +16,22 @@ export interface DemoKeyGrant {
   workspaces: number[] | 'all';
   roleName: string;
   readOnly: boolean;
+  /** E-mail of the user who owns the key: ingested traces are billed to this user. */
+  ownerEmail: string;
 }
+
+/** The permission `POST /runs/*` requires (LangSmith's name for creating runs). */
+export const RUNS_CREATE_PERMISSION = 'runs:create';
 
 export const DEMO_KEY_GRANTS: readonly DemoKeyGrant[] = [
   {
     key: DEMO_API_KEYS.admin,
     label: 'demo admin',
-    permissions: ['organization:read', 'workspaces:read'],
+    permissions: ['organization:read', 'workspaces:read', RUNS_CREATE_PERMISSION],
     workspaces: 'all',
     roleName: 'WORKSPACE_ADMIN',
     readOnly: false,
+    ownerEmail: 'demo-admin@example.com',
   },
   {
     key: DEMO_API_KEYS.limited,
@@ -34,6 +40,7 @@ export const DEMO_KEY_GRANTS: readonly DemoKeyGrant[] = [
     workspaces: [0, 1],
     roleName: 'WORKSPACE_VIEWER',
     readOnly: true,
+    ownerEmail: 'demo-limited@example.com',
   },
   {
     key: DEMO_API_KEYS.noperm,
@@ -42,14 +49,15 @@ export const DEMO_KEY_GRANTS: readonly DemoKeyGrant[] = [
     workspaces: [0],
     roleName: 'WORKSPACE_VIEWER',
     readOnly: true,
+    ownerEmail: 'demo-noperm@example.com',
   },
 ];
 
 export function describeDemoKeys(): string {
   return [
     'Usage API demo keys (demo data only, header x-api-key):',
-    `  ${DEMO_API_KEYS.admin}    organization:read, all workspaces`,
+    `  ${DEMO_API_KEYS.admin}    organization:read and runs:create (traces), all workspaces`,
     `  ${DEMO_API_KEYS.limited}  organization:read, 2 workspaces`,
-    `  ${DEMO_API_KEYS.noperm}   no organization:read (usage endpoints answer 403)`,
+    `  ${DEMO_API_KEYS.noperm}   no organization:read (usage endpoints answer 403), no runs:create`,
   ].join('\n');
 }

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { SeedDimensions } from './build-dimensions';
+import { demoKeyOwnersSql } from './demo-key-owners';
 import { DEMO_KEY_GRANTS } from './demo-keys';
 import { insertRows } from './insert-rows';
 import { hashApiKey } from '../store/api-key-hash';
@@ -101,4 +102,5 @@ async function insertAuthKeys(connection: DuckDBConnection, dims: SeedDimensions
       readable.map((ws) => [keyHash, ws.id, grant.roleName, grant.readOnly]),
     );
   }
+  await connection.run(demoKeyOwnersSql());
 }

@@ -19,6 +19,7 @@ const TABLES = [
   'api_keys',
   'auth_keys',
   'auth_key_workspaces',
+  'auth_key_owners',
   'seed_runs',
 ];
 

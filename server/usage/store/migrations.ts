@@ -16,7 +16,10 @@
  *   whole days from it. Backfilled from `usage_daily` when an existing store is upgraded.
  * - `auth_keys` / `auth_key_workspaces`: credentials of the usage API, stored as sha256 hashes.
  * - `seed_runs`: which generated dataset was loaded, so an interrupted load is redone.
+ * - `auth_key_owners` (migration 5): the user and the `api_keys` row a key's ingested traces are
+ *   billed to; a key also needs `runs:create` in its permissions to ingest.
  */
+import { demoKeyOwnersSql } from '../seed/demo-key-owners';
 import { REBUILD_CUMULATIVE_SQL } from './cumulative-rollup';
 
 export interface Migration {
@@ -100,5 +103,18 @@ export const MIGRATIONS: readonly Migration[] = [
         cum BIGINT[] NOT NULL
       );
       ${REBUILD_CUMULATIVE_SQL}`,
+  },
+  {
+    version: 5,
+    name: 'api key owners for trace ingestion',
+    // A store seeded before ingestion existed gets its demo keys' owners now; a fresh one gets
+    // them from the seed.
+    sql: `
+      CREATE TABLE auth_key_owners (
+        key_hash VARCHAR PRIMARY KEY,
+        user_id UUID NOT NULL,
+        api_key_id UUID NOT NULL
+      );
+      ${demoKeyOwnersSql()}`,
   },
 ];

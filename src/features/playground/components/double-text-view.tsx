@@ -1,5 +1,7 @@
 import type { useDoubleText } from '@/features/playground/api/use-double-text';
+import { useConsoleConfig } from '@/lib/console-config';
 import { DoubleTextResult } from './double-text-result';
+import { FlowBilling } from './flow-billing';
 import { FlowErrorCallout } from './error-callout';
 import { FlowTimeline } from './flow-timeline';
 import { LiveMessages } from './live-messages';
@@ -7,6 +9,9 @@ import { LiveMessages } from './live-messages';
 /** The single-strategy flow: the live timeline and streamed messages, then the result or error. */
 export function DoubleTextView({ mutation }: { mutation: ReturnType<typeof useDoubleText> }) {
   const { variables, liveSteps, liveMessages } = mutation;
+  // Billing is known only for the embedded deployment tracing to the embedded usage data.
+  const tracingProject = useConsoleConfig().data?.deployment.tracingProject;
+  const billed = variables?.connection.kind === 'embedded' && tracingProject;
   return (
     <section className="panel" aria-labelledby="pg-result-heading">
       <h2 id="pg-result-heading">Result</h2>
@@ -27,6 +32,14 @@ export function DoubleTextView({ mutation }: { mutation: ReturnType<typeof useDo
         </>
       )}
       {mutation.isSuccess && <DoubleTextResult outcome={mutation.data} />}
+      {mutation.isSuccess && billed && (
+        <FlowBilling
+          key={mutation.submittedAt}
+          project={tracingProject}
+          startedAtMs={mutation.submittedAt}
+          totalMs={mutation.data.totalMs}
+        />
+      )}
     </section>
   );
 }

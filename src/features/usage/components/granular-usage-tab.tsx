@@ -11,6 +11,7 @@ import { isQueryable, resolveUsageView } from '../model/resolve-usage-view';
 import { describeCustomRangeProblem } from '../model/time-range';
 import { ConnectionSettings } from './connection-settings';
 import { DataFloorNotice, useDataFloor } from './data-floor-notice';
+import { DataFreshness } from './data-freshness';
 import { DroppedWorkspacesNotice } from './dropped-workspaces-notice';
 import { preloadUsageChart, UsageChartPanel } from './usage-chart-panel';
 import { UsageControls } from './usage-controls';
@@ -59,6 +60,7 @@ function GranularUsageView() {
           <p className="muted">
             Traces per time bucket. Buckets start at 00:00 UTC; the last one may be partial.
           </p>
+          <DataFreshness updatedAtMs={current ? matrix.dataUpdatedAt : null} />
         </div>
         <ConnectionSettings toggle={connectionToggle} />
       </div>

@@ -23,6 +23,33 @@ function userRecord(userId: string | null, email: string | null, traces: number)
   };
 }
 
+/** A user-grouped matrix of the daily week `range`. */
+const userMatrix = (records: UsageRecord[]) =>
+  buildUsageMatrix(records, gridOf(range, { days: 1, hours: 0 }), 'user');
+
+/** `count` users `u0@…` to `u{count-1}@…`, user `i` with `i + 1` traces. */
+const manyUsers = (count: number) =>
+  userMatrix(
+    Array.from({ length: count }, (_, index) =>
+      userRecord(`user-${index}`, `u${index}@example.com`, index + 1),
+    ),
+  );
+
+function renderTable(
+  matrix: ReturnType<typeof userMatrix>,
+  comparison?: Parameters<typeof UsageTable>[0]['comparison'],
+) {
+  return render(
+    <UsageTable
+      matrix={matrix}
+      groupBy="user"
+      comparison={comparison}
+      pricePer1k={2.5}
+      stale={false}
+    />,
+  );
+}
+
 function rowLabels() {
   const table = screen.getByRole('table', { name: 'Usage by group' });
   return within(table)
@@ -54,15 +81,7 @@ describe('UsageTable', () => {
   };
 
   it('names missing dimensions instead of leaving them blank, with share and change', () => {
-    render(
-      <UsageTable
-        matrix={matrix}
-        groupBy="user"
-        comparison={comparison}
-        pricePer1k={2.5}
-        stale={false}
-      />,
-    );
+    renderTable(matrix, comparison);
     expect(rowLabels()).toEqual(['ana@example.com', 'Unknown user', 'User e5f6a7b8 (no email)']);
     const ana = screen.getByRole('row', { name: /ana@example.com/ });
     expect(
@@ -81,15 +100,7 @@ describe('UsageTable', () => {
       gridOf(range, { days: 1, hours: 0 }),
       'user',
     );
-    render(
-      <UsageTable
-        matrix={one}
-        groupBy="user"
-        comparison={{ measured: false }}
-        pricePer1k={2.5}
-        stale={false}
-      />,
-    );
+    renderTable(one, { measured: false });
     const ana = screen.getByRole('row', { name: /ana@example.com/ });
     expect(within(ana).getAllByRole('cell')[3]).toHaveTextContent('Not measured');
     expect(screen.queryByText(/New/)).not.toBeInTheDocument();
@@ -98,15 +109,7 @@ describe('UsageTable', () => {
 
   it('sorts by a column when its header is pressed, and says so to assistive tech', async () => {
     const user = userEvent.setup();
-    render(
-      <UsageTable
-        matrix={matrix}
-        groupBy="user"
-        comparison={comparison}
-        pricePer1k={2.5}
-        stale={false}
-      />,
-    );
+    renderTable(matrix, comparison);
     await user.click(screen.getByRole('button', { name: 'User' }));
     expect(screen.getByRole('columnheader', { name: /User/ })).toHaveAttribute(
       'aria-sort',
@@ -119,22 +122,8 @@ describe('UsageTable', () => {
 
   it('pages through thousands of groups 25 at a time', async () => {
     const user = userEvent.setup();
-    const many = buildUsageMatrix(
-      Array.from({ length: 5000 }, (_, index) =>
-        userRecord(`user-${index}`, `u${index}@example.com`, index + 1),
-      ),
-      gridOf(range, { days: 1, hours: 0 }),
-      'user',
-    );
-    render(
-      <UsageTable
-        matrix={many}
-        groupBy="user"
-        comparison={undefined}
-        pricePer1k={2.5}
-        stale={false}
-      />,
-    );
+    const many = manyUsers(5000);
+    renderTable(many);
     expect(rowLabels()).toHaveLength(25);
     expect(rowLabels()[0]).toBe('u4999@example.com');
     expect(screen.getByText('Page 1 of 200')).toBeInTheDocument();
@@ -144,22 +133,8 @@ describe('UsageTable', () => {
 
   it('searches groups by name or id, and says how many of all match', async () => {
     const user = userEvent.setup();
-    const many = buildUsageMatrix(
-      Array.from({ length: 60 }, (_, index) =>
-        userRecord(`user-${index}`, `u${index}@example.com`, index + 1),
-      ),
-      gridOf(range, { days: 1, hours: 0 }),
-      'user',
-    );
-    render(
-      <UsageTable
-        matrix={many}
-        groupBy="user"
-        comparison={undefined}
-        pricePer1k={2.5}
-        stale={false}
-      />,
-    );
+    const many = manyUsers(60);
+    renderTable(many);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'u5');
     // u5 and u50..u59: back on the first page, whatever page was open.

@@ -1,0 +1,90 @@
+import { LangChainTracer } from '@langchain/core/tracers/tracer_langchain';
+import { Client } from 'langsmith';
+import type { Config } from '@server/config';
+
+/** Bounded: the process must stop within 2 s even when the tracing endpoint is gone. */
+const FLUSH_TIMEOUT_MS = 300;
+
+/** Where runs are traced: a LangSmith API base (`…/api/v1` or the SDK's root layout) and key. */
+export interface TracingTarget {
+  apiUrl: string;
+  apiKey: string | undefined;
+  /** This process's own usage server (which stops listening before the deployment drains). */
+  self: boolean;
+}
+
+/** What the executor adds to a run's config so the langsmith SDK traces the run. */
+export interface RunTracing {
+  /**
+   * The callback handlers for one run's config: its tracer. The run's config also sets
+   * `runId` to the deployment's run id, which becomes the trace's root run id.
+   */
+  callbacks(): LangChainTracer[];
+  /**
+   * On shutdown: resolves once every trace sent so far has been delivered to an external
+   * endpoint (or failed), or after FLUSH_TIMEOUT_MS. With this process's own usage server there
+   * is nothing to wait for: it stops accepting connections before the deployment drains (a run's
+   * trace is billed when the run starts, so only updates of the runs just stopped are lost).
+   */
+  flush(): Promise<void>;
+}
+
+/**
+ * Where the embedded deployment traces, from the configuration: nowhere when
+ * DEPLOYMENT_TRACING=false; LANGSMITH_ENDPOINT (with LANGSMITH_API_KEY) when set; otherwise the
+ * usage server of this same process, reached over HTTP at `selfUrl()` (known once listening)
+ * with the console's key, exactly as an external deployment would reach it.
+ */
+export function tracingTargetFromConfig(
+  config: Config,
+  selfUrl: () => string | undefined,
+): (() => TracingTarget | undefined) | undefined {
+  if (!config.DEPLOYMENT_TRACING) return undefined;
+  const endpoint = config.LANGSMITH_ENDPOINT;
+  if (endpoint) {
+    return () => ({
+      apiUrl: endpoint.replace(/\/+$/, ''),
+      apiKey: config.LANGSMITH_API_KEY,
+      self: false,
+    });
+  }
+  return () => {
+    const url = selfUrl();
+    return url
+      ? { apiUrl: `${url}/api/v1`, apiKey: config.USAGE_CONSOLE_API_KEY, self: true }
+      : undefined;
+  };
+}
+
+/**
+ * Traces every run of `projectName` (the graph) through one langsmith `Client`, which batches
+ * as in any LangChain app. The root run's id is the deployment's run id (set by stream-run.ts),
+ * so a resent trace is billed once. The client is made on the first run, when the target's URL is known.
+ */
+export function createRunTracing(
+  projectName: string,
+  target: () => TracingTarget | undefined,
+): RunTracing {
+  let client: Client | undefined;
+  let external = false;
+  const clientFor = (resolved: TracingTarget) => {
+    client ??= new Client({ apiUrl: resolved.apiUrl, apiKey: resolved.apiKey });
+    external = !resolved.self;
+    return client;
+  };
+  return {
+    callbacks() {
+      const resolved = target();
+      return resolved ? [new LangChainTracer({ projectName, client: clientFor(resolved) })] : [];
+    },
+    async flush() {
+      if (!client || !external) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        client.awaitPendingTraceBatches(),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, FLUSH_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { jsonError } from '@server/http/json-error';
+import {
+  MalformedRequestError,
+  parseJsonPart,
+  parseRunBatch,
+  parseSingleRun,
+  type ParsedRequest,
+} from '../ingest/parse-run-batch';
+import { parseRunMultipart } from '../ingest/parse-run-multipart';
+import { decideRuns, type IngestProblem } from '../ingest/run-operations';
+import type { IngestRuns } from '../store/ingest-runs';
+import type { UsageStore } from '../store/usage-store';
+import { authorizeWriter, type IngestTarget } from './authorize-writer';
+
+export interface IngestRoutesOptions {
+  /** Largest request body accepted (413 above). */
+  maxBodyBytes: number;
+}
+
+type IngestEnv = { Variables: { target: IngestTarget } };
+
+/**
+ * LangSmith's run ingestion as the langsmith SDK calls it (relative to `/api/v1`, and also
+ * mounted at the root for the SDK's default layout): `GET /info`, `POST /runs/multipart`,
+ * `POST /runs/batch`, `POST /runs`, `PATCH /runs/{id}`. Each handler: authorise -> parse ->
+ * decide each run -> bill the root runs in one transaction -> 202, or 422 listing the rejected
+ * runs' problems (the valid runs of the request are still accepted).
+ */
+export function createIngestRoutes(
+  store: UsageStore,
+  ingestRuns: IngestRuns,
+  options: IngestRoutesOptions,
+): Hono {
+  const app = new Hono<IngestEnv>();
+
+  // Read by the SDK before it batches: its batch size limits and which endpoint to use.
+  app.get('/info', (c) =>
+    c.json({
+      version: '0.16.14',
+      license_expiration_time: null,
+      batch_ingest_config: {
+        use_multipart_endpoint: true,
+        scale_up_qsize_trigger: 1000,
+        scale_up_nthreads_limit: 16,
+        scale_down_nempty_trigger: 4,
+        size_limit: 100,
+        // Below the body limit: the multipart framing adds a little to the runs' own bytes.
+        size_limit_bytes: Math.floor(options.maxBodyBytes * 0.8),
+      },
+      instance_flags: { gzip_body_enabled: false, zstd_compression_enabled: false },
+    }),
+  );
+
+  // Authorise before reading the body: an unknown key learns nothing about size limits.
+  app.use('/runs', authorize(store));
+  app.use('/runs/*', authorize(store));
+  const limit = bodyLimit({
+    maxSize: options.maxBodyBytes,
+    onError: (c) => jsonError(c, 413, `Request body larger than ${options.maxBodyBytes} bytes.`),
+  });
+  app.use('/runs', limit);
+  app.use('/runs/*', limit);
+
+  const bill = async (c: Context<IngestEnv>, parse: () => Promise<ParsedRequest>) => {
+    let parsed: ParsedRequest;
+    try {
+      parsed = await parse();
+    } catch (error) {
+      if (error instanceof MalformedRequestError) return problemsResponse(c, [error.problem], 0);
+      throw error;
+    }
+    const { accepted, problems } = decideRuns(parsed.operations, parsed.problems);
+    const target = c.get('target');
+    const roots = accepted.filter((run) => run.root);
+    const result =
+      roots.length > 0
+        ? await ingestRuns({ ...target, runs: roots })
+        : { inserted: 0, ingestedAt: new Date() };
+    if (problems.length > 0) return problemsResponse(c, problems, accepted.length);
+    return c.json(
+      { accepted: accepted.length, traces_billed: result.inserted, ingested_at: result.ingestedAt },
+      202,
+    );
+  };
+
+  app.post('/runs/multipart', (c) =>
+    bill(c, async () => {
+      const type = c.req.header('content-type') ?? '';
+      if (!type.toLowerCase().startsWith('multipart/form-data')) {
+        throw new MalformedRequestError({
+          loc: ['header', 'content-type'],
+          msg: 'Expected multipart/form-data.',
+          type: 'value_error',
+        });
+      }
+      if (c.req.header('content-encoding')) {
+        throw new MalformedRequestError({
+          loc: ['header', 'content-encoding'],
+          msg: 'Compressed bodies are not supported (see gzip_body_enabled in /info).',
+          type: 'value_error',
+        });
+      }
+      return parseRunMultipart(await readForm(c.req.raw));
+    }),
+  );
+  app.post('/runs/batch', (c) =>
+    bill(c, async () => parseRunBatch(parseJsonPart(await c.req.text(), ['body']))),
+  );
+  app.post('/runs', (c) =>
+    bill(c, async () => parseSingleRun('post', parseJsonPart(await c.req.text(), ['body']))),
+  );
+  app.patch('/runs/:runId', (c) =>
+    bill(c, async () =>
+      parseSingleRun('patch', parseJsonPart(await c.req.text(), ['body']), c.req.param('runId')),
+    ),
+  );
+  // Mountable into plain apps: the `target` variable stays internal to these routes.
+  return new Hono().route('/', app);
+}
+
+function authorize(store: UsageStore) {
+  return async (c: Context<IngestEnv>, next: () => Promise<void>) => {
+    const auth = await authorizeWriter(c, store);
+    if ('response' in auth) return auth.response;
+    c.set('target', auth.target);
+    await next();
+  };
+}
+
+async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch (error) {
+    throw new MalformedRequestError({
+      loc: ['body'],
+      msg: `Malformed multipart body: ${error instanceof Error ? error.message : String(error)}`,
+      type: 'value_error',
+    });
+  }
+}
+
+/** 422 with every problem; `accepted` says how many runs of the request were still taken. */
+function problemsResponse(c: Context, problems: IngestProblem[], accepted: number) {
+  return c.json({ detail: problems, accepted }, 422);
+}

@@ -1,0 +1,98 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { FlowBilling } from './flow-billing';
+
+const WS1 = 'a0000000-0000-4000-8000-000000000001';
+const WS2 = 'a0000000-0000-4000-8000-000000000002';
+const STARTED = Date.parse('2026-11-23T10:00:00Z');
+
+const workspace = (id: string) => ({
+  id,
+  display_name: id,
+  is_personal: false,
+  is_deleted: false,
+  read_only: false,
+  role_name: 'WORKSPACE_ADMIN',
+  permissions: [],
+  created_at: null,
+});
+const record = (project: string, traces: number) => ({
+  time_bucket: '2026-11-23T10:00:00.000Z',
+  dimensions: { project_id: `p-${project}`, project_name: project },
+  traces,
+});
+
+/** The console's usage proxy: two workspaces, the flow's project traced in the first only. */
+function stubUsage(usageStatus = 200) {
+  const requests: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://console.test');
+      requests.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/_console/usage/workspaces') {
+        return Response.json([workspace(WS1), workspace(WS2)]);
+      }
+      if (url.pathname === '/_console/usage/orgs/current/billing/granular-usage') {
+        if (usageStatus !== 200) {
+          return Response.json({ detail: 'Invalid API key.' }, { status: usageStatus });
+        }
+        const usage =
+          url.searchParams.get('workspace_ids') === WS1
+            ? [record('agent', 2), record('other', 5)]
+            : [record('other', 1)];
+        return Response.json({ stride: { days: 0, hours: 1 }, usage });
+      }
+      throw new Error(`unexpected request: ${url.pathname}`);
+    }),
+  );
+  return requests;
+}
+
+function renderBilling() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <FlowBilling project="agent" startedAtMs={STARTED} totalMs={9_000} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('FlowBilling', () => {
+  it('says how many traces the flow billed and links to the usage tab filtered to them', async () => {
+    const requests = stubUsage();
+    renderBilling();
+    const section = await screen.findByText(/This flow billed/);
+    expect(section).toHaveTextContent(
+      'This flow billed 2 traces in project agent (one per run the deployment executed, rolled-back runs included).',
+    );
+    const link = screen.getByRole('link', { name: 'See them in the usage tab' });
+    const href = new URL(link.getAttribute('href') ?? '', 'http://console.test');
+    expect(href.pathname).toBe('/settings/billing-and-usage/granular-usage');
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      period: 'custom',
+      from: '2026-11-23',
+      to: '2026-11-23',
+      group_by: 'project',
+      workspaces: WS1,
+    });
+    // The window starts when the flow did: only its traces (by ingestion time) count.
+    const usageRequest = requests.find((request) => request.includes('granular-usage'));
+    expect(new URLSearchParams(usageRequest?.split('?')[1]).get('start_time')).toBe(
+      '2026-11-23T10:00:00.000Z',
+    );
+  });
+
+  it('says so when the usage data cannot be read', async () => {
+    stubUsage(401);
+    renderBilling();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not read the usage data: Invalid API key.',
+    );
+  });
+});
