@@ -2,9 +2,21 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 /**
- * Against the real `npm start` (embedded deployment, DEMO_MODEL_STEP_MS=300: run 1 takes about
- * 0.9 s), so a 0.3 s delay makes the second message arrive while run 1 is busy.
+ * Against the real `npm start` (embedded deployment, DEMO_MODEL_STEP_MS=1000: run 1 takes about
+ * 3 s), so a 0.3 s delay after run 1's question streamed makes run 2 arrive while run 1 is busy.
+ * PLAYGROUND_SCREENSHOTS=1 also writes the feature's screenshots.
  */
+const shoot = async (page: Page, name: string, fromY?: number) => {
+  if (!process.env.PLAYGROUND_SCREENSHOTS) return;
+  const size = page.viewportSize();
+  await page.screenshot({
+    path: `src/features/playground/screenshots/${name}.png`,
+    fullPage: true,
+    // A phone page is very tall: from `fromY`, about two screens' worth.
+    clip: fromY === undefined || !size ? undefined : { x: 0, y: fromY, ...size, height: 1600 },
+  });
+};
+
 async function openPlayground(page: Page, strategy: string) {
   await page.goto('/tools/rollback-playground');
   await expect(
@@ -20,20 +32,49 @@ async function runDoubleText(page: Page) {
   await expect(run).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeEnabled();
   await expect(page.getByRole('list', { name: 'Thread messages' })).toBeVisible({
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await expect(run).toBeEnabled();
 }
 
-const fateWords = (page: Page) => page.locator('.pg-fate-words');
+const fateWords = (page: Page) => page.locator('.pg-fate-words').first();
+const run2Words = (page: Page) => page.locator('.pg-fate-run2');
 
-test('rollback: only run 2 survives and run 1 is deleted', async ({ page }) => {
+test('rollback: run 1 streams, is rolled back, and what it wrote is shown as erased', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
   await openPlayground(page, 'rollback');
-  await runDoubleText(page);
+  await page.getByRole('button', { name: 'Run double-text' }).click();
+  // Live: run 1's question arrives on its stream while the flow still runs.
+  await expect(page.getByRole('list', { name: 'Streamed messages' })).toContainText(
+    "what's the weather in sf?",
+  );
+  await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Run 2 sent');
+  await shoot(page, '02-live');
+  await expect(page.getByRole('list', { name: 'Thread messages' })).toBeVisible({
+    timeout: 45_000,
+  });
+  await shoot(page, '03-rollback-result');
+
+  // On one timeline: run 1's question streamed before run 2 was sent, and run 1's stream ended.
+  const timeline = page.getByRole('list', { name: 'Timeline' });
+  const lines = await timeline.locator(':scope > li').allTextContents();
+  const question = lines.findIndex((line) =>
+    line.includes("Run 1 · Human: what's the weather in sf?"),
+  );
+  const sent = lines.findIndex((line) => line.includes('Run 2 sent (rollback)'));
+  const ended = lines.findIndex((line) => line.includes('Run 1 ended'));
+  expect(question).toBeGreaterThan(-1);
+  expect(sent).toBeGreaterThan(question);
+  expect(ended).toBeGreaterThan(sent);
+  expect(lines[ended]).toContain('RunRolledBack');
 
   const messages = page.getByRole('list', { name: 'Thread messages' }).locator(':scope > li');
   await expect(messages).toHaveCount(4);
-  await expect(messages.nth(0)).toContainText('Human');
   await expect(messages.nth(0)).toContainText("what's the weather in nyc?");
   await expect(messages.nth(1)).toContainText('AI · tool call');
   await expect(messages.nth(1).getByRole('list', { name: 'Tool calls' })).toContainText(
@@ -43,63 +84,81 @@ test('rollback: only run 2 survives and run 1 is deleted', async ({ page }) => {
   await expect(messages.nth(3)).toContainText(/^AI\s*Here is the weather/);
   await expect(page.getByRole('list', { name: 'Thread messages' })).not.toContainText('sf');
 
+  const erased = page.getByRole('list', { name: 'Erased messages' }).locator(':scope > li');
+  await expect(erased.first()).toContainText("what's the weather in sf?");
+  await expect(page.getByText('rolled back — the deployment deleted run 1')).toBeVisible();
   await expect(fateWords(page)).toContainText('deleted — the deployment answers 404');
-  await expect(page.getByText('Deleted', { exact: true })).toBeVisible();
-  const timeline = page.getByRole('list', { name: 'Timeline' });
-  for (const step of ['Thread created', 'Run 1 created', 'Run 2 created (rollback)']) {
-    await expect(timeline).toContainText(step);
-  }
-  await expect(timeline).toContainText('Run 1 looked up');
+  await expect(run2Words(page)).toContainText('finished');
 
   await page.getByRole('button', { name: 'Show raw thread state' }).click();
   await expect(page.locator('.raw-json-body')).toContainText('"tool_call_id"');
   await expectNoSeriousA11yViolations(page);
+
+  // The playground loads no chart code (the usage tab's chart chunk and recharts).
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((url) => /usage-chart|recharts/.test(url))).toEqual([]);
 });
 
-test('interrupt: run 1 is kept as interrupted and its start stays in the thread', async ({
-  page,
-}) => {
+test('the form lives in the URL: a reload keeps it', async ({ page }) => {
+  await openPlayground(page, 'interrupt');
+  await page.getByLabel('First message').fill('is it raining in paris?');
+  await expect(page).toHaveURL(/strategy=interrupt/);
+  await expect(page).toHaveURL(/delay=0.3/);
+  await page.reload();
+  await expect(page.getByLabel('First message')).toHaveValue('is it raining in paris?');
+  await expect(page.getByLabel('Strategy')).toHaveValue('interrupt');
+  await expect(page.getByLabel('Delay before second message')).toHaveValue('0.3');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('interrupt: what run 1 left stays in the thread, marked', async ({ page }) => {
   await openPlayground(page, 'interrupt');
   await runDoubleText(page);
 
   await expect(fateWords(page)).toContainText('interrupted');
   const messages = page.getByRole('list', { name: 'Thread messages' }).locator(':scope > li');
   await expect(messages.first()).toContainText("what's the weather in sf?");
+  await expect(messages.first()).toContainText('Run 1 · interrupted, kept');
   await expect(messages.last()).toContainText('New York');
   expect(await messages.count()).toBeGreaterThan(4);
 });
 
-test('reject: run 2 is refused with 409 and run 1 answers alone', async ({ page }) => {
+test('reject: run 2 is refused (409) and run 1 completes', async ({ page }) => {
   await openPlayground(page, 'reject');
   await runDoubleText(page);
 
-  await expect(fateWords(page)).toContainText('second run rejected (409,');
-  await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Run 2 rejected');
+  await expect(run2Words(page)).toContainText('refused (409)');
+  await expect(fateWords(page)).toContainText('completed — run 2 was refused (409)');
+  await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Run 2 refused (409)');
   const messages = page.getByRole('list', { name: 'Thread messages' }).locator(':scope > li');
   await expect(messages).toHaveCount(4);
   await expect(messages.first()).toContainText("what's the weather in sf?");
   await expect(page.getByRole('list', { name: 'Thread messages' })).not.toContainText('nyc');
+  await shoot(page, '04-reject');
 });
 
-test('compare strategies shows the four outcomes side by side', async ({ page }) => {
+test('compare strategies shows the four threads side by side', async ({ page }) => {
   await openPlayground(page, 'rollback');
   await page.getByRole('button', { name: 'Compare strategies' }).click();
   const outcomes = page.getByRole('list', { name: 'Strategy outcomes' });
-  await expect(outcomes).toBeVisible({ timeout: 20_000 });
+  await expect(outcomes).toBeVisible({ timeout: 45_000 });
 
-  await expect(outcomes.getByRole('listitem', { name: 'rollback' })).toContainText(
-    'deleted — the deployment answers 404',
-  );
-  await expect(outcomes.getByRole('listitem', { name: 'interrupt' })).toContainText('Interrupted');
-  await expect(outcomes.getByRole('listitem', { name: 'reject' })).toContainText(
-    'second run rejected (409',
-  );
-  await expect(outcomes.getByRole('listitem', { name: 'enqueue' })).toContainText(
-    'finished, then run 2 ran',
-  );
-  await expect(outcomes.getByRole('listitem', { name: 'rollback' })).toContainText(/Messages\s*4/);
-  await expect(outcomes.getByRole('listitem', { name: 'enqueue' })).toContainText(/Messages\s*8/);
+  const card = (strategy: string) => outcomes.getByRole('listitem', { name: strategy });
+  await expect(card('rollback')).toContainText('deleted — the deployment answers 404');
+  await expect(card('interrupt')).toContainText('Interrupted');
+  await expect(card('reject')).toContainText('refused (409)');
+  await expect(card('enqueue')).toContainText('finished, then run 2 ran');
+  await expect(outcomes.getByRole('list', { name: 'Thread messages' })).toHaveCount(4);
+  const threadOf = (strategy: string) =>
+    card(strategy).getByRole('list', { name: 'Thread messages' }).locator(':scope > li');
+  await expect(threadOf('rollback')).toHaveCount(4);
+  await expect(threadOf('enqueue')).toHaveCount(8);
+  await expect(card('rollback').getByRole('list', { name: 'Erased messages' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await shoot(page, '05-compare');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const top = await outcomes.evaluate((list) => list.getBoundingClientRect().top + window.scrollY);
+  await shoot(page, '07-compare-phone', top);
 });
 
 test('an unknown assistant and a bad form are explained in plain words', async ({ page }) => {
@@ -122,7 +181,7 @@ test('Cancel stops a flow in flight and says so', async ({ page }) => {
   await openPlayground(page, 'rollback');
   await page.getByLabel('Delay before second message').fill('30');
   await page.getByRole('button', { name: 'Run double-text' }).click();
-  await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Run 1 created');
+  await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Run 1 started');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('alert')).toContainText('Cancelled');
   await expect(page.getByRole('button', { name: 'Run double-text' })).toBeEnabled();

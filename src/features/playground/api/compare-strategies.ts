@@ -34,7 +34,13 @@ export async function compareStrategies({
   const results = await Promise.all(
     COMPARED_STRATEGIES.map(async (strategy): Promise<StrategyResult> => {
       try {
-        const outcome = await runDoubleText({ ...request, strategy, client, signal });
+        const outcome = await runDoubleText({
+          ...request,
+          strategy,
+          client,
+          signal,
+          joinRun2: 'after-run-1',
+        });
         return { strategy, status: 'done', outcome };
       } catch (error) {
         return { strategy, status: 'failed', error };

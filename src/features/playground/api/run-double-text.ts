@@ -14,9 +14,17 @@ import {
   type FlowStage,
 } from '@/features/playground/model/flow-error';
 import { formatDuration } from '@/features/playground/model/relative-time';
-import { classifyRunFate } from '@/features/playground/model/run-fate';
+import { classifyRun2Fate, classifyRunFate } from '@/features/playground/model/run-fate';
+import {
+  messageKey,
+  summarizeMessage,
+  takeNewMessages,
+  type RunNumber,
+  type StreamedMessage,
+} from '@/features/playground/model/streamed-messages';
 import { parseThreadMessages } from '@/features/playground/model/thread-messages';
 import { abortable, sleep } from './abortable';
+import { readRunStream, type StreamPart } from './stream-run';
 
 export interface DoubleTextRequest {
   assistantId: string;
@@ -29,8 +37,16 @@ export interface DoubleTextRequest {
 export interface RunDoubleTextOptions extends DoubleTextRequest {
   client: Client;
   signal: AbortSignal;
-  /** Called as each step ends, so the timeline grows while the flow runs. */
+  /** Called as each moment happens (a call ends, a message streams in), so the view stays live. */
   onStep?: (step: TimelineStep) => void;
+  /** Called as each message first arrives on run 1's or run 2's stream. */
+  onMessage?: (message: StreamedMessage) => void;
+  /**
+   * When to open run 2's stream: at once (default), or once run 1's stream has closed. A browser
+   * opens at most 6 connections to one host over HTTP/1.1, so four flows side by side (compare)
+   * must not hold two streams each, or run 2's request waits for a free connection.
+   */
+  joinRun2?: 'at-once' | 'after-run-1';
   now?: () => number;
 }
 
@@ -45,23 +61,27 @@ function asRejection(strategy: MultitaskStrategy, error: unknown): Rejection | n
 }
 
 /**
- * The double-text demo, through the official SDK: create a thread, start run 1, wait, create run 2
- * with the strategy, join run 2 (run 1 when run 2 was rejected), read the thread state, then ask
- * for run 1. Every call is timed for the timeline. On cancel, the runs it created are cancelled
- * (best effort) and FlowCancelledError is thrown; any other failure is a FlowError naming the call.
+ * The double-text demo, through the official SDK's streaming: create a thread, stream run 1, wait,
+ * stream run 2 with the strategy (a rollback ends run 1's stream with an error event), wait for
+ * both streams to close, read the thread state, then ask for run 1. Every message and call is
+ * timed for the timeline. On cancel, the runs it created are cancelled (best effort) and
+ * FlowCancelledError is thrown; any other failure is a FlowError naming the call.
  */
 export async function runDoubleText(options: RunDoubleTextOptions): Promise<DoubleTextOutcome> {
-  const { client, assistantId, strategy, signal, onStep, now = () => performance.now() } = options;
+  const { client, assistantId, strategy, signal, now = () => performance.now() } = options;
   const startedAt = now();
+  const elapsed = () => now() - startedAt;
   const steps: TimelineStep[] = [];
+  const streamed: StreamedMessage[] = [];
+  const seen = new Set<string>();
   const createdRuns: string[] = [];
   let threadId: string | null = null;
 
   async function call<T>(stage: FlowStage | null, run: () => Promise<T>) {
-    const startMs = now() - startedAt;
+    const startMs = elapsed();
     try {
       const value = await abortable(signal, run());
-      return { value, startMs, durationMs: now() - startedAt - startMs };
+      return { value, startMs, durationMs: elapsed() - startMs };
     } catch (error) {
       if (error instanceof FlowCancelledError || stage === null) throw error;
       throw new FlowError(stage, error);
@@ -70,79 +90,131 @@ export async function runDoubleText(options: RunDoubleTextOptions): Promise<Doub
   function record(
     kind: StepKind,
     label: string,
-    timing: { startMs: number; durationMs: number },
-    extra: { runId?: string; detail?: string } = {},
+    timing: { startMs: number; durationMs?: number },
+    extra: Omit<TimelineStep, 'kind' | 'label' | 'startMs' | 'durationMs'> = {},
   ) {
     const step: TimelineStep = { kind, label, ...timing, ...extra };
     steps.push(step);
-    onStep?.(step);
+    options.onStep?.(step);
   }
+  function onValues(run: RunNumber, values: unknown) {
+    for (const message of takeNewMessages(values, seen)) {
+      const item: StreamedMessage = { run, atMs: elapsed(), key: messageKey(message), message };
+      streamed.push(item);
+      if (run === 1) run1Spoke();
+      options.onMessage?.(item);
+      record(
+        'message',
+        `Run ${run} · ${summarizeMessage(message)}`,
+        { startMs: item.atMs },
+        { run },
+      );
+    }
+  }
+  function readRun(run: RunNumber, stream: AsyncIterable<StreamPart>) {
+    const handle = readRunStream(stream, { onValues: (values) => onValues(run, values) });
+    const ended = handle.ended.then((end) => {
+      const detail = end.kind === 'error' ? `${end.error}: ${end.message}` : 'stream closed';
+      record(
+        run === 1 ? 'run1-ended' : 'run2-ended',
+        `Run ${run} ended`,
+        { startMs: elapsed() },
+        {
+          run,
+          detail,
+        },
+      );
+      return end;
+    });
+    ended.catch(() => undefined);
+    return { started: handle.started, ended };
+  }
+  // Resolves once run 1 has streamed its first message (its question): run 2 is sent after that.
+  let run1Spoke: () => void = () => undefined;
+  const run1FirstMessage = new Promise<void>((resolve) => (run1Spoke = resolve));
 
   try {
     const thread = await call('thread-create', () => client.threads.create({ signal }));
     threadId = thread.value.thread_id;
     record('thread-created', 'Thread created', thread, { detail: threadId });
+    const threadIdValue = threadId;
 
-    const run1 = await call('run1-create', () =>
-      client.runs.create(thread.value.thread_id, assistantId, {
+    const run1 = readRun(
+      1,
+      client.runs.stream(threadIdValue, assistantId, {
         input: userInput(options.first),
+        streamMode: 'values',
         signal,
       }),
     );
-    const run1Id = run1.value.run_id;
+    const run1Started = await call('run1-create', () => run1.started);
+    const run1Id = run1Started.value;
     createdRuns.push(run1Id);
-    record('run1-created', 'Run 1 created', run1, { runId: run1Id });
+    record('run1-started', 'Run 1 started (streaming)', run1Started, { run: 1, runId: run1Id });
+    await call('run1-create', () =>
+      Promise.race([run1FirstMessage, run1.ended.then(() => undefined)]),
+    );
 
     if (options.delayMs > 0) {
       const waited = await call(null, () => sleep(options.delayMs, signal));
       record('waited', `Waited ${formatDuration(options.delayMs)}`, waited);
     }
 
+    record('run2-sent', `Run 2 sent (${strategy})`, { startMs: elapsed() }, { run: 2 });
     let run2Id: string | null = null;
     let rejection: Rejection | null = null;
-    const run2Start = now() - startedAt;
     try {
-      const run2 = await call('run2-create', () =>
+      const run2Created = await call('run2-create', () =>
         client.runs.create(threadId ?? '', assistantId, {
           input: userInput(options.second),
           multitaskStrategy: strategy,
           signal,
         }),
       );
-      run2Id = run2.value.run_id;
+      run2Id = run2Created.value.run_id;
       createdRuns.push(run2Id);
-      record('run2-created', `Run 2 created (${strategy})`, run2, { runId: run2Id });
+      record('run2-started', 'Run 2 created', run2Created, { run: 2, runId: run2Id });
     } catch (error) {
       rejection = asRejection(strategy, error);
       if (!rejection) throw error;
-      const timing = { startMs: run2Start, durationMs: now() - startedAt - run2Start };
-      record('run2-rejected', 'Run 2 rejected', timing, {
-        detail: `${rejection.status}: ${rejection.message}`,
-      });
+      record(
+        'run2-rejected',
+        `Run 2 refused (${rejection.status})`,
+        { startMs: elapsed() },
+        {
+          run: 2,
+          detail: rejection.message,
+        },
+      );
     }
+    if (run2Id !== null && options.joinRun2 === 'after-run-1') {
+      await call('run-join', () => run1.ended);
+    }
+    const run2 =
+      run2Id === null
+        ? null
+        : readRun(
+            2,
+            client.runs.joinStream(threadIdValue, run2Id, { streamMode: 'values', signal }),
+          );
 
-    // After a rejection run 1 goes on: wait for it, so the thread shows what it wrote.
-    const joinedId = run2Id ?? run1Id;
-    const joined = await call('run-join', async () => {
-      await client.runs.join(thread.value.thread_id, joinedId, { signal });
-      return client.runs.get(thread.value.thread_id, joinedId, { signal });
-    });
-    record(
-      run2Id ? 'run2-finished' : 'run1-finished',
-      run2Id ? 'Run 2 finished' : 'Run 1 finished',
-      joined,
-      { runId: joinedId, detail: `status ${joined.value.status}` },
-    );
+    // Both streams close on their own: run 2's when it ends, run 1's when it ends or is stopped.
+    const ends = await call('run-join', () => Promise.all([run1.ended, run2?.ended ?? null]));
+    const run2Status =
+      run2Id === null
+        ? null
+        : (await call('run-join', () => client.runs.get(threadId ?? '', run2Id ?? '', { signal })))
+            .value.status;
 
     const state = await call('state-read', () =>
-      client.threads.getState(thread.value.thread_id, undefined, { signal }),
+      client.threads.getState(threadId ?? '', undefined, { signal }),
     );
     const messages = parseThreadMessages(state.value);
     record('state-read', 'Thread state read', state, { detail: `${messages.length} messages` });
 
     const lookup = await call('run1-lookup', async (): Promise<RunLookup> => {
       try {
-        const run = await client.runs.get(thread.value.thread_id, run1Id, { signal });
+        const run = await client.runs.get(threadId ?? '', run1Id, { signal });
         return { kind: 'found', status: run.status };
       } catch (error) {
         const failure = readHttpFailure(error);
@@ -164,14 +236,17 @@ export async function runDoubleText(options: RunDoubleTextOptions): Promise<Doub
       threadId: thread.value.thread_id,
       run1Id,
       run2Id,
-      run2Status: run2Id ? joined.value.status : null,
+      run2Status,
       rejection,
       run1Lookup,
+      run1End: ends.value[0],
       fate: classifyRunFate({ strategy, rejection, run1Lookup }),
+      run2Fate: classifyRun2Fate(rejection, run2Status),
       steps,
+      streamed,
       messages,
       rawState: state.value,
-      totalMs: now() - startedAt,
+      totalMs: elapsed(),
     };
   } catch (error) {
     if (signal.aborted && threadId !== null) {

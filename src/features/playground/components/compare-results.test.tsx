@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StrategyResult } from '@/features/playground/api/compare-strategies';
-import type { DoubleTextOutcome, RunLookup } from '@/features/playground/model/flow-types';
+import type { RunLookup } from '@/features/playground/model/flow-types';
 import { FlowError } from '@/features/playground/model/flow-error';
-import { classifyRunFate } from '@/features/playground/model/run-fate';
+import { makeOutcome, weatherRun } from '@/features/playground/testing/make-outcome';
 import { CompareResults } from './compare-results';
 
 function done(
@@ -11,25 +11,16 @@ function done(
   run1Lookup: RunLookup,
   count: number,
 ): StrategyResult {
-  const outcome: DoubleTextOutcome = {
+  const messages = [...weatherRun('sf', 'r1'), ...weatherRun('nyc', 'r2')].slice(-count);
+  return {
     strategy,
-    threadId: `thread-${strategy}`,
-    run1Id: 'run-1',
-    run2Id: 'run-2',
-    run2Status: 'success',
-    rejection: null,
-    run1Lookup,
-    fate: classifyRunFate({ strategy, rejection: null, run1Lookup }),
-    steps: [],
-    messages: Array.from({ length: count }, () => ({ type: 'human', content: 'x' }) as const),
-    rawState: {},
-    totalMs: 1234,
+    status: 'done',
+    outcome: makeOutcome({ strategy, run1Lookup, messages, totalMs: 1234 }),
   };
-  return { strategy, status: 'done', outcome };
 }
 
 describe('CompareResults', () => {
-  it('shows each strategy with run 1 fate, message count and duration, failures in words', () => {
+  it('shows each strategy with both fates, its thread as a list, erased messages and failures', () => {
     const unreachable = Object.assign(new Error('Failed to fetch'), { name: 'TypeError' });
     render(
       <CompareResults
@@ -49,11 +40,21 @@ describe('CompareResults', () => {
     const list = screen.getByRole('list', { name: 'Strategy outcomes' });
     const rollback = within(list).getByRole('listitem', { name: 'rollback' });
     expect(rollback).toHaveTextContent('Deleted');
-    expect(rollback).toHaveTextContent('Messages4');
     expect(rollback).toHaveTextContent('Duration1.2 s');
-    expect(within(list).getByRole('listitem', { name: 'enqueue' })).toHaveTextContent(
-      'finished, then run 2 ranMessages8',
+    expect(rollback).toHaveTextContent('Run 2Finished');
+    const threadOf = (strategy: string) =>
+      within(within(list).getByRole('listitem', { name: strategy })).getByRole('list', {
+        name: 'Thread messages',
+      });
+    expect(threadOf('rollback').querySelectorAll(':scope > li')).toHaveLength(4);
+    expect(threadOf('enqueue').querySelectorAll(':scope > li')).toHaveLength(8);
+    expect(within(rollback).getByRole('list', { name: 'Erased messages' })).toHaveTextContent(
+      "what's the weather in sf?",
     );
+    expect(within(list).getByRole('listitem', { name: 'enqueue' })).toHaveTextContent(
+      'finished, then run 2 ran',
+    );
+    expect(within(rollback).getByRole('list', { name: 'Timeline, rollback' })).toBeVisible();
     expect(within(list).getByRole('listitem', { name: 'reject' })).toHaveTextContent(
       'Deployment unreachable',
     );

@@ -1,28 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { DoubleTextOutcome } from '@/features/playground/model/flow-types';
-import { classifyRunFate } from '@/features/playground/model/run-fate';
+import { makeOutcome, weatherRun } from '@/features/playground/testing/make-outcome';
 import { DoubleTextResult } from './double-text-result';
 
-function outcome(changes: Partial<DoubleTextOutcome>): DoubleTextOutcome {
-  const run1Lookup = { kind: 'http-error', status: 404, message: 'not found' } as const;
-  return {
-    strategy: 'rollback',
-    threadId: 'thread-1',
-    run1Id: 'run-1',
-    run2Id: 'run-2',
-    run2Status: 'success',
-    rejection: null,
-    run1Lookup,
-    fate: classifyRunFate({ strategy: 'rollback', rejection: null, run1Lookup }),
-    steps: [{ kind: 'thread-created', label: 'Thread created', startMs: 0, durationMs: 5 }],
-    messages: [{ type: 'human', content: 'nyc?' }],
-    rawState: { values: { messages: [{ type: 'human', content: 'nyc?' }] } },
-    totalMs: 1500,
-    ...changes,
-  };
-}
+const outcome = makeOutcome;
 
 describe('DoubleTextResult', () => {
   it('states run 1 deleted with its badge, id and what that means for the thread', () => {
@@ -33,6 +15,40 @@ describe('DoubleTextResult', () => {
     );
     expect(screen.getByText(/the thread holds run 2's messages only/)).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps the thread in "Thread messages" and lists what run 1 streamed as erased, with why', () => {
+    render(<DoubleTextResult outcome={outcome({})} />);
+    const thread = screen.getByRole('list', { name: 'Thread messages' });
+    expect(thread.querySelectorAll(':scope > li')).toHaveLength(4);
+    expect(thread).not.toHaveTextContent('sf');
+    const erased = screen.getByRole('list', { name: 'Erased messages' });
+    expect(erased.querySelectorAll(':scope > li')).toHaveLength(2);
+    expect(erased).toHaveTextContent("what's the weather in sf?");
+    expect(erased).toHaveTextContent('Run 1 · erased');
+    expect(screen.getByText(/rolled back — the deployment deleted run 1/)).toBeVisible();
+  });
+
+  it('after a reject: run 2 refused (409), run 1 completed, nothing erased', () => {
+    const sf = weatherRun('sf', 'r1');
+    render(
+      <DoubleTextResult
+        outcome={outcome({
+          strategy: 'reject',
+          rejection: { status: 409, message: 'thread busy' },
+          run1Lookup: { kind: 'found', status: 'success' },
+          run2Id: null,
+          run2Status: null,
+          streamed: sf.map((message) => ({ run: 1, atMs: 0, key: message.id ?? '', message })),
+          messages: sf,
+        })}
+      />,
+    );
+    expect(screen.getByText('Refused (409)')).toBeVisible();
+    expect(screen.getByText(/Run 2: refused \(409\): thread busy/)).toBeVisible();
+    expect(screen.getByText(/completed — run 2 was refused \(409\)/)).toBeVisible();
+    expect(screen.queryByText('Rejected')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Erased messages' })).toBeNull();
   });
 
   it('raises an alert when run 2 itself failed', () => {

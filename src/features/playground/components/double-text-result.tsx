@@ -1,4 +1,5 @@
 import type { DoubleTextOutcome } from '@/features/playground/model/flow-types';
+import { describeMessages } from '@/features/playground/model/message-origins';
 import { formatDuration } from '@/features/playground/model/relative-time';
 import { FATE_EXPLANATIONS } from '@/features/playground/model/strategy-descriptions';
 import { FlowTimeline } from './flow-timeline';
@@ -6,18 +7,28 @@ import { RawJsonToggle } from './raw-json-toggle';
 import { RunFateBadge } from './run-fate-badge';
 import { ThreadMessages } from './thread-messages';
 
-/** What one double-text left behind: run 1's fate, the timeline and the surviving messages. */
+/** What one double-text left behind: both runs' fates, the timeline, kept and erased messages. */
 export function DoubleTextResult({ outcome }: { outcome: DoubleTextOutcome }) {
-  const { fate } = outcome;
+  const { fate, run2Fate } = outcome;
+  const { kept, erased } = describeMessages(outcome.messages, outcome.streamed);
   return (
     <div className="pg-result">
       <section className={`pg-fate pg-fate-${fate.tone}`} aria-labelledby="pg-fate-heading">
         <div className="pg-fate-head">
-          <h3 id="pg-fate-heading">Run 1&apos;s fate</h3>
-          <RunFateBadge fate={fate} />
+          <h3 id="pg-fate-heading">Fates</h3>
         </div>
         <p className="pg-fate-words">
-          Run 1 <code>{outcome.run1Id}</code>: {fate.words}
+          <RunFateBadge fate={fate} /> Run 1 <code>{outcome.run1Id}</code>: {fate.words}
+        </p>
+        <p className="pg-fate-words pg-fate-run2">
+          <RunFateBadge fate={run2Fate} /> Run 2
+          {outcome.run2Id && (
+            <>
+              {' '}
+              <code>{outcome.run2Id}</code>
+            </>
+          )}
+          : {run2Fate.words}
         </p>
         <p className="pg-muted">
           Strategy <strong>{outcome.strategy}</strong> · thread <code>{outcome.threadId}</code> ·{' '}
@@ -32,7 +43,9 @@ export function DoubleTextResult({ outcome }: { outcome: DoubleTextOutcome }) {
       </section>
       <div className="pg-columns">
         <FlowTimeline steps={outcome.steps} />
-        <ThreadMessages messages={outcome.messages} />
+        <div className="pg-message-columns">
+          <ThreadMessages kept={kept} erased={erased} fate={fate} idPrefix="pg-single" />
+        </div>
       </div>
       <RawJsonToggle label="raw thread state" value={outcome.rawState} />
     </div>

@@ -4,17 +4,23 @@ import { DoubleTextResult } from './double-text-result';
 import { FlowBilling } from './flow-billing';
 import { FlowErrorCallout } from './error-callout';
 import { FlowTimeline } from './flow-timeline';
+import { LiveMessages } from './live-messages';
 
-/** The single-strategy flow: live timeline while it runs, then its result or its error. */
+/** The single-strategy flow: the live timeline and streamed messages, then the result or error. */
 export function DoubleTextView({ mutation }: { mutation: ReturnType<typeof useDoubleText> }) {
-  const { variables, liveSteps } = mutation;
+  const { variables, liveSteps, liveMessages } = mutation;
   // Billing is known only for the embedded deployment tracing to the embedded usage data.
   const tracingProject = useConsoleConfig().data?.deployment.tracingProject;
   const billed = variables?.connection.kind === 'embedded' && tracingProject;
   return (
     <section className="panel" aria-labelledby="pg-result-heading">
       <h2 id="pg-result-heading">Result</h2>
-      {mutation.isPending && <FlowTimeline steps={liveSteps} running />}
+      {mutation.isPending && (
+        <div className="pg-columns">
+          <FlowTimeline steps={liveSteps} running />
+          <LiveMessages streamed={liveMessages} />
+        </div>
+      )}
       {mutation.isError && variables && (
         <>
           <FlowErrorCallout

@@ -5,7 +5,8 @@ import { FlowTimeline } from './flow-timeline';
 
 const steps: TimelineStep[] = [
   { kind: 'thread-created', label: 'Thread created', startMs: 0, durationMs: 12, detail: 't-1' },
-  { kind: 'run1-created', label: 'Run 1 created', startMs: 12, durationMs: 30, runId: 'run-1' },
+  { kind: 'run1-started', label: 'Run 1 started', startMs: 12, durationMs: 30, runId: 'run-1' },
+  { kind: 'message', label: 'Run 1 · Human: sf?', startMs: 40, run: 1 },
   { kind: 'waited', label: 'Waited 2.0 s', startMs: 42, durationMs: 2001 },
   {
     kind: 'run2-rejected',
@@ -30,7 +31,8 @@ describe('FlowTimeline', () => {
     const items = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       '+0.00 sThread created12 mst-1',
-      '+0.01 sRun 1 created30 msrun-1',
+      '+0.01 sRun 1 started30 msrun-1',
+      '+0.04 sRun 1 · Human: sf?',
       '+0.04 sWaited 2.0 s2.0 s',
       '+2.04 sRun 2 rejected8 ms409: busy',
       '+3.10 sRun 1 looked up5 msrun-1 · status success',
@@ -41,12 +43,12 @@ describe('FlowTimeline', () => {
     render(<FlowTimeline steps={steps.slice(0, 2)} running />);
     const list = screen.getByRole('list', { name: 'Timeline' });
     expect(list).toHaveAttribute('aria-busy', 'true');
-    expect(screen.getByText('Waiting for the deployment…')).toBeInTheDocument();
+    expect(screen.getByText('Streaming from the deployment…')).toBeInTheDocument();
   });
 
   it('shows a pending line even before the first step ends', () => {
     render(<FlowTimeline steps={[]} running />);
-    expect(screen.getByText('Waiting for the deployment…')).toBeInTheDocument();
+    expect(screen.getByText('Streaming from the deployment…')).toBeInTheDocument();
   });
 
   it('says there is nothing yet when idle and empty', () => {

@@ -5,7 +5,10 @@ import type {
   PlaygroundFormInput,
   PlaygroundFormValues,
 } from '@/features/playground/model/playground-form';
-import { STRATEGY_DESCRIPTIONS } from '@/features/playground/model/strategy-descriptions';
+import {
+  SERVER_DEFAULT_STRATEGY,
+  STRATEGY_DESCRIPTIONS,
+} from '@/features/playground/model/strategy-descriptions';
 import { DeploymentFields } from './deployment-fields';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 
@@ -94,7 +97,7 @@ export function PlaygroundForm({ busy, onRun, onCompare, onCancel }: PlaygroundF
             >
               {STRATEGIES.map((value) => (
                 <option key={value} value={value}>
-                  {value}
+                  {value === SERVER_DEFAULT_STRATEGY ? `${value} (server default)` : value}
                 </option>
               ))}
             </select>

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { NuqsTestingAdapter, type OnUrlUpdateFunction } from 'nuqs/adapters/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { RollbackPlayground } from './rollback-playground';
@@ -18,11 +19,13 @@ function stubServer(deployment: { source: 'embedded' | 'remote'; upstream: strin
   return fetchMock;
 }
 
-function renderPlayground() {
+function renderPlayground(searchParams = '', onUrlUpdate?: OnUrlUpdateFunction) {
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RollbackPlayground />
-    </QueryClientProvider>,
+    <NuqsTestingAdapter searchParams={searchParams} onUrlUpdate={onUrlUpdate}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RollbackPlayground />
+      </QueryClientProvider>
+    </NuqsTestingAdapter>,
   );
 }
 
@@ -38,6 +41,7 @@ describe('RollbackPlayground', () => {
     expect(screen.getByLabelText('Second message')).toHaveValue("what's the weather in nyc?");
     expect(screen.getByLabelText('Delay before second message')).toHaveValue(2);
     expect(screen.getByLabelText('Strategy')).toHaveValue('rollback');
+    expect(screen.getByRole('option', { name: 'enqueue (server default)' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Embedded' })).toBeChecked();
     expect(screen.getByLabelText('Assistant id')).toHaveValue('agent');
     expect(screen.getByRole('button', { name: 'Run double-text' })).toBeEnabled();
@@ -45,6 +49,40 @@ describe('RollbackPlayground', () => {
     expect(
       await screen.findByText('Reaches the embedded demo deployment of this server.'),
     ).toBeVisible();
+  });
+
+  it('opens with the form the URL holds, and writes each edit back to it', async () => {
+    stubServer({ source: 'embedded', upstream: null });
+    const onUrlUpdate = vi.fn<OnUrlUpdateFunction>();
+    renderPlayground('?first=hello&delay=0.5&strategy=interrupt&assistant=bot', onUrlUpdate);
+    expect(screen.getByLabelText('First message')).toHaveValue('hello');
+    expect(screen.getByLabelText('Second message')).toHaveValue("what's the weather in nyc?");
+    expect(screen.getByLabelText('Delay before second message')).toHaveValue(0.5);
+    expect(screen.getByLabelText('Strategy')).toHaveValue('interrupt');
+    expect(screen.getByLabelText('Assistant id')).toHaveValue('bot');
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Strategy'), 'reject');
+    await vi.waitFor(() => {
+      const last = onUrlUpdate.mock.calls.at(-1)?.[0];
+      expect(last?.searchParams.get('strategy')).toBe('reject');
+      expect(last?.searchParams.get('first')).toBe('hello');
+      expect(last?.searchParams.has('apiKey')).toBe(false);
+    });
+  });
+
+  it('copies the scenario as runnable SDK code', async () => {
+    stubServer({ source: 'embedded', upstream: null });
+    renderPlayground('?strategy=interrupt&delay=0.3');
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: 'Copy as SDK code' }));
+    expect(await screen.findByText(/Copied: a TypeScript script/)).toBeVisible();
+    const code = writeText.mock.calls[0]?.[0] ?? '';
+    expect(code).toContain("import { Client } from '@langchain/langgraph-sdk';");
+    expect(code).toContain('multitaskStrategy: "interrupt"');
+    expect(code).toContain('setTimeout(resolve, 300)');
+    expect(code).toContain(`apiUrl: "${window.location.origin}/_console/deployment"`);
   });
 
   it('says which real deployment the embedded setting reaches when the server has one', async () => {
@@ -89,7 +127,7 @@ describe('RollbackPlayground', () => {
     await userEvent.setup().selectOptions(screen.getByLabelText('Strategy'), 'enqueue');
     expect(
       screen.getByText(
-        'Run 2 waits and starts after run 1 has finished (the default when no strategy is sent).',
+        'Lets run 1 finish; run 2 is queued and runs after it. The default when no strategy is sent.',
       ),
     ).toBeVisible();
   });

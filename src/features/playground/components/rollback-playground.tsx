@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useCompareStrategies } from '@/features/playground/api/use-compare-strategies';
 import { useDoubleText } from '@/features/playground/api/use-double-text';
+import { usePlaygroundUrl } from '@/features/playground/hooks/use-playground-url';
 import {
-  defaultPlaygroundValues,
   playgroundFormSchema,
   toConnection,
   type PlaygroundFormInput,
   type PlaygroundFormValues,
 } from '@/features/playground/model/playground-form';
 import { CompareView } from './compare-view';
+import { CopySdkCode } from './copy-sdk-code';
 import { DoubleTextView } from './double-text-view';
 import { PlaygroundForm } from './playground-form';
 import '@/features/playground/playground.css';
@@ -27,10 +28,19 @@ function toRequest(values: PlaygroundFormValues) {
 
 /** Fires a double-texted conversation at a deployment and shows what survives. */
 export function RollbackPlayground() {
+  const url = usePlaygroundUrl();
   const form = useForm<PlaygroundFormInput, unknown, PlaygroundFormValues>({
     resolver: zodResolver(playgroundFormSchema),
-    defaultValues: defaultPlaygroundValues,
+    // Read once: the URL then follows the form, not the other way round.
+    defaultValues: url.values,
   });
+  const { save } = url;
+  // Every edit goes to the URL, so a reload or a shared link shows the same form.
+  const { subscribe } = form;
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => save(values) }),
+    [subscribe, save],
+  );
   const doubleText = useDoubleText();
   const compare = useCompareStrategies();
   const [view, setView] = useState<'single' | 'compare' | null>(null);
@@ -55,6 +65,7 @@ export function RollbackPlayground() {
               compare.cancel();
             }}
           />
+          <CopySdkCode />
         </section>
         <p className="visually-hidden" role="status">
           {doubleText.isPending && 'Running the double-text…'}

@@ -2,6 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MessageContent } from '@contracts/deployment';
 import type { ThreadMessage } from '@/features/playground/model/thread-messages';
+import { describeMessages } from '@/features/playground/model/message-origins';
+import { classifyRunFate } from '@/features/playground/model/run-fate';
+import type { StreamedMessage } from '@/features/playground/model/streamed-messages';
+import { streamedAs, weatherRun } from '@/features/playground/testing/make-outcome';
 import { ThreadMessages } from './thread-messages';
 
 function nth(items: HTMLElement[], index: number): HTMLElement {
@@ -10,8 +14,19 @@ function nth(items: HTMLElement[], index: number): HTMLElement {
   return item;
 }
 
-function renderMessages(messages: ThreadMessage[]) {
-  render(<ThreadMessages messages={messages} />);
+const deleted = classifyRunFate({
+  strategy: 'rollback',
+  rejection: null,
+  run1Lookup: { kind: 'http-error', status: 404, message: 'gone' },
+});
+
+function renderMessages(
+  messages: ThreadMessage[],
+  streamed: StreamedMessage[] = [],
+  fate = deleted,
+) {
+  const { kept, erased } = describeMessages(messages, streamed);
+  render(<ThreadMessages kept={kept} erased={erased} fate={fate} idPrefix="t" />);
   return within(screen.getByRole('list', { name: 'Thread messages' }))
     .getAllByRole('listitem')
     .filter((item) => item.parentElement?.getAttribute('aria-label') === 'Thread messages');
@@ -43,7 +58,7 @@ describe('ThreadMessages', () => {
     expect(nth(items, 1)).toHaveTextContent(/^AI · tool call/);
     expect(nth(items, 2)).toHaveTextContent(/^Tool result · get_weather.*90 degrees/);
     expect(nth(items, 3)).toHaveTextContent(/^AI.*Here is the weather: sunny\.$/);
-    expect(screen.getByRole('heading', { name: /Surviving thread messages \(4\)/ })).toBeVisible();
+    expect(screen.getByRole('heading', { name: /Thread messages \(4\)/ })).toBeVisible();
   });
 
   it('shows a tool call as a chip with the tool name and its arguments', () => {
@@ -109,8 +124,30 @@ describe('ThreadMessages', () => {
     expect(item.firstElementChild).toHaveTextContent(new RegExp(`^${label}$`));
   });
 
+  it('marks what run 1 left after an interrupt and flags its unanswered tool call', () => {
+    const sf = weatherRun('sf', 'r1').slice(0, 2);
+    const nyc = weatherRun('nyc', 'r2');
+    const interrupted = classifyRunFate({
+      strategy: 'interrupt',
+      rejection: null,
+      run1Lookup: { kind: 'found', status: 'interrupted' },
+    });
+    const items = renderMessages(
+      [...sf, ...nyc],
+      [...streamedAs(1, sf), ...streamedAs(2, nyc)],
+      interrupted,
+    );
+    expect(nth(items, 0)).toHaveTextContent('Run 1 · interrupted, kept');
+    expect(nth(items, 1)).toHaveTextContent(
+      'Tool call without a tool answer: a model provider rejects this history.',
+    );
+    expect(nth(items, 2)).toHaveTextContent('Run 2');
+    expect(nth(items, 5)).not.toHaveTextContent('without a tool answer');
+    expect(screen.queryByRole('list', { name: 'Erased messages' })).toBeNull();
+  });
+
   it('says so when the thread is empty', () => {
-    render(<ThreadMessages messages={[]} />);
+    render(<ThreadMessages kept={[]} erased={[]} fate={deleted} idPrefix="t" />);
     expect(screen.getByText('The thread holds no messages.')).toBeVisible();
     expect(screen.queryByRole('list', { name: 'Thread messages' })).toBeNull();
   });

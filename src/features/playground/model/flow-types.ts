@@ -1,25 +1,32 @@
 import type { MultitaskStrategy, RunStatus } from '@contracts/deployment';
+import type { RunNumber, StreamedMessage } from './streamed-messages';
 import type { ThreadMessage } from './thread-messages';
 import type { RunFate } from './run-fate';
 
-/** The moments of a double-text flow, in the order they can happen. */
+/** The moments of a double-text flow. `message` is one message arriving on a run's stream. */
 export type StepKind =
   | 'thread-created'
-  | 'run1-created'
+  | 'run1-started'
+  | 'message'
   | 'waited'
-  | 'run2-created'
+  | 'run2-sent'
+  | 'run2-started'
   | 'run2-rejected'
-  | 'run2-finished'
-  | 'run1-finished'
+  | 'run1-ended'
+  | 'run2-ended'
   | 'state-read'
   | 'run1-looked-up';
 
-/** One line of the timeline: when the call started (ms after the flow started) and how long it took. */
+/**
+ * One line of the timeline: when it happened (ms after the flow started) and, for a call, how
+ * long it took. Instant moments (a streamed message, run 2 sent, a stream ending) have no duration.
+ */
 export interface TimelineStep {
   kind: StepKind;
   label: string;
   startMs: number;
-  durationMs: number;
+  durationMs?: number;
+  run?: RunNumber;
   runId?: string;
   detail?: string;
 }
@@ -35,6 +42,9 @@ export interface Rejection {
   message: string;
 }
 
+/** How a run's stream closed: after its last event, or with an `error` event. */
+export type StreamEnd = { kind: 'closed' } | { kind: 'error'; error: string; message: string };
+
 export interface DoubleTextOutcome {
   strategy: MultitaskStrategy;
   threadId: string;
@@ -43,8 +53,12 @@ export interface DoubleTextOutcome {
   run2Status: RunStatus | string | null;
   rejection: Rejection | null;
   run1Lookup: RunLookup;
+  run1End: StreamEnd;
   fate: RunFate;
+  run2Fate: RunFate;
   steps: TimelineStep[];
+  /** Every message as it first arrived on run 1's or run 2's stream. */
+  streamed: StreamedMessage[];
   messages: ThreadMessage[];
   rawState: unknown;
   totalMs: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MultitaskStrategy } from '@contracts/deployment';
 import type { Rejection, RunLookup } from './flow-types';
-import { classifyRunFate, type RunFateKind } from './run-fate';
+import { classifyRun2Fate, classifyRunFate, type RunFateKind } from './run-fate';
 
 const found = (status: string): RunLookup => ({ kind: 'found', status });
 const missing: RunLookup = { kind: 'http-error', status: 404, message: 'Run not found' };
@@ -13,9 +13,9 @@ describe('classifyRunFate', () => {
     [
       'reject',
       { status: 409, message: 'thread busy' },
-      found('running'),
-      'rejected',
-      'second run rejected (409, thread busy)',
+      found('success'),
+      'completed',
+      'completed — run 2 was refused (409)',
     ],
     ['enqueue', null, found('success'), 'finished-then-run-2', 'finished, then run 2 ran'],
     [
@@ -48,5 +48,22 @@ describe('classifyRunFate', () => {
     expect(
       classifyRunFate({ strategy: 'enqueue', rejection: null, run1Lookup: found('success') }).tone,
     ).toBe('success');
+  });
+});
+
+describe('classifyRun2Fate', () => {
+  it.each<[Rejection | null, string | null, RunFateKind, string, string]>([
+    [
+      { status: 409, message: 'thread busy' },
+      null,
+      'refused',
+      'Refused (409)',
+      'refused (409): thread busy',
+    ],
+    [null, 'success', 'run-2-finished', 'Finished', 'finished'],
+    [null, 'error', 'failed', 'Failed', 'ended with status error'],
+    [null, 'interrupted', 'unknown', 'Unknown', 'ended with status interrupted'],
+  ])('rejection %j, status %s -> %s', (rejection, status, kind, badge, words) => {
+    expect(classifyRun2Fate(rejection, status)).toMatchObject({ kind, badge, words });
   });
 });

@@ -4,7 +4,9 @@ import type { Rejection, RunLookup } from './flow-types';
 export type RunFateKind =
   | 'deleted'
   | 'interrupted'
-  | 'rejected'
+  | 'completed'
+  | 'refused'
+  | 'run-2-finished'
   | 'finished-then-run-2'
   | 'finished-before-run-2'
   | 'failed'
@@ -30,14 +32,6 @@ interface FateInput {
 
 /** What became of run 1, from how run 2 was received and what a final GET of run 1 answered. */
 export function classifyRunFate({ strategy, rejection, run1Lookup }: FateInput): RunFate {
-  if (rejection) {
-    return {
-      kind: 'rejected',
-      badge: 'Rejected',
-      words: `second run rejected (${rejection.status}, ${rejection.message})`,
-      tone: 'warning',
-    };
-  }
   if (run1Lookup.kind === 'http-error') {
     if (run1Lookup.status === 404) {
       return {
@@ -58,6 +52,14 @@ export function classifyRunFate({ strategy, rejection, run1Lookup }: FateInput):
     case 'interrupted':
       return { kind: 'interrupted', badge: 'Interrupted', words: 'interrupted', tone: 'warning' };
     case 'success':
+      if (rejection) {
+        return {
+          kind: 'completed',
+          badge: 'Completed',
+          words: `completed — run 2 was refused (${rejection.status})`,
+          tone: 'success',
+        };
+      }
       return strategy === 'enqueue'
         ? {
             kind: 'finished-then-run-2',
@@ -90,4 +92,28 @@ export function classifyRunFate({ strategy, rejection, run1Lookup }: FateInput):
         tone: 'neutral',
       };
   }
+}
+
+/** What became of run 2: refused (the `reject` strategy), or the status it ended with. */
+export function classifyRun2Fate(
+  rejection: Rejection | null,
+  run2Status: RunLookup['status'] | null,
+): RunFate {
+  if (rejection) {
+    return {
+      kind: 'refused',
+      badge: `Refused (${rejection.status})`,
+      words: `refused (${rejection.status}): ${rejection.message}`,
+      tone: 'warning',
+    };
+  }
+  if (run2Status === 'success') {
+    return { kind: 'run-2-finished', badge: 'Finished', words: 'finished', tone: 'success' };
+  }
+  return {
+    kind: run2Status === 'error' ? 'failed' : 'unknown',
+    badge: run2Status === 'error' ? 'Failed' : 'Unknown',
+    words: `ended with status ${run2Status ?? 'unknown'}`,
+    tone: run2Status === 'error' ? 'danger' : 'neutral',
+  };
 }
