@@ -1,34 +1,30 @@
-import { parseArgs } from 'node:util';
+import { parseCliArgs, requiredArg, runCli } from '@server/cli/cli-args';
 import { formatConformanceTable } from '../conformance/run-conformance';
 import { runSdkCalls } from '../conformance/run-sdk-calls';
 
 const USAGE = `Usage: npm run sdk-calls -- --deployment-url URL [--api-key KEY] [--graph agent]
 Makes the common @langchain/langgraph-sdk calls (assistants, threads, runs, store, crons) against a
-LangGraph deployment and prints which work. Exit code 1 when any fails.`;
+LangGraph deployment and prints which work.
+Exit codes: 0 all worked, 1 a call failed or the deployment cannot be reached, 2 bad arguments.`;
 
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      'deployment-url': { type: 'string' },
-      'api-key': { type: 'string' },
-      graph: { type: 'string', default: 'agent' },
-      help: { type: 'boolean', short: 'h' },
-    },
+async function main(args: string[]): Promise<number> {
+  const values = parseCliArgs(args, {
+    'deployment-url': { type: 'string' },
+    'api-key': { type: 'string' },
+    graph: { type: 'string', default: 'agent' },
+    help: { type: 'boolean', short: 'h', default: false },
   });
-  if (values.help || !values['deployment-url']) {
+  if (values.help) {
     console.log(USAGE);
-    process.exit(values.help ? 0 : 2);
+    return 0;
   }
   const results = await runSdkCalls({
-    deploymentUrl: values['deployment-url'],
+    deploymentUrl: requiredArg('deployment-url', values['deployment-url']),
     apiKey: values['api-key'] ?? process.env.LANGGRAPH_API_KEY,
     graphId: values.graph,
   });
   console.log(formatConformanceTable(results));
-  process.exit(results.every((r) => r.pass) ? 0 : 1);
+  return results.every((r) => r.pass) ? 0 : 1;
 }
 
-main().catch((error: unknown) => {
-  console.error('SDK calls failed to start:', error);
-  process.exit(2);
-});
+runCli(USAGE, main);

@@ -49,18 +49,22 @@ async function checkReachable(deploymentUrl: string): Promise<void> {
 }
 
 /**
+ * An SDK client for a checker run (conformance, SDK calls): the deployment is checked reachable
+ * first (`UnreachableDeployment` otherwise), and the client never retries, so a refused
+ * connection stops the run at once instead of after a back-off.
+ */
+export async function connectToDeployment(deploymentUrl: string, apiKey?: string): Promise<Client> {
+  await checkReachable(deploymentUrl);
+  return new Client({ apiUrl: deploymentUrl, apiKey, callerOptions: { maxRetries: 0 } });
+}
+
+/**
  * Runs every double-texting and streaming case against a deployment through the official SDK, in order. Stops
  * with UnreachableDeployment when the deployment cannot be reached, before or between cases.
  */
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult[]> {
-  await checkReachable(options.deploymentUrl);
   const ctx: CaseContext = {
-    // No retries: a refused connection must stop the run at once, not after a back-off.
-    client: new Client({
-      apiUrl: options.deploymentUrl,
-      apiKey: options.apiKey,
-      callerOptions: { maxRetries: 0 },
-    }),
+    client: await connectToDeployment(options.deploymentUrl, options.apiKey),
     assistantId: options.assistantId ?? 'agent',
     laterMs: options.laterMs ?? 2000,
   };

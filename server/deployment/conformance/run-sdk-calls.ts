@@ -1,5 +1,4 @@
-import { Client } from '@langchain/langgraph-sdk';
-import type { ConformanceResult } from './run-conformance';
+import { connectToDeployment, type ConformanceResult } from './run-conformance';
 import { type CallArea, type CallContext, SDK_CALLS } from './sdk-calls';
 
 export interface SdkCallsOptions {
@@ -28,11 +27,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 export async function runSdkCalls(options: SdkCallsOptions): Promise<SdkCallResult[]> {
   const ctx: CallContext = {
-    client: new Client({
-      apiUrl: options.deploymentUrl,
-      apiKey: options.apiKey,
-      callerOptions: { maxRetries: 0 },
-    }),
+    client: await connectToDeployment(options.deploymentUrl, options.apiKey),
     graphId: options.graphId ?? 'agent',
     ids: {},
   };
