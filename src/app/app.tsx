@@ -1,13 +1,13 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app-routes';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
-
-const router = createAppRouter();
 
 export function App() {
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

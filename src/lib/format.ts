@@ -1,6 +1,3 @@
-import { UTCDate } from '@date-fns/utc';
-import { format } from 'date-fns';
-
 const countFormat = new Intl.NumberFormat('en-US');
 const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact' });
 const percentFormat = new Intl.NumberFormat('en-US', {
@@ -16,11 +13,6 @@ export const formatPercent = (ratio: number) => percentFormat.format(ratio);
 /** A signed count: "+1,204" or "−310". */
 export function formatSignedCount(value: number): string {
   return `${value > 0 ? '+' : value < 0 ? '−' : ''}${formatCount(Math.abs(value))}`;
-}
-
-/** A UTC instant as text; the caller says "UTC" once nearby (or passes a pattern that does). */
-export function formatUtc(ms: number, pattern: string): string {
-  return format(new UTCDate(ms), pattern);
 }
 
 /** "+12.5%" or "−3.0%": one decimal everywhere, so neighbouring figures line up. */

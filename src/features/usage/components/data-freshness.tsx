@@ -1,4 +1,4 @@
-import { formatUtc } from '@/lib/format';
+import { formatUtc } from '@/lib/format-utc';
 
 /**
  * When the figures on screen were read, and what they count: LangSmith bills a trace when it is

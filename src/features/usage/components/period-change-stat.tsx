@@ -1,4 +1,5 @@
-import { formatCount, formatSignedCount, formatSignedPercent, formatUtc } from '@/lib/format';
+import { formatCount, formatSignedCount, formatSignedPercent } from '@/lib/format';
+import { formatUtc } from '@/lib/format-utc';
 import { comparePeriods, type PeriodChange } from '../model/compare-periods';
 import type { GroupComparison } from '../model/group-comparison';
 import type { ComparisonPlan } from '../model/measured-comparison';

@@ -1,4 +1,5 @@
-import { formatCount, formatUtc } from '@/lib/format';
+import { formatCount } from '@/lib/format';
+import { formatUtc } from '@/lib/format-utc';
 import { useMonthToDate } from '../api/get-month-to-date';
 import { estimateCost, formatUsd } from '../model/cost-estimate';
 import { projectMonth } from '../model/month-projection';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { formatUtc } from '@/lib/format';
+import { formatUtc } from '@/lib/format-utc';
 import { partialBucketStart, partialFirstMonthStart } from '../model/partial-bucket';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { topSeriesWithOther } from '../model/top-series';

@@ -10,7 +10,8 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
-import { formatCompact, formatCount, formatUtc } from '@/lib/format';
+import { formatCompact, formatCount } from '@/lib/format';
+import { formatUtc } from '@/lib/format-utc';
 import { isCalendarMonthGrid } from '../model/calendar-month-grid';
 import { estimateCost, formatUsd } from '../model/cost-estimate';
 import type { ChartSeries } from '../model/top-series';

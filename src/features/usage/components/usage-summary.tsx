@@ -1,4 +1,5 @@
-import { formatCount, formatUtc } from '@/lib/format';
+import { formatCount } from '@/lib/format';
+import { formatUtc } from '@/lib/format-utc';
 import type { GroupComparison } from '../model/group-comparison';
 import type { ComparisonPlan } from '../model/measured-comparison';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';

@@ -1,5 +1,6 @@
 import { UTCDate } from '@date-fns/utc';
-import { addDays, format, startOfMonth, subDays, subMonths } from 'date-fns';
+import { addDays, startOfMonth, subDays, subMonths } from 'date-fns';
+import { formatUtc } from '@/lib/format-utc';
 
 export const RANGE_PRESETS = [
   '7d',
@@ -70,7 +71,7 @@ export function parseUtcDate(text: string): number | undefined {
 }
 
 export function formatUtcDate(ms: number): string {
-  return format(new UTCDate(ms), 'yyyy-MM-dd');
+  return formatUtc(ms, 'yyyy-MM-dd');
 }
 
 /**

@@ -6,11 +6,11 @@ describe('app routes', () => {
   it.each(['/', '/settings', '/settings/billing-and-usage'])(
     '%s lands on the Granular Usage tab',
     async (url) => {
-      const { router } = renderApp(url);
+      const { location } = renderApp(url);
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Billing and Usage' }),
       ).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/settings/billing-and-usage/granular-usage');
+      expect(location().pathname).toBe('/settings/billing-and-usage/granular-usage');
       expect(screen.getByRole('link', { name: 'Granular Usage' })).toHaveAttribute(
         'aria-current',
         'page',
