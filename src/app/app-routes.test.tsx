@@ -26,7 +26,7 @@ describe('app routes', () => {
 
   it('the rollback playground loads as its own page', async () => {
     renderApp('/tools/rollback-playground');
-    // A lazy route: its chunk (with the full zod the playground's form uses) is transformed on
+    // A lazy route: its chunk (with react-hook-form and the playground's form) is transformed on
     // first import, which takes seconds on a busy machine.
     expect(
       await screen.findByRole(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messageSchema, runInputSchema } from '@contracts/deployment';
 import type { GraphSchemas } from './graph-registry';
 
-const draft7 = (schema: z.ZodType) =>
+const draft7 = (schema: z.core.$ZodType) =>
   z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
 
 /** The `agent` graph's state: `MessagesAnnotation`, i.e. one `messages` channel. */

@@ -13,7 +13,7 @@ export const createThreadBody = z.looseObject({
 export const listRunsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(10),
   offset: z.coerce.number().int().min(0).default(0),
-  status: runStatusSchema.optional(),
+  status: z.optional(runStatusSchema),
 });
 
 export const cancelRunQuery = z.object({
@@ -36,8 +36,9 @@ export const searchAssistantsBody = z.looseObject({
 type Parsed<T> = { ok: true; data: T } | { ok: false; detail: string };
 
 /** Validates with `schema`; on failure a readable detail naming each bad field (for a 422). */
-export function parseWith<T>(schema: z.ZodType<T>, value: unknown): Parsed<T> {
-  const result = schema.safeParse(value);
+export function parseWith<T>(schema: z.core.$ZodType<T>, value: unknown): Parsed<T> {
+  // The core type: the shared contracts are zod/mini schemas (lighter in the SPA), these classic.
+  const result = z.safeParse(schema, value);
   if (result.success) return { ok: true, data: result.data };
   const detail = result.error.issues
     .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
@@ -46,7 +47,7 @@ export function parseWith<T>(schema: z.ZodType<T>, value: unknown): Parsed<T> {
 }
 
 /** The JSON body (an empty body reads as `{}`), validated; malformed JSON is a 422 too. */
-export async function parseJsonBody<T>(c: Context, schema: z.ZodType<T>): Promise<Parsed<T>> {
+export async function parseJsonBody<T>(c: Context, schema: z.core.$ZodType<T>): Promise<Parsed<T>> {
   const text = await c.req.text();
   if (text.trim() === '') return parseWith(schema, {});
   try {

@@ -35,7 +35,7 @@ export const createRunBody = z.looseObject({
   // Checked against the demo graph's messages input in run-creation; loaded graphs take any.
   input: z.record(z.string(), z.unknown()).nullish(),
   command: commandSchema.nullish(),
-  multitask_strategy: multitaskStrategySchema.nullish(),
+  multitask_strategy: z.nullish(multitaskStrategySchema),
   metadata: z.record(z.string(), z.unknown()).nullish(),
   if_not_exists: z.enum(['create', 'reject']).nullish(),
   stream_mode: z.union([streamModeSchema, z.array(streamModeSchema)]).nullish(),
