@@ -1,23 +1,21 @@
-import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { Field } from '@/components/ui/field';
+import { lazy, Suspense } from 'react';
 import type { useToggle } from '@/components/ui/use-toggle';
 import { useConsoleConfig } from '@/lib/console-config';
 import { useUsageConnection } from '../api/usage-connection';
+
+// The form is not needed for the first paint: its own chunk, loaded when the popover opens.
+const ConnectionForm = lazy(() =>
+  import('./connection-form').then((module) => ({ default: module.ConnectionForm })),
+);
 
 /**
  * Which usage API the tab reads and with which key. The default is the console server's own
  * connection (embedded demo data, or the LangSmith configured on the server with its key).
  */
 export function ConnectionSettings({ toggle }: { toggle: ReturnType<typeof useToggle> }) {
-  const { connection, setConnection } = useUsageConnection();
+  const { connection } = useUsageConnection();
   const config = useConsoleConfig();
   const { open, setOpen, panelId, buttonProps } = toggle;
-  const id = useId();
-  const keyRef = useRef<HTMLInputElement>(null);
-  // Opened from an error panel ("Change API key"): the key field is where the user goes next.
-  useEffect(() => {
-    if (open) keyRef.current?.focus();
-  }, [open]);
 
   const serverSource =
     config.data?.usage.source === 'langsmith'
@@ -31,67 +29,15 @@ export function ConnectionSettings({ toggle }: { toggle: ReturnType<typeof useTo
       ? `${serverSource}, your key`
       : `${serverSource}, server key`;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const baseUrl = String(data.get('baseUrl') ?? '').trim();
-    const apiKey = String(data.get('apiKey') ?? '').trim();
-    setConnection({ baseUrl: baseUrl || null, apiKey: apiKey || null });
-    setOpen(false);
-  };
-
   return (
     <div className="connection">
       <button type="button" className="button button-secondary" {...buttonProps}>
         Connection: {summary}
       </button>
       {open ? (
-        <form
-          id={panelId}
-          className="popover connection-form"
-          aria-label="Connection"
-          onSubmit={submit}
-        >
-          <Field id={`${id}-key`} label="API key">
-            <input
-              id={`${id}-key`}
-              ref={keyRef}
-              name="apiKey"
-              type="password"
-              autoComplete="off"
-              defaultValue={connection.apiKey ?? ''}
-              placeholder="Server's key (leave empty)"
-            />
-          </Field>
-          <Field id={`${id}-base-url`} label="Base URL">
-            <input
-              id={`${id}-base-url`}
-              name="baseUrl"
-              type="url"
-              defaultValue={connection.baseUrl ?? ''}
-              placeholder="This console's server (leave empty)"
-            />
-          </Field>
-          <p className="muted small">
-            Demo keys: <code>lsv2_demo_admin</code>, <code>lsv2_demo_limited</code> (2 workspaces),{' '}
-            <code>lsv2_demo_noperm</code>. A key typed here stays in this browser tab.
-          </p>
-          <div className="row">
-            <button type="submit" className="button">
-              Save connection
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => {
-                setConnection({ baseUrl: null, apiKey: null });
-                setOpen(false);
-              }}
-            >
-              Use server connection
-            </button>
-          </div>
-        </form>
+        <Suspense fallback={<p className="popover muted small">Loading…</p>}>
+          <ConnectionForm panelId={panelId} onDone={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </div>
   );

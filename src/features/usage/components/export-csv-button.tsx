@@ -1,7 +1,7 @@
 import { Spinner } from '@/components/ui/spinner';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { exportUsageCsv, saveBlob, type ExportProgress } from '../api/export-usage-csv';
+import type { ExportProgress } from '../api/export-usage-csv';
 import { useUsageConnection } from '../api/usage-connection';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import type { UsageMatrix } from '../model/usage-matrix';
@@ -23,6 +23,8 @@ export function ExportCsvButton({ view, matrix, pricePer1k }: ExportCsvButtonPro
   const exportCsv = useMutation({
     mutationFn: async () => {
       if (!view || !matrix) throw new Error('Nothing to export yet.');
+      // The CSV code loads on the first export, not with the tab (its first-load JS budget).
+      const { exportUsageCsv, saveBlob } = await import('../api/export-usage-csv');
       const file = await exportUsageCsv(
         connection,
         view,
