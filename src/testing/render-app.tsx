@@ -1,36 +1,23 @@
 import { render } from '@testing-library/react';
-import { useEffect } from 'react';
-import { MemoryRouter, useLocation, type Location } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/app-routes';
 
-/** Renders the whole app (providers and routes) at `url`, as a user arriving by that link. */
+/**
+ * Renders the whole app (providers and routes) at `url`, as a user arriving by that link. The
+ * app runs on the page's own URL, as in the browser: nuqs reads and writes `window.location`
+ * directly, so a memory router would disagree with it.
+ */
 export function renderApp(url: string) {
-  const seen: { location: Location | null } = { location: null };
+  window.history.replaceState(null, '', url);
   const view = render(
     <AppProvider>
-      <MemoryRouter initialEntries={[url]}>
-        <LocationProbe
-          onLocation={(location) => {
-            seen.location = location;
-          }}
-        />
+      <BrowserRouter>
         <AppRoutes />
-      </MemoryRouter>
+      </BrowserRouter>
     </AppProvider>,
   );
   /** Where the app is now (after redirects and navigation). */
-  const location = () => {
-    if (!seen.location) throw new Error('The router has not rendered yet.');
-    return seen.location;
-  };
+  const location = () => window.location;
   return { ...view, location };
-}
-
-function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {
-  const location = useLocation();
-  useEffect(() => {
-    onLocation(location);
-  }, [location, onLocation]);
-  return null;
 }

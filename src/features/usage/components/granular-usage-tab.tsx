@@ -9,6 +9,7 @@ import { groupComparison } from '../model/group-comparison';
 import { planComparison } from '../model/measured-comparison';
 import { isQueryable, resolveUsageView } from '../model/resolve-usage-view';
 import { describeCustomRangeProblem } from '../model/time-range';
+import { canZoom, zoomTarget } from '../model/zoom';
 import { ConnectionSettings } from './connection-settings';
 import { DataFloorNotice, useDataFloor } from './data-floor-notice';
 import { DataFreshness } from './data-freshness';
@@ -51,6 +52,15 @@ function GranularUsageView() {
   const current = matrix.isPlaceholderData ? undefined : matrix.data;
   const comparison =
     matrix.data && plan ? groupComparison(matrix.data, plan, totals.data) : undefined;
+  const focusGroup = (key: string | null) => void setParams({ focus: key });
+  // A bar opens its bucket one level finer, as a custom range: Back returns to this view.
+  const zoom =
+    current && view && canZoom(view.aggregation)
+      ? (index: number) => {
+          const target = zoomTarget(current.grid, index, view.range, view.aggregation);
+          if (target) void setParams({ period: 'custom', ...target });
+        }
+      : undefined;
 
   return (
     <section className="usage" aria-labelledby="granular-usage-heading">
@@ -121,6 +131,12 @@ function GranularUsageView() {
             matrix={matrix.data}
             nowMs={nowMs}
             pricePer1k={params.pricePer1k}
+            focus={params.focus}
+            onFocus={focusGroup}
+            onShowProjects={(workspaceId) =>
+              void setParams({ group_by: 'project', workspaces: [workspaceId], focus: null })
+            }
+            onZoom={zoom}
             isFetching={matrix.isFetching}
             isPlaceholder={matrix.isPlaceholderData}
             error={matrix.isError ? matrix.error : null}
@@ -133,6 +149,8 @@ function GranularUsageView() {
               groupBy={view.groupBy}
               comparison={comparison}
               pricePer1k={params.pricePer1k}
+              focus={params.focus}
+              onFocus={focusGroup}
               stale={matrix.isPlaceholderData}
             />
           ) : null}

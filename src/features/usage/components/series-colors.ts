@@ -20,3 +20,8 @@ export function seriesColor(series: ChartSeries, index: number): string {
     ? OTHER_COLOR
     : (SERIES_COLORS[index % SERIES_COLORS.length] ?? OTHER_COLOR);
 }
+
+/** A chart series with the colour it keeps wherever it is drawn (stack, focus, legend, tooltip). */
+export interface ColoredSeries extends ChartSeries {
+  color: string;
+}

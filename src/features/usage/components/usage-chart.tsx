@@ -8,26 +8,28 @@ import {
   Tooltip,
   XAxis,
   YAxis,
+  type MouseHandlerDataParam,
   type TooltipContentProps,
 } from 'recharts';
 import { formatCompact, formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
 import { isCalendarMonthGrid } from '../model/calendar-month-grid';
 import { estimateCost, formatUsd } from '../model/cost-estimate';
-import type { ChartSeries } from '../model/top-series';
 import type { UsageMatrix } from '../model/usage-matrix';
-import { seriesColor } from './series-colors';
+import type { ColoredSeries } from './series-colors';
 
 interface UsageChartProps {
   matrix: UsageMatrix;
-  series: ChartSeries[];
-  hidden: ReadonlySet<string>;
+  /** The series drawn (all groups, or the focused one), stacked. */
+  series: ColoredSeries[];
   /** Buckets before this instant have no data by definition (shaded). */
   floorMs: number;
   /** Starts of partial buckets (in progress, or a calendar month the range cuts): marked `*`. */
   partialBuckets: readonly number[];
   /** Dollars per 1,000 traces: the tooltip's estimated cost. */
   pricePer1k: number;
+  /** Called with the bucket index of a clicked bar; bars are not clickable without it. */
+  onBucketClick: ((index: number) => void) | undefined;
 }
 
 type ChartRow = Record<string, number>;
@@ -38,6 +40,7 @@ const MARGIN = { top: 8, right: 8, bottom: 4, left: 4 };
 const TICK = { fontSize: 12, fill: '#5b6470' };
 const X_AXIS_LINE = { stroke: '#d0d5dd' };
 const CURSOR = { fill: 'rgb(16 24 40 / 5%)' };
+const CLICKABLE = { cursor: 'zoom-in' };
 const formatYTick = (value: number) => formatCompact(value);
 
 function tickPattern(matrix: UsageMatrix): string {
@@ -51,10 +54,10 @@ function tickPattern(matrix: UsageMatrix): string {
 export const UsageChart = memo(function UsageChart({
   matrix,
   series,
-  hidden,
   floorMs,
   partialBuckets,
   pricePer1k,
+  onBucketClick,
 }: UsageChartProps) {
   const rows = useMemo(
     () =>
@@ -77,12 +80,19 @@ export const UsageChart = memo(function UsageChart({
         label={label}
         matrix={matrix}
         series={series}
-        hidden={hidden}
         partialBuckets={partialBuckets}
         pricePer1k={pricePer1k}
+        zoomable={onBucketClick !== undefined}
       />
     ),
-    [matrix, series, hidden, partialBuckets, pricePer1k],
+    [matrix, series, partialBuckets, pricePer1k, onBucketClick],
+  );
+  const click = useCallback(
+    ({ activeLabel }: MouseHandlerDataParam) => {
+      const index = typeof activeLabel === 'number' ? matrix.buckets.indexOf(activeLabel) : -1;
+      if (index >= 0) onBucketClick?.(index);
+    },
+    [matrix, onBucketClick],
   );
   const firstBucket = matrix.buckets[0];
   const lastBeforeFloor = matrix.buckets
@@ -91,7 +101,13 @@ export const UsageChart = memo(function UsageChart({
 
   return (
     <ResponsiveContainer width="100%" height={320}>
-      <BarChart data={rows} margin={MARGIN} barCategoryGap="18%">
+      <BarChart
+        data={rows}
+        margin={MARGIN}
+        barCategoryGap="18%"
+        onClick={onBucketClick ? click : undefined}
+        style={onBucketClick ? CLICKABLE : undefined}
+      >
         <CartesianGrid vertical={false} stroke="#eaecf0" />
         <XAxis
           dataKey="bucket"
@@ -122,14 +138,13 @@ export const UsageChart = memo(function UsageChart({
           <ReferenceArea key={bucket} x1={bucket} x2={bucket} fill="#f79009" fillOpacity={0.08} />
         ))}
         <Tooltip cursor={CURSOR} isAnimationActive={false} content={tooltip} />
-        {series.map((item, index) => (
+        {series.map((item) => (
           <Bar
             key={item.key}
             dataKey={item.key}
             name={item.label}
             stackId="usage"
-            fill={seriesColor(item, index)}
-            hide={hidden.has(item.key)}
+            fill={item.color}
             isAnimationActive={false}
           />
         ))}
@@ -143,15 +158,15 @@ function BucketTooltip({
   label,
   matrix,
   series,
-  hidden,
   partialBuckets,
   pricePer1k,
+  zoomable,
 }: Pick<TooltipContentProps, 'active' | 'label'> & {
   matrix: UsageMatrix;
-  series: ChartSeries[];
-  hidden: ReadonlySet<string>;
+  series: ColoredSeries[];
   partialBuckets: readonly number[];
   pricePer1k: number;
+  zoomable: boolean;
 }) {
   if (!active || typeof label !== 'number') return null;
   const index = matrix.buckets.indexOf(label);
@@ -160,7 +175,6 @@ function BucketTooltip({
   const hourly = matrix.grid.stride.days === 0;
   const pattern = hourly ? 'MMM d, yyyy HH:mm' : 'MMM d, yyyy';
   const shownEnd = hourly ? end : end - 1;
-  const visible = series.filter((item) => !hidden.has(item.key));
   return (
     <div className="chart-tooltip">
       <div className="chart-tooltip-title">
@@ -175,13 +189,10 @@ function BucketTooltip({
       </div>
       <table>
         <tbody>
-          {visible.map((item) => (
+          {series.map((item) => (
             <tr key={item.key}>
               <td>
-                <span
-                  className="swatch"
-                  style={{ background: seriesColor(item, series.indexOf(item)) }}
-                />
+                <span className="swatch" style={{ background: item.color }} />
                 {item.label}
               </td>
               <td className="num">{formatCount(item.values[index] ?? 0)}</td>
@@ -199,6 +210,7 @@ function BucketTooltip({
           </tr>
         </tbody>
       </table>
+      {zoomable ? <div className="muted small">Click for finer buckets</div> : null}
     </div>
   );
 }

@@ -2,7 +2,12 @@ import { Field } from '@/components/ui/field';
 import { lazy, Suspense, useId } from 'react';
 import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@contracts/usage/usage-schema';
 import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
-import { AGGREGATION_LABELS, AGGREGATIONS, type Aggregation } from '../model/aggregation';
+import {
+  AGGREGATION_LABELS,
+  AGGREGATIONS,
+  aggregationsFor,
+  type Aggregation,
+} from '../model/aggregation';
 import { parsePrice } from '../model/cost-estimate';
 import type { ResolvedUsageView, UsageViewParams } from '../model/resolve-usage-view';
 import {
@@ -21,6 +26,8 @@ import { WorkspaceFilter } from './workspace-filter';
 const CustomRangeForm = lazy(() =>
   import('./custom-range-form').then((module) => ({ default: module.CustomRangeForm })),
 );
+
+const DAY_MS = 86_400_000;
 
 export const GROUP_BY_LABELS: Record<GroupBy, string> = {
   workspace: 'Workspace',
@@ -86,11 +93,10 @@ export function UsageControls({
           <select
             id={`${id}-aggregation`}
             value={view?.aggregation ?? params.aggregation ?? 'daily'}
-            disabled={view?.aggregation === 'hourly'}
+            disabled={view !== null && view.range.endMs - view.range.startMs < DAY_MS}
             onChange={(event) => onChange({ aggregation: event.target.value as Aggregation })}
           >
-            {view?.aggregation === 'hourly' ? <option value="hourly">Hourly</option> : null}
-            {AGGREGATIONS.map((aggregation) => (
+            {(view ? aggregationsFor(view.range) : AGGREGATIONS).map((aggregation) => (
               <option key={aggregation} value={aggregation}>
                 {AGGREGATION_LABELS[aggregation]}
               </option>
@@ -102,7 +108,8 @@ export function UsageControls({
           <select
             id={`${id}-group-by`}
             value={params.groupBy}
-            onChange={(event) => onChange({ group_by: event.target.value as GroupBy })}
+            // A focused group belongs to the old grouping.
+            onChange={(event) => onChange({ group_by: event.target.value as GroupBy, focus: null })}
           >
             {GROUP_BY_VALUES.map((groupBy) => (
               <option key={groupBy} value={groupBy}>
@@ -159,7 +166,7 @@ export function UsageControls({
           />
         </Suspense>
       ) : null}
-      {view?.aggregation === 'hourly' ? (
+      {view && view.range.endMs - view.range.startMs < DAY_MS ? (
         <p className="muted small">Ranges shorter than a day are shown in hourly buckets.</p>
       ) : null}
     </div>

@@ -38,6 +38,10 @@ const manyUsers = (count: number) =>
 function renderTable(
   matrix: ReturnType<typeof userMatrix>,
   comparison?: Parameters<typeof UsageTable>[0]['comparison'],
+  {
+    focus = null,
+    onFocus = () => {},
+  }: { focus?: string | null; onFocus?: (key: string | null) => void } = {},
 ) {
   return render(
     <UsageTable
@@ -45,6 +49,8 @@ function renderTable(
       groupBy="user"
       comparison={comparison}
       pricePer1k={2.5}
+      focus={focus}
+      onFocus={onFocus}
       stale={false}
     />,
   );
@@ -120,21 +126,97 @@ describe('UsageTable', () => {
     expect(rowLabels()).toEqual(['ana@example.com', 'Unknown user', 'User e5f6a7b8 (no email)']);
   });
 
-  it('pages through thousands of groups 25 at a time', async () => {
+  it('folds all but the chart\'s ten groups into "Other", which opens into pages of 25', async () => {
     const user = userEvent.setup();
     const many = manyUsers(5000);
     renderTable(many);
-    expect(rowLabels()).toHaveLength(25);
+    expect(rowLabels()).toHaveLength(11);
     expect(rowLabels()[0]).toBe('u4999@example.com');
-    expect(screen.getByText('Page 1 of 200')).toBeInTheDocument();
+    const other = screen.getByRole('button', { name: 'Other (4990 more)' });
+    expect(other).toHaveAttribute('aria-expanded', 'false');
+    // The "Other" row sums exactly the groups it folds: 1 + 2 + … + 4990 traces.
+    expect(
+      within(screen.getByRole('row', { name: /Other/ })).getAllByRole('cell')[0],
+    ).toHaveTextContent('12,452,545');
+    await user.click(other);
+    expect(other).toHaveAttribute('aria-expanded', 'true');
+    expect(rowLabels()).toHaveLength(25);
+    expect(rowLabels()[11]).toBe('u4989@example.com');
+    expect(screen.getByText('Page 1 of 201')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(rowLabels()[0]).toBe('u4974@example.com');
+    expect(rowLabels()[0]).toBe('u4975@example.com');
+  });
+
+  it('a row is a button that focuses its group, and pressed again shows all', async () => {
+    const user = userEvent.setup();
+    const calls: (string | null)[] = [];
+    const view = renderTable(matrix, comparison, { onFocus: (key) => calls.push(key) });
+    const ana = screen.getByRole('button', { name: 'ana@example.com' });
+    expect(ana).toHaveAttribute('aria-pressed', 'false');
+    ana.focus();
+    await user.keyboard('{Enter}');
+    expect(calls).toEqual(['a1b2c3d4-0000']);
+    view.unmount();
+    renderTable(matrix, comparison, { focus: 'a1b2c3d4-0000', onFocus: (key) => calls.push(key) });
+    const pressed = screen.getByRole('button', { name: 'ana@example.com' });
+    expect(pressed).toHaveAttribute('aria-pressed', 'true');
+    await user.click(pressed);
+    expect(calls).toEqual(['a1b2c3d4-0000', null]);
+  });
+
+  it('opens "Other" when the chart focuses it', () => {
+    renderTable(manyUsers(12), undefined, { focus: '__other__' });
+    expect(screen.getByRole('button', { name: /Other \(2 more\)/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(rowLabels().slice(-2)).toEqual(['u1@example.com', 'u0@example.com']);
+  });
+
+  it('shows the workspace under each project when the response names it', () => {
+    const projects = buildUsageMatrix(
+      [
+        {
+          time_bucket: '2026-11-02T00:00:00Z',
+          traces: 5,
+          dimensions: {
+            project_id: 'p1',
+            project_name: 'default',
+            workspace_id: 'w1',
+            workspace_name: 'Acme Prod',
+          },
+        },
+        {
+          time_bucket: '2026-11-02T00:00:00Z',
+          traces: 3,
+          dimensions: { project_id: 'p2', project_name: 'chatbot' },
+        },
+      ],
+      gridOf(range, { days: 1, hours: 0 }),
+      'project',
+    );
+    render(
+      <UsageTable
+        matrix={projects}
+        groupBy="project"
+        comparison={undefined}
+        pricePer1k={2.5}
+        focus={null}
+        onFocus={() => {}}
+        stale={false}
+      />,
+    );
+    expect(
+      within(screen.getByRole('rowheader', { name: /default/ })).getByText('Acme Prod'),
+    ).toBeVisible();
+    expect(screen.getByRole('rowheader', { name: 'chatbot' })).toHaveTextContent(/^chatbot$/);
   });
 
   it('searches groups by name or id, and says how many of all match', async () => {
     const user = userEvent.setup();
     const many = manyUsers(60);
     renderTable(many);
+    await user.click(screen.getByRole('button', { name: /Other/ }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'u5');
     // u5 and u50..u59: back on the first page, whatever page was open.

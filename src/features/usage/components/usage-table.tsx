@@ -1,11 +1,14 @@
 import { useId, useState } from 'react';
 import type { GroupBy } from '@contracts/usage/usage-schema';
-import { formatCount, formatPercent, formatSignedCount, formatSignedPercent } from '@/lib/format';
+import { formatCount, formatPercent } from '@/lib/format';
 import { estimateCost, formatUsd } from '../model/cost-estimate';
 import type { GroupComparison } from '../model/group-comparison';
-import { sortGroupRows, type GroupRow, type SortKey, type SortState } from '../model/group-rows';
+import { sortGroupRows, type SortKey, type SortState } from '../model/group-rows';
+import { tableLines } from '../model/table-rows';
+import { OTHER_KEY } from '../model/top-series';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { GROUP_BY_LABELS } from './usage-controls';
+import { GroupLine } from './usage-table-row';
 
 const PAGE_SIZE = 25;
 
@@ -15,13 +18,25 @@ interface UsageTableProps {
   comparison: GroupComparison | undefined;
   /** Dollars per 1,000 traces for the estimate column. */
   pricePer1k: number;
+  /** The group the chart shows alone; its row's button is pressed. */
+  focus: string | null;
+  onFocus: (key: string | null) => void;
   stale: boolean;
 }
 
-export function UsageTable({ matrix, groupBy, comparison, pricePer1k, stale }: UsageTableProps) {
+export function UsageTable({
+  matrix,
+  groupBy,
+  comparison,
+  pricePer1k,
+  focus,
+  onFocus,
+  stale,
+}: UsageTableProps) {
   const [sort, setSort] = useState<SortState>({ key: 'traces', direction: 'desc' });
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState('');
+  const [otherOpen, setOtherOpen] = useState(false);
   const searchId = useId();
   const allRows = sortGroupRows(matrix, comparison, sort);
   const needle = search.trim().toLowerCase();
@@ -31,9 +46,17 @@ export function UsageTable({ matrix, groupBy, comparison, pricePer1k, stale }: U
         (row) => row.label.toLowerCase().includes(needle) || row.key.toLowerCase().includes(needle),
       )
     : allRows;
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  // Focusing "Other" in the legend opens it here too: the chart then shows what these rows sum.
+  const lines = tableLines(matrix, rows, {
+    expanded: otherOpen || focus === OTHER_KEY,
+    searching: needle !== '',
+  });
+  const pages = Math.max(1, Math.ceil(lines.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
-  const visible = rows.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const visible = lines.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const workspaceOf = new Map(
+    matrix.series.map((series) => [series.key, series.dimensions.workspace_name ?? null]),
+  );
 
   const header = (key: SortKey, label: string, numeric = false) => {
     const active = sort.key === key;
@@ -96,19 +119,38 @@ export function UsageTable({ matrix, groupBy, comparison, pricePer1k, stale }: U
             </tr>
           </thead>
           <tbody>
-            {visible.map((row) => (
-              <tr key={row.key}>
-                <th scope="row" className={row.unknown ? 'unknown' : undefined}>
-                  {row.label}
-                </th>
-                <td className="num">{formatCount(row.traces)}</td>
-                <td className="num">{formatPercent(row.share)}</td>
-                <td className="num">≈ {formatUsd(estimateCost(row.traces, pricePer1k))}</td>
-                <td className="num">
-                  <ChangeCell row={row} />
-                </td>
-              </tr>
-            ))}
+            {visible.map((line) =>
+              line.kind === 'other' ? (
+                <tr key={line.key} className="other-row">
+                  <th scope="row">
+                    <button
+                      type="button"
+                      className="row-button"
+                      aria-expanded={otherOpen || focus === OTHER_KEY}
+                      onClick={() => setOtherOpen(!otherOpen)}
+                    >
+                      <span aria-hidden="true">
+                        {otherOpen || focus === OTHER_KEY ? '▾ ' : '▸ '}
+                      </span>
+                      {line.label}
+                    </button>
+                  </th>
+                  <td className="num">{formatCount(line.traces)}</td>
+                  <td className="num">{formatPercent(line.share)}</td>
+                  <td className="num">≈ {formatUsd(estimateCost(line.traces, pricePer1k))}</td>
+                  <td className="num">—</td>
+                </tr>
+              ) : (
+                <GroupLine
+                  key={line.row.key}
+                  line={line}
+                  workspace={groupBy === 'project' ? (workspaceOf.get(line.row.key) ?? null) : null}
+                  pricePer1k={pricePer1k}
+                  focused={focus === line.row.key}
+                  onFocus={onFocus}
+                />
+              ),
+            )}
           </tbody>
         </table>
       </div>
@@ -136,23 +178,5 @@ export function UsageTable({ matrix, groupBy, comparison, pricePer1k, stale }: U
         </nav>
       ) : null}
     </section>
-  );
-}
-
-function ChangeCell({ row }: { row: GroupRow }) {
-  const change = row.periodChange;
-  if (!change || change.kind === 'none') return <>—</>;
-  if (change.kind === 'unmeasured') {
-    return (
-      <span title="The previous period has no data (before the data floor)">Not measured</span>
-    );
-  }
-  if (change.kind === 'from-zero') {
-    return <span className="up">{formatSignedCount(change.delta)} (none before)</span>;
-  }
-  return (
-    <span className={change.delta >= 0 ? 'up' : 'down'} title={formatSignedCount(change.delta)}>
-      {formatSignedPercent(change.ratio)}
-    </span>
   );
 }

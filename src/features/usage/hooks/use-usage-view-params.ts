@@ -14,7 +14,8 @@ import { RANGE_PRESETS } from '../model/time-range';
 
 /**
  * The tab's whole state, in the URL: `?period=custom&from=2026-08-01&to=2026-08-31
- * &aggregation=weekly&group_by=project&workspaces=<id>,<id>&price=2.5`. Defaults stay out of the URL.
+ * &aggregation=weekly&group_by=project&workspaces=<id>,<id>&focus=<group id>&price=2.5`. Defaults
+ * stay out of the URL.
  */
 const usageViewParsers = {
   period: parseAsStringLiteral(RANGE_PRESETS).withDefault('30d'),
@@ -23,6 +24,8 @@ const usageViewParsers = {
   aggregation: parseAsStringLiteral(AGGREGATIONS),
   group_by: parseAsStringLiteral(GROUP_BY_VALUES).withDefault('workspace'),
   workspaces: parseAsArrayOf(parseAsString),
+  // The one group the chart shows (a key of the current grouping), so a link keeps the focus.
+  focus: parseAsString,
   // Dollars per 1,000 traces for the cost estimates (see cost-estimate.ts).
   price: parseAsFloat.withDefault(DEFAULT_PRICE_PER_1K),
 };
@@ -39,6 +42,7 @@ export function useUsageViewParams() {
     aggregation: state.aggregation,
     groupBy: state.group_by,
     workspaces: state.workspaces,
+    focus: state.focus,
     pricePer1k:
       Number.isFinite(state.price) && state.price >= 0 ? state.price : DEFAULT_PRICE_PER_1K,
   };

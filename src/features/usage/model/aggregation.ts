@@ -2,18 +2,22 @@ import type { Stride } from '@contracts/usage/usage-schema';
 import { strideForRange } from '@contracts/usage/stride';
 import type { TimeRange } from './time-range';
 
-export const AGGREGATIONS = ['daily', 'weekly', 'monthly', 'calendar-month'] as const;
+export const AGGREGATIONS = ['hourly', 'daily', 'weekly', 'monthly', 'calendar-month'] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
 
 /** Monthly means 30-day periods (the server's stride), and the labels say so; calendar months are UTC. */
 export const AGGREGATION_LABELS: Record<Aggregation, string> = {
+  hourly: 'Hourly',
   daily: 'Daily',
   weekly: 'Weekly (7 days)',
   monthly: 'Monthly (30 days)',
   'calendar-month': 'Calendar month',
 };
 
+export const HOURLY: Stride = { days: 0, hours: 1 };
+
 export const AGGREGATION_STRIDES: Record<Aggregation, Stride> = {
+  hourly: HOURLY,
   daily: { days: 1, hours: 0 },
   weekly: { days: 7, hours: 0 },
   monthly: { days: 30, hours: 0 },
@@ -21,14 +25,23 @@ export const AGGREGATION_STRIDES: Record<Aggregation, Stride> = {
   'calendar-month': { days: 1, hours: 0 },
 };
 
-export const HOURLY: Stride = { days: 0, hours: 1 };
+const DAY_MS = 86_400_000;
+/** Hourly buckets are offered up to a week (168 bars); longer ranges would be unreadable. */
+export const MAX_HOURLY_DAYS = 7;
+
+/** The aggregations a range can be shown in: hourly only for ranges up to a week. */
+export function aggregationsFor(range: TimeRange): readonly Aggregation[] {
+  return range.endMs - range.startMs <= MAX_HOURLY_DAYS * DAY_MS
+    ? AGGREGATIONS
+    : AGGREGATIONS.filter((aggregation) => aggregation !== 'hourly');
+}
 
 /**
  * The aggregation the server would pick for this range (spec 2.2): 7 and 30 days daily, 3 months
  * weekly, 6 months and a year 30-day. Longer ranges (server: 365 days) default to 30-day buckets.
  * Ranges under a day have no choice: they are hourly.
  */
-export function defaultAggregation(range: TimeRange): Aggregation | 'hourly' {
+export function defaultAggregation(range: TimeRange): Aggregation {
   const stride = strideForRange(range.startMs, range.endMs);
   if (stride.days === 0) return 'hourly';
   if (stride.days === 1) return 'daily';
@@ -36,9 +49,17 @@ export function defaultAggregation(range: TimeRange): Aggregation | 'hourly' {
   return 'monthly';
 }
 
-/** The bucket size the screen shows: the chosen aggregation, or hourly for sub-day ranges. */
-export function viewStride(range: TimeRange, chosen: Aggregation | null): Stride {
+/**
+ * The aggregation the screen shows: the chosen one when the range allows it, else the default.
+ * Sub-day ranges are always hourly.
+ */
+export function viewAggregation(range: TimeRange, chosen: Aggregation | null): Aggregation {
   const fallback = defaultAggregation(range);
-  if (fallback === 'hourly') return HOURLY;
-  return AGGREGATION_STRIDES[chosen ?? fallback];
+  if (fallback === 'hourly' || chosen === null) return fallback;
+  return aggregationsFor(range).includes(chosen) ? chosen : fallback;
+}
+
+/** The bucket size the screen shows (see `viewAggregation`). */
+export function viewStride(range: TimeRange, chosen: Aggregation | null): Stride {
+  return AGGREGATION_STRIDES[viewAggregation(range, chosen)];
 }

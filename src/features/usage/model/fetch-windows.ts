@@ -21,6 +21,8 @@ export function divides(fine: Stride, coarse: Stride): boolean {
  * starts on a bucket boundary of the whole range.
  */
 const WINDOW_DAYS: Record<number, number> = { 1: 31, 7: 91, 30: 360 };
+/** The server answers hourly only below a day: hourly views are asked for in half days. */
+const HOURLY_WINDOW_MS = 12 * 3_600_000;
 
 /**
  * Splits `range` into requests whose server buckets tile the `target` buckets, so the screen can
@@ -33,7 +35,7 @@ export function planFetchWindows(range: TimeRange, target: Stride): FetchWindow[
   const whole = strideForRange(range.startMs, range.endMs);
   if (divides(whole, target)) return [{ ...range, serverStride: whole }];
 
-  const windowMs = (WINDOW_DAYS[target.days] ?? 31) * DAY_MS;
+  const windowMs = target.days === 0 ? HOURLY_WINDOW_MS : (WINDOW_DAYS[target.days] ?? 31) * DAY_MS;
   const origin = createBucketGrid(range.startMs, range.endMs, target).originMs;
   const windows: FetchWindow[] = [];
   for (let at = origin; at < range.endMs; at += windowMs) {

@@ -1,6 +1,6 @@
 import { createBucketGrid, type BucketGrid } from '@contracts/usage/bucket-grid';
 import type { GroupBy, Stride } from '@contracts/usage/usage-schema';
-import { type Aggregation, defaultAggregation, viewStride } from './aggregation';
+import { AGGREGATION_STRIDES, type Aggregation, viewAggregation } from './aggregation';
 import { createCalendarMonthGrid } from './calendar-month-grid';
 import { planFetchWindows, type FetchWindow } from './fetch-windows';
 import {
@@ -21,13 +21,15 @@ export interface UsageViewParams {
   workspaces: string[] | null;
   /** Dollars per 1,000 traces, for the cost estimates (not part of any query). */
   pricePer1k: number;
+  /** The group the chart shows alone (a series key), or null for all (not part of any query). */
+  focus: string | null;
 }
 
 /** Everything a query needs, fully resolved: the query key holds all of it. */
 export interface ResolvedUsageView {
   range: TimeRange;
   stride: Stride;
-  aggregation: Aggregation | 'hourly';
+  aggregation: Aggregation;
   groupBy: GroupBy;
   workspaceIds: string[];
   /** Workspaces the URL names that the key cannot read: left out, and the screen says so. */
@@ -36,7 +38,7 @@ export interface ResolvedUsageView {
 }
 
 export function resolveRange(
-  params: Omit<UsageViewParams, 'pricePer1k'>,
+  params: Omit<UsageViewParams, 'pricePer1k' | 'focus'>,
   nowMs: number,
 ): TimeRange | null {
   if (params.period !== 'custom') return resolvePresetRange(params.period, nowMs);
@@ -49,18 +51,18 @@ export function resolveRange(
  * invalid (nothing is fetched then).
  */
 export function resolveUsageView(
-  params: Omit<UsageViewParams, 'pricePer1k'>,
+  params: Omit<UsageViewParams, 'pricePer1k' | 'focus'>,
   nowMs: number,
   readableWorkspaceIds: readonly string[],
 ): ResolvedUsageView | null {
   const range = resolveRange(params, nowMs);
   if (!range) return null;
-  const stride = viewStride(range, params.aggregation);
-  const fallback = defaultAggregation(range);
+  const aggregation = viewAggregation(range, params.aggregation);
+  const stride = AGGREGATION_STRIDES[aggregation];
   return {
     range,
     stride,
-    aggregation: fallback === 'hourly' ? 'hourly' : (params.aggregation ?? fallback),
+    aggregation,
     groupBy: params.groupBy,
     ...splitWorkspaces(params.workspaces, readableWorkspaceIds),
     windows: planFetchWindows(range, stride),

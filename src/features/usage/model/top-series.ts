@@ -46,3 +46,29 @@ export function topSeriesWithOther(matrix: UsageMatrix, limit = 10): ChartSeries
     },
   ];
 }
+
+/** The groups "Other" folds (every group after the top `limit`), largest first. */
+export function foldedSeries(matrix: UsageMatrix, limit = 10): UsageSeries[] {
+  return rankSeries(matrix).slice(limit);
+}
+
+/**
+ * The focused group as one chart series: the chart's own (a top group or "Other"), or, for a
+ * group "Other" folds (focused from the table), its values taken from the matrix. Null when the
+ * group has no traces in this view.
+ */
+export function focusedSeries(
+  matrix: UsageMatrix,
+  series: readonly ChartSeries[],
+  key: string,
+): ChartSeries | null {
+  const shown = series.find((item) => item.key === key);
+  if (shown) return shown;
+  const group = matrix.series.find((item) => item.key === key);
+  if (!group) return null;
+  return {
+    ...group,
+    values: matrix.values.get(key) ?? [],
+    total: matrix.totals.get(key) ?? 0,
+  };
+}

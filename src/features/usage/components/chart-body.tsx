@@ -1,0 +1,107 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { formatUtc } from '@/lib/format-utc';
+import { partialBucketStart, partialFirstMonthStart } from '../model/partial-bucket';
+import { focusedSeries, topSeriesWithOther } from '../model/top-series';
+import type { UsageMatrix } from '../model/usage-matrix';
+import { useDataFloor } from './data-floor-notice';
+import { seriesColor } from './series-colors';
+
+// Recharts is most of the tab's JavaScript: its own chunk. The tab starts loading it when it
+// mounts (preloadUsageChart), in parallel with the first usage request, so controls and totals
+// paint first; other routes (the playground) never load it.
+export const preloadUsageChart = () => import('./usage-chart');
+const UsageChart = lazy(() =>
+  preloadUsageChart().then((module) => ({ default: module.UsageChart })),
+);
+
+interface ChartBodyProps {
+  matrix: UsageMatrix;
+  nowMs: number;
+  pricePer1k: number;
+  /** The group shown alone (a series key), or null for all. */
+  focus: string | null;
+  onFocus: (key: string | null) => void;
+  /** A bar was clicked: bucket `index` of the matrix's grid (absent when nothing is finer). */
+  onZoom: ((index: number) => void) | undefined;
+  stale: boolean;
+}
+
+/** The chart and its legend; a legend entry focuses its group, pressed again it shows all. */
+export function ChartBody({
+  matrix,
+  nowMs,
+  pricePer1k,
+  focus,
+  onFocus,
+  onZoom,
+  stale,
+}: ChartBodyProps) {
+  const floorMs = useDataFloor();
+  // Colours by rank among all groups, so a focused group keeps the colour it has in the stack.
+  const series = useMemo(
+    () =>
+      topSeriesWithOther(matrix).map((item, index) => ({
+        ...item,
+        color: seriesColor(item, index),
+      })),
+    [matrix],
+  );
+  const shown = useMemo(() => {
+    if (focus === null) return series;
+    const focused = focusedSeries(matrix, series, focus);
+    return focused ? [{ color: seriesColor(focused, series.length), ...focused }] : [];
+  }, [matrix, series, focus]);
+  const partialBucketMs = partialBucketStart(matrix, nowMs);
+  const partialFirstMs = partialFirstMonthStart(matrix);
+  const partialBuckets = useMemo(
+    () => [partialFirstMs, partialBucketMs].filter((ms): ms is number => ms !== null),
+    [partialFirstMs, partialBucketMs],
+  );
+
+  return (
+    <div className={stale ? 'chart-body stale' : 'chart-body'}>
+      <Suspense fallback={<div className="chart-skeleton">Loading chart…</div>}>
+        <UsageChart
+          matrix={matrix}
+          series={shown}
+          floorMs={floorMs ?? Number.NEGATIVE_INFINITY}
+          partialBuckets={partialBuckets}
+          pricePer1k={pricePer1k}
+          onBucketClick={onZoom}
+        />
+      </Suspense>
+      <ul className="legend" aria-label="Series">
+        {series.map((item) => (
+          <li key={item.key}>
+            <button
+              type="button"
+              className="legend-item"
+              aria-pressed={focus === item.key}
+              title={focus === item.key ? 'Show all groups' : 'Show this group alone'}
+              onClick={() => onFocus(focus === item.key ? null : item.key)}
+            >
+              <span className="swatch" style={{ background: item.color }} />
+              {item.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {onZoom ? (
+        <p className="muted small">Click a bar to see that period in finer buckets.</p>
+      ) : null}
+      {partialFirstMs !== null ? (
+        <p className="muted small">
+          * {formatUtc(partialFirstMs, 'MMMM yyyy')} is partial: the range starts on{' '}
+          {formatUtc(partialFirstMs, 'MMM d')}.
+        </p>
+      ) : null}
+      {partialBucketMs !== null ? (
+        <p className="muted small">
+          {nowMs < matrix.grid.endMs
+            ? '* The last bucket is still in progress (partial).'
+            : '* The last bucket is partial: the range ends inside it.'}
+        </p>
+      ) : null}
+    </div>
+  );
+}

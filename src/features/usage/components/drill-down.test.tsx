@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/testing/render-app';
+import { ACME, GLOBEX, stubUsageServer } from '../testing/stub-usage-server';
+
+const TAB = '/settings/billing-and-usage/granular-usage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const legend = () => screen.getByRole('list', { name: 'Series' });
+const table = () => screen.getByRole('table', { name: 'Usage by group' });
+
+describe('drill-down on the usage tab', () => {
+  it('a legend entry focuses its group, in the URL; "Show all" clears it', async () => {
+    const user = userEvent.setup();
+    stubUsageServer();
+    const { location } = renderApp(TAB);
+    await user.click(
+      await within(await screen.findByRole('list', { name: 'Series' })).findByRole('button', {
+        name: 'Acme',
+      }),
+    );
+
+    expect(await screen.findByText(/Showing/)).toHaveTextContent('Showing Acme only');
+    expect(within(legend()).getByRole('button', { name: 'Acme' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(table()).getByRole('button', { name: 'Acme' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // nuqs writes the URL a moment after the state changes.
+    await waitFor(() => expect(new URLSearchParams(location().search).get('focus')).toBe(ACME));
+
+    await user.click(screen.getByRole('button', { name: 'Show all' }));
+    expect(screen.queryByText(/Showing/)).toBeNull();
+    await waitFor(() => expect(new URLSearchParams(location().search).has('focus')).toBe(false));
+  });
+
+  it('a link with a focus opens focused, and a table row focuses by keyboard', async () => {
+    const user = userEvent.setup();
+    stubUsageServer();
+    const { location } = renderApp(`${TAB}?focus=${ACME}`);
+    expect(await screen.findByText(/Showing/)).toHaveTextContent('Showing Acme only');
+
+    await user.click(screen.getByRole('button', { name: 'Show all' }));
+    within(table()).getByRole('button', { name: 'Globex' }).focus();
+    await user.keyboard(' ');
+    expect(await screen.findByText(/Showing/)).toHaveTextContent('Showing Globex only');
+    await waitFor(() => expect(new URLSearchParams(location().search).get('focus')).toBe(GLOBEX));
+  });
+
+  it('from a focused workspace, one click lists its projects with their workspace', async () => {
+    const user = userEvent.setup();
+    const requests = stubUsageServer();
+    const { location } = renderApp(`${TAB}?focus=${ACME}`);
+    await user.click(
+      await screen.findByRole('button', { name: 'Projects in Acme' }, { timeout: 5000 }),
+    );
+
+    await waitFor(() =>
+      expect(new URLSearchParams(location().search).get('group_by')).toBe('project'),
+    );
+    const params = new URLSearchParams(location().search);
+    expect(params.get('workspaces')).toBe(ACME);
+    expect(params.has('focus')).toBe(false);
+    expect(await within(table()).findByRole('columnheader', { name: /Project/ })).toBeVisible();
+    expect(
+      within(table())
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['chatbotAcme', 'defaultAcme']);
+    expect(requests.at(-1)?.searchParams.getAll('workspace_ids')).toEqual([ACME]);
+  });
+});

@@ -1,0 +1,75 @@
+import { vi } from 'vitest';
+import type { GroupBy, UsageRecord } from '@contracts/usage/usage-schema';
+
+export const ACME = 'a0000000-0000-4000-8000-000000000001';
+export const GLOBEX = 'a0000000-0000-4000-8000-000000000002';
+
+const workspace = (id: string, name: string) => ({
+  id,
+  display_name: name,
+  is_personal: false,
+  is_deleted: false,
+  read_only: false,
+  role_name: 'WORKSPACE_ADMIN',
+  permissions: [],
+  created_at: null,
+});
+
+/** Records for one request: a day of traces per workspace or project, at the request's start. */
+function recordsFor(url: URL): UsageRecord[] {
+  const groupBy = (url.searchParams.get('group_by') ?? 'workspace') as GroupBy;
+  const ids = url.searchParams.getAll('workspace_ids');
+  const time = url.searchParams.get('start_time') ?? '';
+  const byWorkspace = [
+    { id: ACME, name: 'Acme', traces: 70, projects: ['chatbot', 'default'] },
+    { id: GLOBEX, name: 'Globex', traces: 30, projects: ['default'] },
+  ].filter((ws) => ids.includes(ws.id));
+  if (groupBy === 'workspace') {
+    return byWorkspace.map((ws) => ({
+      time_bucket: time,
+      traces: ws.traces,
+      dimensions: { workspace_id: ws.id, workspace_name: ws.name },
+    }));
+  }
+  return byWorkspace.flatMap((ws) =>
+    ws.projects.map((project) => ({
+      time_bucket: time,
+      traces: ws.traces / ws.projects.length,
+      dimensions: {
+        project_id: `${ws.id.slice(0, 8)}-${project}`,
+        project_name: project,
+        workspace_id: ws.id,
+        workspace_name: ws.name,
+      },
+    })),
+  );
+}
+
+/**
+ * The console server as the SPA sees it (config, two workspaces, usage by workspace or project),
+ * as a stubbed `fetch`. Returns the usage requests' URLs, in order.
+ */
+export function stubUsageServer(): URL[] {
+  const usageRequests: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://console.test');
+      if (url.pathname === '/_console/config') {
+        return Response.json({
+          usage: { source: 'embedded', upstream: null, deploymentMode: 'cloud' },
+          deployment: { source: 'embedded', upstream: null },
+        });
+      }
+      if (url.pathname === '/_console/usage/workspaces') {
+        return Response.json([workspace(ACME, 'Acme'), workspace(GLOBEX, 'Globex')]);
+      }
+      if (url.pathname === '/_console/usage/orgs/current/billing/granular-usage') {
+        usageRequests.push(url);
+        return Response.json({ stride: { days: 1, hours: 0 }, usage: recordsFor(url) });
+      }
+      throw new Error(`unexpected request: ${url.pathname}`);
+    }),
+  );
+  return usageRequests;
+}
