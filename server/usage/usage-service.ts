@@ -66,7 +66,7 @@ export async function createUsageService(
     basePath: '/api/v1',
     app,
     rootApp: ingest,
-    ingestTrace: createTraceIngestor(store),
+    ingestTrace: createTraceIngestor(runIngestor),
     health: async () => {
       try {
         return await store.withConnection(async (connection) => {
