@@ -41,7 +41,11 @@ test.describe('Granular Usage tab', () => {
     await expect(page).toHaveURL(/group_by=project/);
     await expect(usageTable(page).getByRole('columnheader', { name: 'Project' })).toBeVisible();
     await expect.poll(async () => usageTable(page).getByRole('row').count()).toBeGreaterThan(11);
-    await expect(page.getByRole('button', { name: /^Other \(\d+ more\)$/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('list', { name: 'Series' })
+        .getByRole('button', { name: /^Other \(\d+ more\)$/ }),
+    ).toBeVisible();
     // The total does not depend on the grouping.
     expect(await totalTraces(page)).toBe(total30);
 
@@ -82,6 +86,55 @@ test.describe('Granular Usage tab', () => {
     const fresh = await page.context().newPage();
     await fresh.goto(sharedUrl);
     expect(await totalTraces(fresh)).toBe(filteredTotal);
+  });
+
+  test('drill-down: a row shows its group alone, a bar opens its day by the hour, Back returns', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto(TAB);
+    const total = await totalTraces(page);
+    const chartBars = page.locator('.chart-panel .recharts-bar');
+    await expect(chartBars).toHaveCount(5);
+
+    // A row's name is a button: the chart shows that workspace alone, and says so.
+    const firstRow = usageTable(page).getByRole('rowheader').first().getByRole('button');
+    const workspace = (await firstRow.textContent()) ?? '';
+    await firstRow.click();
+    await expect(page.getByText(`Showing ${workspace} only`)).toBeVisible();
+    await expect(page).toHaveURL(/focus=/);
+    await expect(chartBars).toHaveCount(1);
+    expect(await totalTraces(page)).toBe(total);
+
+    // A bar: its day, hourly; the focus stays.
+    const bars = page.locator('.chart-panel .recharts-bar-rectangle');
+    await bars.nth((await bars.count()) - 3).click();
+    await expect(page).toHaveURL(
+      /period=custom.*aggregation=hourly|aggregation=hourly.*period=custom/,
+    );
+    await expect(page.getByLabel('Aggregation')).toHaveValue('hourly');
+    await expect(page.getByText('Bucket start, UTC · hourly buckets')).toBeVisible();
+    await expect(page.getByText(`Showing ${workspace} only`)).toBeVisible();
+    await expect.poll(() => bars.count()).toBeGreaterThan(1);
+    await expect.poll(() => totalTraces(page)).toBeLessThan(total);
+
+    // Back: the 30 days again, still focused; "Show all" clears the focus.
+    await page.goBack();
+    await expect(page.getByLabel('Time range')).toHaveValue('30d');
+    await expect(page.getByText('Bucket start, UTC · daily buckets')).toBeVisible();
+    await page.getByRole('button', { name: 'Show all' }).click();
+    await expect(chartBars).toHaveCount(5);
+
+    // From a focused workspace, one click to its projects.
+    await page
+      .getByRole('list', { name: 'Series' })
+      .getByRole('button', { name: workspace })
+      .click();
+    await page.getByRole('button', { name: `Projects in ${workspace}` }).click();
+    await expect(page.getByLabel('Group by')).toHaveValue('project');
+    await expect(page.getByRole('button', { name: /Workspaces/ })).toContainText(workspace);
+    await expect(usageTable(page).getByRole('columnheader', { name: 'Project' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('a custom range with the end before the start shows the error and fetches nothing', async ({

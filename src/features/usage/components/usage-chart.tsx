@@ -8,7 +8,6 @@ import {
   Tooltip,
   XAxis,
   YAxis,
-  type MouseHandlerDataParam,
   type TooltipContentProps,
 } from 'recharts';
 import { formatCompact, formatCount } from '@/lib/format';
@@ -87,10 +86,11 @@ export const UsageChart = memo(function UsageChart({
     ),
     [matrix, series, partialBuckets, pricePer1k, onBucketClick],
   );
-  const click = useCallback(
-    ({ activeLabel }: MouseHandlerDataParam) => {
-      const index = typeof activeLabel === 'number' ? matrix.buckets.indexOf(activeLabel) : -1;
-      if (index >= 0) onBucketClick?.(index);
+  // The clicked bar segment's own index: the chart-level click reads the hovered column, which
+  // is not set yet when a click comes without a hover first (touch, a test's click).
+  const clickBar = useCallback(
+    (_bar: unknown, index: number) => {
+      if (index >= 0 && index < matrix.buckets.length) onBucketClick?.(index);
     },
     [matrix, onBucketClick],
   );
@@ -105,8 +105,6 @@ export const UsageChart = memo(function UsageChart({
         data={rows}
         margin={MARGIN}
         barCategoryGap="18%"
-        onClick={onBucketClick ? click : undefined}
-        style={onBucketClick ? CLICKABLE : undefined}
       >
         <CartesianGrid vertical={false} stroke="#eaecf0" />
         <XAxis
@@ -146,6 +144,8 @@ export const UsageChart = memo(function UsageChart({
             stackId="usage"
             fill={item.color}
             isAnimationActive={false}
+            onClick={onBucketClick ? clickBar : undefined}
+            style={onBucketClick ? CLICKABLE : undefined}
           />
         ))}
       </BarChart>
@@ -210,7 +210,7 @@ function BucketTooltip({
           </tr>
         </tbody>
       </table>
-      {zoomable ? <div className="muted small">Click for finer buckets</div> : null}
+      {zoomable ? <div className="muted small">Click a bar for finer buckets</div> : null}
     </div>
   );
 }
