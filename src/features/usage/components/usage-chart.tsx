@@ -101,11 +101,7 @@ export const UsageChart = memo(function UsageChart({
 
   return (
     <ResponsiveContainer width="100%" height={320}>
-      <BarChart
-        data={rows}
-        margin={MARGIN}
-        barCategoryGap="18%"
-      >
+      <BarChart data={rows} margin={MARGIN} barCategoryGap="18%">
         <CartesianGrid vertical={false} stroke="#eaecf0" />
         <XAxis
           dataKey="bucket"
