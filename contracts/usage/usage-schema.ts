@@ -17,6 +17,7 @@ export type GroupBy = z.infer<typeof groupBySchema>;
 /** Which dimension fields each `group_by` returns (spec 2.1). */
 export const DIMENSION_FIELDS = {
   workspace: ['workspace_id', 'workspace_name'],
+  // The server also names a project's workspace (beyond the spec; LangSmith does not).
   project: ['project_id', 'project_name'],
   user: ['user_id', 'user_email'],
   api_key: ['api_key_short_key'],

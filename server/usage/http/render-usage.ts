@@ -33,10 +33,12 @@ function bucketTimes({ grid }: UsageQueryPlan): { start: string; end: string }[]
 }
 
 function dimensionsOf(plan: UsageQueryPlan, matrix: UsageMatrix, value: number): UsageDimensions {
-  return toDimensions(plan.groupBy, {
-    dimId: matrix.ids[value] ?? null,
-    label: matrix.labels[value] ?? null,
-  });
+  const dimId = matrix.ids[value] ?? null;
+  return toDimensions(
+    plan.groupBy,
+    { dimId, label: matrix.labels[value] ?? null },
+    dimId === null ? undefined : matrix.catalog.workspaces?.get(dimId),
+  );
 }
 
 type Format = 'json' | 'csv';

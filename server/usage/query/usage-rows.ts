@@ -18,15 +18,24 @@ const DIMENSION_KEYS = {
   api_key: [null, 'api_key_short_key'],
 } as const satisfies Record<GroupBy, [keyof UsageDimensions | null, keyof UsageDimensions]>;
 
-/** Dimension fields of a row for `groupBy` (spec 2.1); unknown values are left out. */
+/**
+ * Dimension fields of a row for `groupBy` (spec 2.1); unknown values are left out. A project also
+ * names its workspace (`workspace_id`, `workspace_name`), beyond the spec: LangSmith does not,
+ * and the console shows it beside the project when present (names repeat across workspaces).
+ */
 export function toDimensions(
   groupBy: GroupBy,
   row: Pick<UsageRow, 'dimId' | 'label'>,
+  workspace?: { id: string; name: string },
 ): UsageDimensions {
   const [idKey, labelKey] = DIMENSION_KEYS[groupBy];
   const dimensions: UsageDimensions = {};
   if (idKey !== null && row.dimId !== null) dimensions[idKey] = row.dimId;
   if (row.label !== null) dimensions[labelKey] = row.label;
+  if (groupBy === 'project' && workspace) {
+    dimensions.workspace_id = workspace.id;
+    dimensions.workspace_name = workspace.name;
+  }
   return dimensions;
 }
 

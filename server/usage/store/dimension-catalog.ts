@@ -1,7 +1,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
 import type { GroupBy } from '@contracts/usage/usage-schema';
-import { buildDimensionFingerprintSql, buildDimensionLabelsSql } from './dimension-sql';
+import {
+  buildDimensionFingerprintSql,
+  buildDimensionLabelsSql,
+  buildProjectWorkspacesSql,
+} from './dimension-sql';
 
 /**
  * A dimension table (workspaces, projects, users or API keys) in output order: by label, then
@@ -13,21 +17,44 @@ export interface DimensionCatalog {
   groupBy: GroupBy;
   ids: string[];
   labels: (string | null)[];
+  /** Projects only: each project's workspace, which its records name (see `toDimensions`). */
+  workspaces?: ReadonlyMap<string, ParentWorkspace>;
+}
+
+/** The workspace a project belongs to. */
+export interface ParentWorkspace {
+  id: string;
+  name: string;
 }
 
 const labelPairsSchema = z.array(z.tuple([z.string(), z.string().nullable()]));
+const projectWorkspacesSchema = z.array(z.tuple([z.string(), z.string(), z.string()]));
+
+async function readJsonList(connection: DuckDBConnection, sql: string): Promise<unknown> {
+  const reader = await connection.runAndReadAll(sql);
+  return JSON.parse(String(reader.getRowsJS()[0]?.[0] ?? '[]'));
+}
 
 /** Reads the dimension table of `groupBy` in output order (`buildDimensionLabelsSql`). */
 async function readDimensionCatalog(
   connection: DuckDBConnection,
   groupBy: GroupBy,
 ): Promise<DimensionCatalog> {
-  const reader = await connection.runAndReadAll(buildDimensionLabelsSql(groupBy));
-  const pairs = labelPairsSchema.parse(JSON.parse(String(reader.getRowsJS()[0]?.[0] ?? '[]')));
-  return {
+  const pairs = labelPairsSchema.parse(
+    await readJsonList(connection, buildDimensionLabelsSql(groupBy)),
+  );
+  const catalog: DimensionCatalog = {
     groupBy,
     ids: pairs.map(([id]) => id),
     labels: pairs.map(([, label]) => label),
+  };
+  if (groupBy !== 'project') return catalog;
+  const parents = projectWorkspacesSchema.parse(
+    await readJsonList(connection, buildProjectWorkspacesSql()),
+  );
+  return {
+    ...catalog,
+    workspaces: new Map(parents.map(([project, id, name]) => [project, { id, name }])),
   };
 }
 

@@ -29,9 +29,21 @@ export function buildDimensionLabelsSql(groupBy: GroupBy): string {
 /**
  * A fingerprint of the dimension table of `groupBy`: its row count and the XOR of
  * `hash(id, label)` over its rows (ids are unique, so no two rows cancel out), as one VARCHAR.
+ * A project's fingerprint also covers its workspace (id and name), which its records name.
  */
 export function buildDimensionFingerprintSql(groupBy: GroupBy): string {
+  if (groupBy === 'project') {
+    return `SELECT count(*)::VARCHAR || ':' ||
+        coalesce(bit_xor(hash(p.id, p.name, p.workspace_id, w.display_name))::VARCHAR, '')
+      FROM projects p LEFT JOIN workspaces w ON w.id = p.workspace_id`;
+  }
   const dim = DIMENSIONS[groupBy];
   return `SELECT count(*)::VARCHAR || ':' || coalesce(bit_xor(hash(id, ${dim.label}))::VARCHAR, '')
     FROM ${dim.table}`;
+}
+
+/** Every project's workspace as one JSON text, `[[project id, workspace id, name], …]`. */
+export function buildProjectWorkspacesSql(): string {
+  return `SELECT to_json(coalesce(list([p.id::VARCHAR, w.id::VARCHAR, w.display_name]), []))::VARCHAR
+    FROM projects p JOIN workspaces w ON w.id = p.workspace_id`;
 }

@@ -71,13 +71,20 @@ describe('stride and bucket alignment over HTTP', () => {
     }
   });
 
-  it('returns only the dimension fields of the group_by', async () => {
+  it('returns only the dimension fields of the group_by (a project also names its workspace)', async () => {
     const fields = async (groupBy: string) => {
       const body = await getUsage('2026-02-01T00:00:00Z', '2026-02-03T00:00:00Z', groupBy);
       return [...new Set(body.usage.flatMap((r) => Object.keys(r.dimensions)))].sort();
     };
     expect(await fields('workspace')).toEqual(['workspace_id', 'workspace_name']);
-    expect(await fields('project')).toEqual(['project_id', 'project_name']);
+    // Beyond spec 2.1 (LangSmith sends project_id and project_name only): project names repeat
+    // across workspaces, so the console shows each project's workspace beside it.
+    expect(await fields('project')).toEqual([
+      'project_id',
+      'project_name',
+      'workspace_id',
+      'workspace_name',
+    ]);
     expect(await fields('user')).toEqual(['user_email', 'user_id']);
     expect(await fields('api_key')).toEqual(['api_key_short_key']);
   });

@@ -130,12 +130,32 @@ async function apiCsv(plan: UsageQueryPlan, windowCells?: number): Promise<strin
   return text.slice(text.indexOf('\r\n') + 2);
 }
 
-function referenceJson(plan: UsageQueryPlan, rows: UsageRow[]): string {
+/** Each project's workspace, read straight from the tables (the reference's own lookup). */
+async function projectWorkspaces(): Promise<Map<string, { id: string; name: string }>> {
+  const reader = await store.withConnection((connection) =>
+    connection.runAndReadAll(
+      `SELECT p.id::VARCHAR, w.id::VARCHAR, w.display_name
+        FROM projects p JOIN workspaces w ON w.id = p.workspace_id`,
+    ),
+  );
+  return new Map(
+    reader
+      .getRowsJS()
+      .map(([project, id, name]) => [String(project), { id: String(id), name: String(name) }]),
+  );
+}
+
+async function referenceJson(plan: UsageQueryPlan, rows: UsageRow[]): Promise<string> {
+  const workspaces = await projectWorkspaces();
   const body: UsageResponse = {
     stride: plan.grid.stride,
     usage: rows.map((row) => ({
       time_bucket: new Date(row.bucketMs).toISOString(),
-      dimensions: toDimensions(plan.groupBy, row),
+      dimensions: toDimensions(
+        plan.groupBy,
+        row,
+        row.dimId === null ? undefined : workspaces.get(row.dimId),
+      ),
       traces: row.traces,
     })),
   };
@@ -179,7 +199,7 @@ describe('JSON and CSV written from the usage matrix', () => {
       it(`${start} .. ${end} by ${groupBy}: same bytes as the JS reference`, async () => {
         const plan = planFor(start, end, groupBy, floor);
         const rows = await referenceRows(plan);
-        expect(await apiJson(plan)).toBe(referenceJson(plan, rows));
+        expect(await apiJson(plan)).toBe(await referenceJson(plan, rows));
         const csv = await apiCsv(plan);
         const expected = rows.map((row) => referenceCsvLine(plan, row)).join('');
         expect(csv).toBe(expected);
@@ -205,7 +225,7 @@ describe('the dimension catalog kept between requests', () => {
   const expectReference = async () => {
     const rows = await referenceRows(plan);
     const json = await apiJson(plan);
-    expect(json).toBe(referenceJson(plan, rows));
+    expect(json).toBe(await referenceJson(plan, rows));
     expect(await apiCsv(plan)).toBe(rows.map((row) => referenceCsvLine(plan, row)).join(''));
     return json;
   };
