@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useMediaQuery } from '@/components/ui/use-media-query';
 import { useToggle } from '@/components/ui/use-toggle';
 import { useUsageMatrix } from '../api/get-usage-matrix';
 import { useComparisonTotals } from '../api/get-comparison-totals';
@@ -14,6 +15,7 @@ import { ConnectionSettings } from './connection-settings';
 import { DataFloorNotice, useDataFloor } from './data-floor-notice';
 import { DataFreshness } from './data-freshness';
 import { DroppedWorkspacesNotice } from './dropped-workspaces-notice';
+import { FiltersSummary } from './filters-summary';
 import { preloadUsageChart, UsageChartPanel } from './usage-chart-panel';
 import { UsageControls } from './usage-controls';
 import { UsageError } from './usage-error';
@@ -38,6 +40,9 @@ function GranularUsageView() {
     void preloadUsageChart();
   }, []);
   const connectionToggle = useToggle();
+  // On a phone the controls fold into one summary line, so the chart is on the first screen.
+  const narrow = useMediaQuery('(max-width: 640px)');
+  const filters = useToggle();
   const openConnection = () => {
     connectionToggle.setOpen(true);
     window.scrollTo({ top: 0 });
@@ -67,7 +72,7 @@ function GranularUsageView() {
       <div className="usage-heading-row">
         <div>
           <h2 id="granular-usage-heading">Granular Usage</h2>
-          <p className="muted">
+          <p className="muted usage-intro">
             Traces per time bucket. Buckets start at 00:00 UTC; the last one may be partial.
           </p>
           <DataFreshness updatedAtMs={current ? matrix.dataUpdatedAt : null} />
@@ -75,15 +80,26 @@ function GranularUsageView() {
         <ConnectionSettings toggle={connectionToggle} />
       </div>
 
-      <UsageControls
-        params={params}
-        view={view}
-        nowMs={nowMs}
-        workspaces={workspaces.data ?? []}
-        workspacesLoading={workspaces.isPending}
-        matrix={current}
-        onChange={setParams}
-      />
+      {narrow ? (
+        <FiltersSummary
+          params={params}
+          view={view}
+          workspaceCount={readableIds.length}
+          toggle={filters}
+        />
+      ) : null}
+      {narrow && !filters.open ? null : (
+        <UsageControls
+          id={narrow ? filters.panelId : undefined}
+          params={params}
+          view={view}
+          nowMs={nowMs}
+          workspaces={workspaces.data ?? []}
+          workspacesLoading={workspaces.isPending}
+          matrix={current}
+          onChange={setParams}
+        />
+      )}
 
       {workspaces.isError ? (
         <UsageError

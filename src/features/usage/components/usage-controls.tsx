@@ -37,6 +37,8 @@ export const GROUP_BY_LABELS: Record<GroupBy, string> = {
 };
 
 interface UsageControlsProps {
+  /** The panel's id, when a disclosure button controls it (the phone layout). */
+  id?: string | undefined;
   params: UsageViewParams;
   view: ResolvedUsageView | null;
   nowMs: number;
@@ -47,6 +49,7 @@ interface UsageControlsProps {
 }
 
 export function UsageControls({
+  id: panelId,
   params,
   view,
   nowMs,
@@ -73,7 +76,7 @@ export function UsageControls({
   };
 
   return (
-    <div className="usage-controls panel">
+    <div id={panelId} className="usage-controls panel">
       <div className="control-row">
         <Field id={`${id}-range`} label="Time range">
           <select

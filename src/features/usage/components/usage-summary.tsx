@@ -50,7 +50,7 @@ export function UsageSummary({
         lengthText={describeLength(view)}
       />
       <ProjectionStat view={view} nowMs={nowMs} pricePer1k={pricePer1k} />
-      <div className="stat">
+      <div className="stat stat-groups">
         <span className="stat-label">Groups</span>
         <span className="stat-value small-value">
           {matrix ? formatCount(matrix.series.length) : '—'}
