@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FixedSizeObserver } from '@/testing/fixed-size-observer';
 import { renderApp } from '@/testing/render-app';
 import { ACME, GLOBEX, stubUsageServer } from '../testing/stub-usage-server';
 
@@ -75,5 +76,39 @@ describe('drill-down on the usage tab', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['chatbotAcme', 'defaultAcme']);
     expect(requests.at(-1)?.searchParams.getAll('workspace_ids')).toEqual([ACME]);
+  });
+
+  it('a bar opens its day by the hour, asked for in two half days; Back returns', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('ResizeObserver', FixedSizeObserver);
+    const requests = stubUsageServer();
+    const { container, location } = renderApp(TAB);
+    await screen.findByText('Bucket start, UTC · daily buckets');
+    await waitFor(() =>
+      expect(container.querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0),
+    );
+    const [bar] = container.querySelectorAll('.recharts-bar-rectangle');
+    if (!bar) throw new Error('a bar expected');
+    const before = requests.length;
+    await user.click(bar);
+
+    expect(await screen.findByText('Bucket start, UTC · hourly buckets')).toBeVisible();
+    const params = new URLSearchParams(location().search);
+    expect(params.get('period')).toBe('custom');
+    expect(params.get('aggregation')).toBe('hourly');
+    expect(params.get('from')).toBe(params.get('to'));
+    const day = Date.parse(`${params.get('from')}T00:00:00Z`);
+    const windows = requests
+      .slice(before)
+      .filter((url) => Date.parse(url.searchParams.get('start_time') ?? '') >= day)
+      .map((url) => [url.searchParams.get('start_time'), url.searchParams.get('end_time')]);
+    expect(windows).toContainEqual([
+      new Date(day).toISOString(),
+      new Date(day + 12 * 3_600_000).toISOString(),
+    ]);
+
+    window.history.back();
+    expect(await screen.findByText('Bucket start, UTC · daily buckets')).toBeVisible();
+    expect(new URLSearchParams(location().search).has('period')).toBe(false);
   });
 });

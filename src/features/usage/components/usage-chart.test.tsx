@@ -1,0 +1,75 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBucketGrid } from '@contracts/usage/bucket-grid';
+import { topSeriesWithOther } from '../model/top-series';
+import { buildUsageMatrix } from '../model/usage-matrix';
+import { seriesColor } from './series-colors';
+import { FixedSizeObserver } from '@/testing/fixed-size-observer';
+import { UsageChart } from './usage-chart';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
+const matrix = buildUsageMatrix(
+  ['2026-11-01', '2026-11-02', '2026-11-03'].flatMap((date, index) => [
+    {
+      time_bucket: `${date}T00:00:00Z`,
+      traces: 10 + index,
+      dimensions: { workspace_id: 'w1', workspace_name: 'Acme' },
+    },
+    {
+      time_bucket: `${date}T00:00:00Z`,
+      traces: 5,
+      dimensions: { workspace_id: 'w2', workspace_name: 'Globex' },
+    },
+  ]),
+  createBucketGrid(day('2026-11-01'), day('2026-11-04'), { days: 1, hours: 0 }),
+  'workspace',
+);
+const series = topSeriesWithOther(matrix).map((item, index) => ({
+  ...item,
+  color: seriesColor(item, index),
+}));
+
+function renderChart(shown: typeof series, onBucketClick?: (index: number) => void) {
+  vi.stubGlobal('ResizeObserver', FixedSizeObserver);
+  return render(
+    <UsageChart
+      matrix={matrix}
+      series={shown}
+      floorMs={Number.NEGATIVE_INFINITY}
+      partialBuckets={[]}
+      pricePer1k={2.5}
+      onBucketClick={onBucketClick}
+    />,
+  );
+}
+
+describe('UsageChart', () => {
+  it('a clicked bar names its bucket, whichever group it belongs to', async () => {
+    const user = userEvent.setup();
+    const clicked: number[] = [];
+    const { container } = renderChart(series, (index) => clicked.push(index));
+    const bars = container.querySelectorAll('.recharts-bar-rectangle');
+    // Two groups stacked over three days.
+    expect(bars).toHaveLength(6);
+    const [, second, , , , last] = [...bars];
+    if (!second || !last) throw new Error('bars expected');
+    await user.click(second);
+    await user.click(last);
+    expect(clicked).toEqual([1, 2]);
+  });
+
+  it('a focused group is drawn alone, in the colour it has in the stack', () => {
+    const globex = series.find((item) => item.key === 'w2');
+    if (!globex) throw new Error('Globex expected');
+    const { container } = renderChart([globex]);
+    const bars = container.querySelectorAll('.recharts-bar-rectangle path');
+    expect(bars).toHaveLength(3);
+    expect([...bars].every((bar) => bar.getAttribute('fill') === globex.color)).toBe(true);
+    expect(globex.color).not.toBe(series[0]?.color);
+  });
+});
