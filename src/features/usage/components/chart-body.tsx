@@ -87,7 +87,10 @@ export function ChartBody({
         ))}
       </ul>
       {onZoom ? (
-        <p className="muted small">Click a bar to see that period in finer buckets.</p>
+        <p className="muted small">
+          Click a bar (or focus the chart, move with ← →, press Enter) to see that period in finer
+          buckets.
+        </p>
       ) : null}
       {partialFirstMs !== null ? (
         <p className="muted small">

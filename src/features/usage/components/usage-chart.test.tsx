@@ -72,4 +72,18 @@ describe('UsageChart', () => {
     expect([...bars].every((bar) => bar.getAttribute('fill') === globex.color)).toBe(true);
     expect(globex.color).not.toBe(series[0]?.color);
   });
+
+  it('the keyboard zooms too: arrows move along the buckets, Enter opens the one shown', async () => {
+    const user = userEvent.setup();
+    const zoomed: number[] = [];
+    const { container } = renderChart(series, (index) => zoomed.push(index));
+    const surface = container.querySelector<SVGElement>('.recharts-surface');
+    if (!surface) throw new Error('chart surface expected');
+    surface.focus();
+    // Focus shows the first bucket; each arrow moves one bucket on.
+    await user.keyboard('{ArrowRight}{ArrowRight}{Enter}');
+    expect(zoomed).toEqual([2]);
+    await user.keyboard('{ArrowLeft}{Enter}');
+    expect(zoomed).toEqual([2, 1]);
+  });
 });

@@ -15,6 +15,7 @@ import { formatUtc } from '@/lib/format-utc';
 import { isCalendarMonthGrid } from '../model/calendar-month-grid';
 import { estimateCost, formatUsd } from '../model/cost-estimate';
 import type { UsageMatrix } from '../model/usage-matrix';
+import { KeyboardZoom } from './keyboard-zoom';
 import type { ColoredSeries } from './series-colors';
 
 interface UsageChartProps {
@@ -132,6 +133,7 @@ export const UsageChart = memo(function UsageChart({
           <ReferenceArea key={bucket} x1={bucket} x2={bucket} fill="#f79009" fillOpacity={0.08} />
         ))}
         <Tooltip cursor={CURSOR} isAnimationActive={false} content={tooltip} />
+        {onBucketClick ? <KeyboardZoom buckets={matrix.buckets} onZoom={onBucketClick} /> : null}
         {series.map((item) => (
           <Bar
             key={item.key}
