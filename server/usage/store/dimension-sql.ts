@@ -29,13 +29,15 @@ export function buildDimensionLabelsSql(groupBy: GroupBy): string {
 /**
  * A fingerprint of the dimension table of `groupBy`: its row count and the XOR of
  * `hash(id, label)` over its rows (ids are unique, so no two rows cancel out), as one VARCHAR.
- * A project's fingerprint also covers its workspace (id and name), which its records name.
+ * A project's fingerprint also covers the workspaces table: its records name their workspace.
  */
 export function buildDimensionFingerprintSql(groupBy: GroupBy): string {
   if (groupBy === 'project') {
-    return `SELECT count(*)::VARCHAR || ':' ||
-        coalesce(bit_xor(hash(p.id, p.name, p.workspace_id, w.display_name))::VARCHAR, '')
-      FROM projects p LEFT JOIN workspaces w ON w.id = p.workspace_id`;
+    // Two tables, two fingerprints: a join under bit_xor missed a renamed workspace in a test.
+    return `SELECT (SELECT count(*)::VARCHAR || ':' ||
+          coalesce(bit_xor(hash(id, name, workspace_id))::VARCHAR, '') FROM projects)
+        || '|' || (SELECT count(*)::VARCHAR || ':' ||
+          coalesce(bit_xor(hash(id, display_name))::VARCHAR, '') FROM workspaces)`;
   }
   const dim = DIMENSIONS[groupBy];
   return `SELECT count(*)::VARCHAR || ':' || coalesce(bit_xor(hash(id, ${dim.label}))::VARCHAR, '')

@@ -246,4 +246,24 @@ describe('the dimension catalog kept between requests', () => {
     await run(`DELETE FROM users WHERE id = $1::UUID`, [renamed]);
     expect(await expectReference()).not.toContain('!first@example.com');
   });
+
+  it("shows a project's renamed workspace on the next request", async () => {
+    const byProject = planFor('2026-01-26T00:00:00Z', '2026-01-28T00:00:00Z', 'project');
+    const json = async () => {
+      const body = await apiJson(byProject);
+      expect(body).toBe(await referenceJson(byProject, await referenceRows(byProject)));
+      return body;
+    };
+    await json(); // fills the catalog
+    const workspace = dimensions.workspaces[0]?.id ?? '';
+    await store.withConnection((connection) =>
+      connection.run(`UPDATE workspaces SET display_name = $2 WHERE id = $1::UUID`, [
+        workspace,
+        'Renamed workspace',
+      ]),
+    );
+    expect(await json()).toContain(
+      `"workspace_id":"${workspace}","workspace_name":"Renamed workspace"`,
+    );
+  });
 });
