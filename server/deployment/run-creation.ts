@@ -60,7 +60,8 @@ export async function createRunFromRequest(
     threads.create({ graph_id: assistant.graph_id }, targetThread); // no-op if another won
   }
   // The assistant's config under the run's, as the platform merges them (recursion_limit, ...).
-  const config = runConfigFor(assistant, body.data.config, { run_id: '', thread_id: targetThread });
+  const ids = { run_id: '', thread_id: targetThread };
+  const config = runConfigFor(assistant, body.data.config, ids, c.req.raw.headers);
   // A run from a given checkpoint (`checkpoint` or `checkpoint_id` of the body) starts there.
   const checkpointId = body.data.checkpoint?.checkpoint_id ?? body.data.checkpoint_id;
   if (checkpointId) config.configurable = { ...config.configurable, checkpoint_id: checkpointId };
