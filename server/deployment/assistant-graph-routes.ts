@@ -9,24 +9,26 @@ import { parseWith } from './wire/request';
 export function createAssistantGraphRoutes({ assistants, graphs }: DeploymentDeps) {
   const app = new Hono();
 
-  function graphOf(c: Context): ServedGraph | Response {
+  /** The assistant's graph, built from the assistant's config when it comes from a factory. */
+  async function graphOf(c: Context): Promise<ServedGraph | Response> {
     const assistant = assistants.get(c.req.param('assistantId') ?? '');
     if (!assistant) return jsonError(c, 404, 'Assistant not found');
     const served = graphs.get(assistant.graph_id);
-    return served ?? jsonError(c, 404, `Graph "${assistant.graph_id}" not found`);
+    if (!served) return jsonError(c, 404, `Graph "${assistant.graph_id}" not found`);
+    return graphs.withConfig(served, assistant.config);
   }
 
   app.get('/graph', async (c) => {
     const query = parseWith(xrayQuery, c.req.query());
     if (!query.ok) return jsonError(c, 422, query.detail);
-    const served = graphOf(c);
+    const served = await graphOf(c);
     if (served instanceof Response) return served;
     const drawable = await served.runtime.getGraphAsync({ xray: query.data.xray });
     return c.json(drawable.toJSON());
   });
 
-  app.get('/schemas', (c) => {
-    const served = graphOf(c);
+  app.get('/schemas', async (c) => {
+    const served = await graphOf(c);
     if (served instanceof Response) return served;
     return c.json({ graph_id: served.graphId, ...served.schemas });
   });
@@ -34,7 +36,7 @@ export function createAssistantGraphRoutes({ assistants, graphs }: DeploymentDep
   async function subgraphs(c: Context, namespace: string | undefined) {
     const query = parseWith(recurseQuery, c.req.query());
     if (!query.ok) return jsonError(c, 422, query.detail);
-    const served = graphOf(c);
+    const served = await graphOf(c);
     if (served instanceof Response) return served;
     const found: Record<string, unknown> = {};
     // Subgraphs of the served graphs carry no schemas of their own; the root's describe them.

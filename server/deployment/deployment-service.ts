@@ -80,6 +80,7 @@ export async function createDeploymentService(
     : undefined;
   const graphs = createGraphRegistry(
     loaded?.graphs ?? [{ graphId: AGENT_GRAPH_ID, runtime: graph, schemas: AGENT_SCHEMAS }],
+    (threadId) => runs.latest(threadId)?.kwargs.config,
   );
   const assistants = createAssistantRegistry(
     createAssistantStore(db),
@@ -93,7 +94,11 @@ export async function createDeploymentService(
   const tracing = options.tracingTarget && createRunTracing(AGENT_GRAPH_ID, options.tracingTarget);
   const executor = createRunExecutor({
     runMetadata: checkpointer.runMetadata,
-    graphFor: (run) => graphs.forGraphId(assistants.get(run.assistant_id)?.graph_id ?? ''),
+    graphFor: (run) =>
+      graphs.withConfig(
+        graphs.forGraphId(assistants.get(run.assistant_id)?.graph_id ?? ''),
+        run.kwargs.config ?? {},
+      ),
     checkpointer,
     stopSignals,
     runs,

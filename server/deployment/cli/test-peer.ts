@@ -54,7 +54,16 @@ async function main() {
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(
       'npx',
-      ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json'],
+      // Extra arguments go to vitest (e.g. `-t "dynamic graph"` to run one test).
+      [
+        'vitest',
+        'run',
+        '--config',
+        config,
+        '--reporter=default',
+        '--reporter=json',
+        ...process.argv.slice(2),
+      ],
       {
         stdio: 'inherit',
         env: { ...process.env, PEER_API_URL: apiUrl, VITEST_JSON_REPORT: report },
