@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { jsonError } from '../http/json-error';
 import type { DeploymentDeps } from './deployment-deps';
 import type { ServedGraph } from './graph/graph-registry';
+import { toWireSchemas } from './graph/graph-schemas';
 import { recurseQuery, xrayQuery } from './wire/assistant-requests';
 import { parseWith } from './wire/request';
 
@@ -30,7 +31,10 @@ export function createAssistantGraphRoutes({ assistants, graphs }: DeploymentDep
   app.get('/schemas', async (c) => {
     const served = await graphOf(c);
     if (served instanceof Response) return served;
-    return c.json({ graph_id: served.graphId, ...served.schemas });
+    const schemas = served.schemasOf
+      ? toWireSchemas(await served.schemasOf(served.runtime))
+      : served.schemas;
+    return c.json({ graph_id: served.graphId, ...schemas });
   });
 
   async function subgraphs(c: Context, namespace: string | undefined) {
@@ -39,9 +43,13 @@ export function createAssistantGraphRoutes({ assistants, graphs }: DeploymentDep
     const served = await graphOf(c);
     if (served instanceof Response) return served;
     const found: Record<string, unknown> = {};
-    // Subgraphs of the served graphs carry no schemas of their own; the root's describe them.
-    for await (const [ns] of served.runtime.getSubgraphsAsync(namespace, query.data.recurse)) {
-      found[ns] = served.schemas;
+    // A loaded graph's subgraph is listed with its own schemas as the official JS server lists
+    // them (`{state, input, output, config}`); the demo graph has no subgraphs.
+    for await (const [ns, graph] of served.runtime.getSubgraphsAsync(
+      namespace,
+      query.data.recurse,
+    )) {
+      found[ns] = served.schemasOf ? await served.schemasOf(graph, ns) : served.schemas;
     }
     return c.json(found);
   }

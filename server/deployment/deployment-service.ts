@@ -169,6 +169,7 @@ export async function createDeploymentService(
     name: 'deployment',
     basePath: '/deployment',
     app,
+    ready: async () => loaded?.schemasReady,
     health: async () => ({
       threads: threads.count(),
       runs: runs.count(),

@@ -44,6 +44,8 @@ async function main() {
     LOG_LEVEL: 'silent',
   });
   const service = await createDeploymentService(loadConfig());
+  // The graphs' schemas are parsed in the background; the suite asks for them in its first tests.
+  await service.ready?.();
   const port = await freePort();
   const server = serve({ fetch: service.app.fetch, hostname: '127.0.0.1', port });
   const apiUrl = `http://127.0.0.1:${port}`;

@@ -1,4 +1,5 @@
 import type { AgentGraph } from './agent-graph';
+import type { ExtractedSchemas, SchemaGraph } from './graph-schemas';
 
 /** A run's or thread's config as a graph factory receives it (`configurable`, `tags`, ...). */
 export type GraphConfig = Record<string, unknown> & { configurable?: Record<string, unknown> };
@@ -38,6 +39,8 @@ export interface ServedGraph {
    * assistant is built from its config, as the official server does (`runtime` is built from {}).
    */
   build?: (config: GraphConfig) => Promise<AgentGraph>;
+  /** A loaded graph's schemas (or its subgraph's at `namespace`), extracted from its code. */
+  schemasOf?: (graph: SchemaGraph, namespace?: string) => Promise<ExtractedSchemas>;
 }
 
 const OPEN_OBJECT = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' };

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AgentGraph } from './agent-graph';
 import { registerFallbackResolve } from './fallback-resolve';
+import { withLoadedSchemas } from './graph-schemas';
 import { EMPTY_SCHEMAS, type GraphConfig, type ServedGraph } from './graph-registry';
 
 /** The parts of the official `langgraph.json` this server reads (`ui`, `node_version` ignored). */
@@ -24,6 +25,8 @@ export interface LoadedLangGraphConfig {
   graphs: ServedGraph[];
   /** From `env.LANGGRAPH_CONFIG` (JSON, graph id -> `{configurable, context, ...}`), as the CLI. */
   assistantDefaults: AssistantDefaults;
+  /** Settles once the graphs' schemas are extracted (a TypeScript parse, seconds). */
+  schemasReady: Promise<unknown>;
   /** The Hono app of `http.app`, served beside the API. */
   httpApp?: Hono;
 }
@@ -155,11 +158,11 @@ export async function loadLangGraphConfig(
   registerFallbackResolve(repoRoot);
   registerSdkLogger();
 
-  const graphs: ServedGraph[] = [];
+  const loaded: ServedGraph[] = [];
   for (const [graphId, spec] of Object.entries(json.graphs)) {
     const exported = await importExport(baseDir, spec);
     try {
-      graphs.push(await servedGraphOf(graphId, exported, deps));
+      loaded.push(await servedGraphOf(graphId, exported, deps));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new GraphLoadError(`Cannot load graph "${graphId}" from ${spec}: ${reason}`, {
@@ -172,8 +175,19 @@ export async function loadLangGraphConfig(
   if (httpApp !== undefined && !(httpApp instanceof Hono) && !hasMethod(httpApp, 'fetch')) {
     throw new GraphLoadError(`Cannot load ${httpSpec}: http.app must export a Hono app`);
   }
+  const { graphs, ready } = await withLoadedSchemas(
+    loaded,
+    json.graphs,
+    { baseDir, repoRoot },
+    (error) =>
+      console.error(
+        `Cannot extract the schemas of ${file}'s graphs (they answer open objects):`,
+        error,
+      ),
+  );
   return {
     graphs,
+    schemasReady: ready,
     assistantDefaults: assistantDefaultsOf(typeof json.env === 'object' ? json.env : {}),
     ...(httpApp !== undefined && { httpApp: httpApp as Hono }),
   };
