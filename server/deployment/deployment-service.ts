@@ -16,6 +16,7 @@ import { createAssistantRoutes } from './assistant-routes';
 import type { DeploymentDeps } from './deployment-deps';
 import { createRunRoutes } from './run-routes';
 import { createThreadRoutes } from './thread-routes';
+import { plainTextNotFound } from './wire/plain-not-found';
 import { createRunEvents } from './runs/run-events';
 import { createRunExecutor } from './runs/run-executor';
 import { createRunCompletion } from './runs/run-completion';
@@ -141,6 +142,7 @@ export async function createDeploymentService(
 
   const app = new Hono();
   app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
+  if (loaded) app.use('*', plainTextNotFound());
   // Ids are checked before any route reads or writes: POST /threads/search stays a route.
   app.on(ID_METHODS, '/threads/:threadId', requireUuidParams('threadId'));
   app.use('/threads/:threadId/:area/*', requireUuidParams('threadId'));
