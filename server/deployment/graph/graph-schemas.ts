@@ -47,7 +47,18 @@ export function withoutOverwrite(schema: unknown): JsonObject | undefined {
       return [key, kept.length === 1 ? { ...rest, ...kept[0] } : { ...rest, anyOf: kept }];
     }),
   );
-  return { ...schema, properties };
+  // The Overwrite definitions nothing refers to any more go too.
+  const text = JSON.stringify(properties);
+  const kept = Object.entries(definitions).filter(
+    ([name]) =>
+      !isOverwriteRef({ $ref: `#/definitions/${name}` }, definitions) || text.includes(name),
+  );
+  const { definitions: _all, ...rest } = schema;
+  return {
+    ...rest,
+    properties,
+    ...(kept.length > 0 && { definitions: Object.fromEntries(kept) }),
+  };
 }
 
 /** A graph's schemas as the official JS server lists a subgraph's (`GET .../subgraphs`). */
