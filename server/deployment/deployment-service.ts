@@ -13,6 +13,8 @@ import { createGraphRegistry } from './graph/graph-registry';
 import { loadLangGraphConfig } from './graph/langgraph-config';
 import { createStopSignals } from './graph/stop-signals';
 import { createAssistantRoutes } from './assistant-routes';
+import { createCronRoutes, fireCron } from './crons/cron-routes';
+import { createCronScheduler } from './crons/cron-scheduler';
 import type { DeploymentDeps } from './deployment-deps';
 import { createRunRoutes } from './run-routes';
 import { createThreadRoutes } from './thread-routes';
@@ -24,6 +26,7 @@ import { createRunManager } from './runs/run-manager';
 import { createRunStreamLog } from './runs/run-stream-log';
 import { createRunTracing, type TracingTarget } from './runs/run-tracing';
 import { createCheckpointRollback } from './store/checkpoint-rollback';
+import { createCronStore } from './store/cron-store';
 import { openDeploymentDatabase } from './store/open-database';
 import { createAssistantStore } from './store/assistant-store';
 import { GraphStore } from './store/graph-store';
@@ -66,6 +69,7 @@ export async function createDeploymentService(
   const threads = createThreadStore(db);
   const runs = createRunStore(db);
   const kv = createKvStore(db);
+  const crons = createCronStore(db);
   const stopSignals = createStopSignals();
   const graph = createAgentGraph({
     checkpointer,
@@ -159,13 +163,21 @@ export async function createDeploymentService(
   if (loaded?.httpApp) app.route('/', loaded.httpApp);
   if (loaded) serveSdkInProcess(app);
   app.get('/ok', (c) => c.json({ ok: true }));
-  app.get('/info', (c) => c.json({ version: '0.1.0', flags: { assistants: true, crons: false } }));
+  app.get('/info', (c) => c.json({ version: '0.1.0', flags: { assistants: true, crons: true } }));
   app.route('/assistants', createAssistantRoutes(deps));
   app.route('/threads', createThreadRoutes(deps));
+  const cronRoutes = createCronRoutes(deps, crons);
+  app.route('/threads/:threadId/runs/crons', cronRoutes.threadCrons);
   app.route('/threads/:threadId/runs', createRunRoutes(deps));
+  app.route('/runs/crons', cronRoutes.crons);
   app.route('/runs', createStatelessRunRoutes(deps));
   app.route('/store', createStoreRoutes(kv));
   app.notFound((c) => jsonError(c, 404, `Not Found: ${c.req.method} ${c.req.path}`));
+  const scheduler = createCronScheduler({
+    crons,
+    fire: (cron) => fireCron(deps, cron),
+    onError: (cron, error) => console.warn(`Cron ${cron.cron_id} did not fire: ${String(error)}`),
+  });
 
   return {
     name: 'deployment',
@@ -179,11 +191,13 @@ export async function createDeploymentService(
     }),
     // Executing runs stop (interrupted) and pending ones stay queued for the next start.
     drain: async () => {
+      scheduler.stop();
       await manager.close();
       // Deliver the traces of the runs just stopped while the usage server still answers.
       await tracing?.flush();
     },
     close: async () => {
+      scheduler.stop();
       await manager.close();
       db.close();
     },

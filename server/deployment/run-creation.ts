@@ -35,35 +35,61 @@ export async function createRunFromRequest(
   deps: DeploymentDeps,
   threadId: string | null,
 ): Promise<Response | CreatedRun> {
-  const { threads, assistants, manager } = deps;
   const body = await parseJsonBody(c, createRunBody);
   if (!body.ok) return jsonError(c, 422, body.detail);
-  const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body.data;
+  const created = await createRun(deps, body.data, threadId, c.req.url, c.req.raw.headers);
+  if ('refused' in created) return jsonError(c, created.refused, created.detail);
+  const { run } = created;
+  c.header(
+    'Content-Location',
+    threadId === null ? `/runs/${run.run_id}` : `/threads/${run.thread_id}/runs/${run.run_id}`,
+  );
+  return { run, body: body.data };
+}
+
+export type RunCreation = { run: RunRecord } | { refused: 404 | 409 | 422; detail: string };
+
+/**
+ * Creates a run from a validated body (a request's, or a cron's payload): on `threadId`, or on a
+ * new thread when it is `null`. `baseUrl` resolves a relative `webhook`; the request's
+ * `headers` (none for a cron) give the run's configurable headers.
+ */
+export async function createRun(
+  deps: DeploymentDeps,
+  body: CreateRunBody,
+  threadId: string | null,
+  baseUrl: string,
+  headers?: Headers,
+): Promise<RunCreation> {
+  const { threads, assistants, manager } = deps;
+  const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body;
   const assistant = assistants.resolve(assistant_id);
   if (!assistant) {
     // The official server's wording, which clients match on.
     const detail = `No assistant found for "${assistant_id}". Make sure the assistant ID is for a valid assistant or a valid graph ID.`;
-    return jsonError(c, 404, detail);
+    return { refused: 404, detail };
   }
   // The demo graph reads `{messages}` (or a command); a loaded graph gets its input as sent.
   if (!deps.graphs.forGraphId(assistant.graph_id).foreign) {
-    if (input === undefined && !body.data.command) {
-      return jsonError(c, 422, 'input: required (or a command)');
+    if (input === undefined && !body.command) {
+      return { refused: 422, detail: 'input: required (or a command)' };
     }
     const checked = input ? parseWith(runInputSchema, input) : null;
-    if (checked && !checked.ok) return jsonError(c, 422, `input.${checked.detail}`);
+    if (checked && !checked.ok) return { refused: 422, detail: `input.${checked.detail}` };
   }
   const targetThread =
     threadId ?? threads.create({ graph_id: assistant.graph_id })?.thread_id ?? '';
   if (!threads.get(targetThread)) {
-    if (if_not_exists !== 'create') return jsonError(c, 404, `Thread ${targetThread} not found`);
+    if (if_not_exists !== 'create') {
+      return { refused: 404, detail: `Thread ${targetThread} not found` };
+    }
     threads.create({ graph_id: assistant.graph_id }, targetThread); // no-op if another won
   }
   // The assistant's config under the run's, as the platform merges them (recursion_limit, ...).
   const ids = { run_id: '', thread_id: targetThread };
-  const config = runConfigFor(assistant, body.data.config, ids, c.req.raw.headers);
+  const config = runConfigFor(assistant, body.config, ids, headers);
   // A run from a given checkpoint (`checkpoint` or `checkpoint_id` of the body) starts there.
-  const checkpointId = body.data.checkpoint?.checkpoint_id ?? body.data.checkpoint_id;
+  const checkpointId = body.checkpoint?.checkpoint_id ?? body.checkpoint_id;
   if (checkpointId) config.configurable = { ...config.configurable, checkpoint_id: checkpointId };
   const recursionLimit = typeof config.recursion_limit === 'number' ? config.recursion_limit : null;
   // As the platform: the thread records the graph and assistant of its latest run.
@@ -78,20 +104,14 @@ export async function createRunFromRequest(
     metadata: metadata ?? {},
     strategy: multitask_strategy ?? DEFAULT_MULTITASK_STRATEGY,
     kwargs: {
-      ...runKwargsOf(body.data, threadId === null, recursionLimit),
+      ...runKwargsOf(body, threadId === null, recursionLimit),
       config,
-      ...(body.data.webhook && { webhook: new URL(body.data.webhook, c.req.url).href }),
-      ...(contextOf(assistant.context, body.data.context) ?? {}),
+      ...(body.webhook && { webhook: new URL(body.webhook, baseUrl).href }),
+      ...(contextOf(assistant.context, body.context) ?? {}),
     },
   });
-  if ('conflict' in result) return jsonError(c, 409, result.conflict);
-  c.header(
-    'Content-Location',
-    threadId === null
-      ? `/runs/${result.run_id}`
-      : `/threads/${result.thread_id}/runs/${result.run_id}`,
-  );
-  return { run: result, body: body.data };
+  if ('conflict' in result) return { refused: 409, detail: result.conflict };
+  return { run: result };
 }
 
 /**

@@ -91,10 +91,10 @@ export function createThreadView({ runs, graphs }: { runs: RunStore; graphs: Gra
 export type ThreadView = ReturnType<typeof createThreadView>;
 
 /** Keeps only the `select`ed fields, as the platform's search does. */
-export function selectFields(thread: WireThread, select: readonly string[] | null | undefined) {
-  if (!select) return thread;
+export function selectFields(item: object, select: readonly string[] | null | undefined) {
+  if (!select) return item;
   const picked: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(thread)) {
+  for (const [key, value] of Object.entries(item)) {
     if (select.includes(key)) picked[key] = value;
   }
   return picked;

@@ -15,7 +15,7 @@ const truncateBody = z.looseObject({
 /** The tables each flag of `POST /internal/truncate` empties. */
 const TABLES = {
   runs: ['DELETE FROM runs'],
-  threads: ['DELETE FROM runs', 'DELETE FROM threads'],
+  threads: ['DELETE FROM runs', 'DELETE FROM crons', 'DELETE FROM threads'],
   // System assistants (one per served graph) stay, as on the official dev server.
   assistants: [
     `DELETE FROM assistant_versions WHERE assistant_id IN (SELECT assistant_id FROM assistants

@@ -98,12 +98,20 @@ const FIELDS = [
   'name',
   'version',
   'if_exists',
+  'assistant_id',
+  'schedule',
+  'end_time',
+  'enabled',
+  'on_run_completed',
+  'thread_id',
 ];
 const fieldValue = fc.oneof(
   fc.jsonValue(),
   fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
   fc.integer({ min: -2, max: 2000 }),
   fc.constantFrom('agent', 'tools', 'idle', 'asc', 'created_at', 'raise', 'do_nothing', UNKNOWN),
+  // Schedules that never fire during the test (a new year, or none at all).
+  fc.constantFrom('0 0 1 1 *', '0 0 30 2 *', '61 * * * *', '2026-11-23T00:00:00Z'),
 );
 const knownFields = fc.dictionary(fc.constantFrom(...FIELDS), fieldValue, { maxKeys: 5 });
 
@@ -126,9 +134,14 @@ describe('no 5xx, whatever JSON a client sends', () => {
     ['DELETE', '/store/items'],
     ['POST', '/store/items/search'],
     ['POST', '/store/namespaces'],
+    ['POST', `/threads/${threadId}/runs/crons`],
+    ['POST', '/runs/crons'],
+    ['POST', '/runs/crons/search'],
+    ['POST', '/runs/crons/count'],
+    ['PATCH', `/runs/crons/${randomUUID()}`],
   ];
 
-  it('answers 2xx or 4xx with a JSON detail on every thread, assistant and store endpoint', async () => {
+  it('answers 2xx or 4xx with a JSON detail on every thread, assistant, store and cron endpoint', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: endpoints().length - 1 }),

@@ -63,15 +63,11 @@ export async function seedIfEmpty(
       ]),
     );
     const endIso = new Date(profile.toMs).toISOString();
-    // Building the run_id index once after the load is ~10x cheaper than maintaining it per row.
-    await connection.run('DROP INDEX IF EXISTS traces_run_id');
     const daysPerBatch = Math.max(1, Math.floor(ROWS_PER_BATCH / profile.baseTracesPerDay));
     for (let day = 0; day < days; day += daysPerBatch) {
       await insertTraces(connection, day, day + daysPerBatch, profile.seed, endIso);
       onProgress?.(`traces: day ${Math.min(day + daysPerBatch, days)}/${days}`);
     }
-    onProgress?.('indexing run ids');
-    await connection.run('CREATE UNIQUE INDEX traces_run_id ON traces (run_id)');
     onProgress?.('building daily rollups');
     await rebuildDailyRollups(connection);
     const count = await connection.runAndReadAll('SELECT count(*)::DOUBLE FROM traces');

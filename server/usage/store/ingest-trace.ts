@@ -1,7 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
 import { CUMULATIVE_MATCH, PERIOD_DAYS } from './cumulative-rollup';
-import type { UsageStore } from './usage-store';
+import type { RunIngestor } from './ingest-runs';
+import { selectUnbilled, type RunIdFilter } from './run-id-filter';
 
 /** A billable trace as a LangSmith SDK run reports it; `user_id`/`api_key_id` may be unknown. */
 export const traceInputSchema = z.object({
@@ -21,21 +22,20 @@ const DAY_MATCH = `grouping = $1 AND day = $2::DATE AND workspace_id = $3::UUID
 
 /**
  * Returns `ingestTrace`, which stores one trace and adds it to the daily rollups in one
- * transaction. Idempotent: a `run_id` already stored changes nothing. Usage is counted by the
- * trace's `start_time`. Calls are queued so two writers never race for the same rollup row.
+ * transaction. Idempotent: a `run_id` already billed (by either path) changes nothing. Usage is
+ * counted by the trace's `start_time`. It writes through the run ingestor's queue, so the two
+ * writers never race for a rollup row or a run id.
  */
-export function createTraceIngestor(store: UsageStore): IngestTrace {
-  let queue: Promise<unknown> = Promise.resolve();
+export function createTraceIngestor(ingestor: RunIngestor): IngestTrace {
   return async (input) => {
     const trace = traceInputSchema.parse(input);
-    const run = queue.then(() => store.withConnection((connection) => write(connection, trace)));
-    queue = run.catch(() => undefined);
-    return run;
+    return ingestor.exclusive((connection, billed) => write(connection, billed, trace));
   };
 }
 
 async function write(
   connection: DuckDBConnection,
+  billed: RunIdFilter,
   trace: z.output<typeof traceInputSchema>,
 ): Promise<{ inserted: boolean }> {
   const startTime = new Date(trace.start_time).toISOString();
@@ -43,15 +43,16 @@ async function write(
   const apiKeyId = trace.api_key_id ?? null;
   await connection.run('BEGIN TRANSACTION');
   try {
-    const inserted = await connection.runAndReadAll(
-      `INSERT INTO traces VALUES ($1::UUID, $2::UUID, $3::UUID, $4::UUID, $5::UUID, $6::TIMESTAMP)
-       ON CONFLICT DO NOTHING RETURNING run_id`,
-      [trace.run_id, trace.workspace_id, trace.project_id, userId, apiKeyId, startTime],
-    );
-    if (inserted.currentRowCount === 0) {
+    const runId = trace.run_id.toLowerCase();
+    const { unbilled, remember } = await selectUnbilled(connection, billed, [runId]);
+    if (!unbilled.has(runId)) {
       await connection.run('ROLLBACK');
       return { inserted: false };
     }
+    await connection.run(
+      `INSERT INTO traces VALUES ($1::UUID, $2::UUID, $3::UUID, $4::UUID, $5::UUID, $6::TIMESTAMP)`,
+      [runId, trace.workspace_id, trace.project_id, userId, apiKeyId, startTime],
+    );
     const day = startTime.slice(0, 10);
     const epochDay = Math.floor(Date.parse(day) / 86_400_000);
     const period = Math.floor(epochDay / PERIOD_DAYS);
@@ -86,6 +87,7 @@ async function write(
       );
     }
     await connection.run('COMMIT');
+    remember();
     return { inserted: true };
   } catch (error) {
     await connection.run('ROLLBACK');

@@ -38,6 +38,25 @@ async function tracesFor(groupBy: string, field: string, id: string, range = RAN
   return totalTraces({ usage: body.usage.filter((r) => dims(r)[field] === id) });
 }
 
+/** Sends root runs through the LangSmith batch endpoint; returns its JSON answer. */
+async function sendBatch(runIds: string[]): Promise<Record<string, unknown>> {
+  const post = runIds.map((id) => ({
+    id,
+    trace_id: id,
+    dotted_order: `20261123T120000000000Z${id}`,
+    name: 'root',
+    run_type: 'chain',
+    session_name: 'ingest-trace-test',
+  }));
+  const response = await fetch(`${server.baseUrl}/api/v1/runs/batch`, {
+    method: 'POST',
+    headers: { ...ADMIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ post }),
+  });
+  expect(response.status).toBe(202);
+  return (await response.json()) as Record<string, unknown>;
+}
+
 describe('ingestTrace', () => {
   it('counts a new run once in every grouping, daily and hourly', async () => {
     const hourly = { start: '2026-02-10T10:00:00Z', end: '2026-02-10T11:00:00Z' };
@@ -95,11 +114,29 @@ describe('ingestTrace', () => {
     await expect(server.service.ingestTrace({ ...trace('not-a-uuid') })).rejects.toThrow();
   });
 
-  it('data survives a restart, and the demo seed is not loaded twice', async () => {
+  it('a run billed by one path is not billed again by the other, whatever the id case', async () => {
+    const first = '5f0c7a52-9a43-4f1e-9b7a-1a2b3c4d5e04';
+    expect(await server.service.ingestTrace(trace(first))).toEqual({ inserted: true });
+    expect(await sendBatch([first.toUpperCase()])).toMatchObject({ traces_billed: 0 });
+    const second = '5f0c7a52-9a43-4f1e-9b7a-1a2b3c4d5e05';
+    const [viaHttp, viaStore] = await Promise.all([
+      sendBatch([second]),
+      server.service.ingestTrace(trace(second)),
+    ]);
+    expect(Number(viaHttp.traces_billed) + (viaStore.inserted ? 1 : 0)).toBe(1);
+  });
+
+  it('data survives a restart, the demo seed is not loaded twice, billed runs stay billed', async () => {
     const before = await tracesFor('workspace', 'workspace_id', workspaceId);
     const dataDir = server.dataDir;
     await server.close({ keepData: true });
     server = await startTestServer({}, dataDir);
     expect(await tracesFor('workspace', 'workspace_id', workspaceId)).toBe(before);
+    expect(await server.service.ingestTrace(trace('5f0c7a52-9a43-4f1e-9b7a-1a2b3c4d5e01'))).toEqual(
+      { inserted: false },
+    );
+    expect(await sendBatch(['5f0c7a52-9a43-4f1e-9b7a-1a2b3c4d5e02'])).toMatchObject({
+      traces_billed: 0,
+    });
   });
 });

@@ -18,6 +18,7 @@ import { strideForRange, strideMs } from '@contracts/usage/stride';
 import { buildDimensions } from '../seed/build-dimensions';
 import { seedIfEmpty } from '../seed/seed-database';
 import { testProfile } from '../seed/seed-profiles';
+import { createRunIngestor } from '../store/ingest-runs';
 import { createTraceIngestor } from '../store/ingest-trace';
 import { csvExportResponse } from '../http/csv-export';
 import { createUsageRenderer } from '../http/render-usage';
@@ -63,7 +64,8 @@ beforeAll(async () => {
       `@${HOSTILE}`,
     ]);
   });
-  const ingest = createTraceIngestor(store);
+  const ingestor = createRunIngestor(store);
+  const ingest = createTraceIngestor(ingestor);
   const times = ['2026-01-26T23:59:59.999Z', '2026-01-27T00:00:00Z', '2026-02-03T12:34:56Z'];
   for (const [i, time] of times.entries()) {
     await ingest({
@@ -92,6 +94,7 @@ beforeAll(async () => {
       start_time: time,
     });
   }
+  await ingestor.close();
 }, 60_000);
 afterAll(async () => {
   await store?.close();

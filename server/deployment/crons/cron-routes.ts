@@ -1,0 +1,199 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { jsonError } from '@server/http/json-error';
+import { requireUuidParams } from '@server/http/uuid-params';
+import type { DeploymentDeps } from '../deployment-deps';
+import { createRun } from '../run-creation';
+import { CRON_SORT_COLUMNS, type CronRecord, type CronStore } from '../store/cron-store';
+import { selectFields } from '../thread-view';
+import { parseJsonBody, parseWith } from '../wire/request';
+import { createRunBody } from '../wire/run-request';
+import { nextRunDate, parseSchedule } from './cron-schedule';
+
+const cronFields = {
+  schedule: z.string().min(1),
+  end_time: z.iso.datetime({ offset: true }).nullish(),
+  enabled: z.boolean().nullish(),
+  on_run_completed: z.enum(['delete', 'keep']).nullish(),
+};
+const createCronBody = createRunBody.extend(cronFields);
+const updateCronBody = z.looseObject({
+  ...cronFields,
+  schedule: cronFields.schedule.optional(),
+  input: createRunBody.shape.input,
+  metadata: createRunBody.shape.metadata,
+  config: createRunBody.shape.config,
+  context: z.unknown().optional(),
+  webhook: createRunBody.shape.webhook,
+  interrupt_before: createRunBody.shape.interrupt_before,
+  interrupt_after: createRunBody.shape.interrupt_after,
+});
+const searchCronsBody = z.looseObject({
+  assistant_id: z.string().nullish(),
+  thread_id: z.uuid().nullish(),
+  enabled: z.boolean().nullish(),
+  limit: z.number().int().min(1).max(1000).default(10),
+  offset: z.number().int().min(0).default(0),
+  sort_by: z.enum(CRON_SORT_COLUMNS).nullish(),
+  sort_order: z.enum(['asc', 'desc']).nullish(),
+  select: z.array(z.string()).nullish(),
+});
+
+/** The run-body fields of a cron's payload that are not about the schedule itself. */
+const PAYLOAD_KEYS = [
+  'input',
+  'metadata',
+  'config',
+  'context',
+  'webhook',
+  'interrupt_before',
+  'interrupt_after',
+];
+
+/**
+ * Crons as the platform serves them: `POST /threads/{id}/runs/crons` (runs on that thread),
+ * `POST /runs/crons` (each firing on a new thread, deleted afterwards unless `on_run_completed`
+ * is `keep`), `POST /runs/crons/search`, `POST /runs/crons/count`, `PATCH` and `DELETE
+ * /runs/crons/{cron_id}`. Schedules are UTC cron expressions (5 fields, or 6 with seconds).
+ */
+export function createCronRoutes(deps: DeploymentDeps, crons: CronStore) {
+  const threadCrons = new Hono().post('/', (c) => create(c, c.req.param('threadId') ?? null));
+  const app = new Hono();
+  app.post('/', (c) => create(c, null));
+  app.post('/search', async (c) => {
+    const body = await parseJsonBody(c, searchCronsBody);
+    if (!body.ok) return jsonError(c, 422, body.detail);
+    const { limit, offset, select } = body.data;
+    const found = crons.search(
+      { ...body.data, assistant_id: resolvedAssistant(body.data.assistant_id) },
+      {
+        limit,
+        offset,
+        sortBy: body.data.sort_by ?? 'created_at',
+        sortOrder: body.data.sort_order ?? 'desc',
+      },
+    );
+    return c.json(found.map((cron) => selectFields(serializeCron(cron), select)));
+  });
+  app.post('/count', async (c) => {
+    const body = await parseJsonBody(c, searchCronsBody);
+    if (!body.ok) return jsonError(c, 422, body.detail);
+    return c.json(
+      crons.count({ ...body.data, assistant_id: resolvedAssistant(body.data.assistant_id) }),
+    );
+  });
+  app.use('/:cronId', requireUuidParams('cronId'));
+  app.patch('/:cronId', async (c) => {
+    const cron = crons.get(c.req.param('cronId'));
+    if (!cron) return jsonError(c, 404, `Cron ${c.req.param('cronId')} not found`);
+    const body = await parseJsonBody(c, updateCronBody);
+    if (!body.ok) return jsonError(c, 422, body.detail);
+    const { schedule = cron.schedule, enabled, on_run_completed } = body.data;
+    const endTime = body.data.end_time === undefined ? cron.end_time : body.data.end_time;
+    const checked = parseSchedule(schedule);
+    if (!checked.ok) return jsonError(c, 422, `schedule: ${checked.reason}`);
+    const payload = { ...cron.payload, ...payloadOf(c, body.data) };
+    const updated = crons.update(cron.cron_id, {
+      schedule,
+      end_time: endTime ?? null,
+      payload,
+      metadata: (payload.metadata as Record<string, unknown> | undefined) ?? cron.metadata,
+      enabled: enabled ?? cron.enabled,
+      on_run_completed:
+        cron.thread_id === null ? (on_run_completed ?? cron.on_run_completed) : null,
+      next_run_date: nextRunDate(schedule, new Date(), endTime ?? null),
+    });
+    return updated ? c.json(serializeCron(updated)) : jsonError(c, 404, 'Cron not found');
+  });
+  app.delete('/:cronId', (c) =>
+    crons.delete(c.req.param('cronId'))
+      ? c.body(null, 204)
+      : jsonError(c, 404, `Cron ${c.req.param('cronId')} not found`),
+  );
+  return { threadCrons, crons: app };
+
+  function resolvedAssistant(assistantId: string | null | undefined): string | null {
+    if (!assistantId) return null;
+    return deps.assistants.resolve(assistantId)?.assistant_id ?? assistantId;
+  }
+
+  async function create(c: Context, threadId: string | null) {
+    const body = await parseJsonBody(c, createCronBody);
+    if (!body.ok) return jsonError(c, 422, body.detail);
+    const { schedule, end_time, enabled, on_run_completed } = body.data;
+    const checked = parseSchedule(schedule);
+    if (!checked.ok) return jsonError(c, 422, `schedule: ${checked.reason}`);
+    const assistant = deps.assistants.resolve(body.data.assistant_id);
+    if (!assistant) {
+      return jsonError(c, 404, `No assistant found for "${body.data.assistant_id}".`);
+    }
+    if (threadId !== null && !deps.threads.get(threadId)) {
+      return jsonError(c, 404, `Thread ${threadId} not found`);
+    }
+    const payload = {
+      ...payloadOf(c, body.data),
+      ...(body.data.multitask_strategy && { multitask_strategy: body.data.multitask_strategy }),
+    };
+    const cron = crons.create({
+      assistant_id: assistant.assistant_id,
+      thread_id: threadId,
+      schedule,
+      payload,
+      metadata: body.data.metadata ?? {},
+      end_time: end_time ?? null,
+      next_run_date: nextRunDate(schedule, new Date(), end_time ?? null),
+      enabled: enabled ?? true,
+      on_run_completed: threadId === null ? (on_run_completed ?? 'delete') : null,
+    });
+    return c.json(serializeCron(cron));
+  }
+}
+
+/** The run fields of a cron body; a relative webhook is made absolute now, against this API. */
+function payloadOf(c: Context, body: Record<string, unknown>): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const key of PAYLOAD_KEYS) {
+    if (body[key] !== undefined) payload[key] = body[key];
+  }
+  if (typeof payload.webhook === 'string')
+    payload.webhook = new URL(payload.webhook, c.req.url).href;
+  return payload;
+}
+
+/** The wire cron (`Cron` of the SDK). */
+export function serializeCron(cron: CronRecord) {
+  return {
+    cron_id: cron.cron_id,
+    assistant_id: cron.assistant_id,
+    thread_id: cron.thread_id,
+    ...(cron.on_run_completed && { on_run_completed: cron.on_run_completed }),
+    end_time: cron.end_time,
+    schedule: cron.schedule,
+    created_at: cron.created_at,
+    updated_at: cron.updated_at,
+    payload: cron.payload,
+    user_id: cron.user_id,
+    next_run_date: cron.next_run_date,
+    metadata: cron.metadata,
+    enabled: cron.enabled,
+  };
+}
+
+/**
+ * Fires a cron: a run with its payload, on its thread or (stateless) on a new thread. `gone`
+ * when its thread no longer exists.
+ */
+export async function fireCron(deps: DeploymentDeps, cron: CronRecord): Promise<'fired' | 'gone'> {
+  if (cron.thread_id !== null && !deps.threads.get(cron.thread_id)) return 'gone';
+  const metadata = { ...(cron.payload.metadata as object | undefined), cron_id: cron.cron_id };
+  const body = parseWith(createRunBody, {
+    ...cron.payload,
+    metadata,
+    assistant_id: cron.assistant_id,
+    ...(cron.thread_id === null && { on_completion: cron.on_run_completed ?? 'delete' }),
+  });
+  if (!body.ok) throw new Error(`cron ${cron.cron_id}: ${body.detail}`);
+  const created = await createRun(deps, body.data, cron.thread_id, 'http://localhost/');
+  if ('refused' in created) throw new Error(`cron ${cron.cron_id}: ${created.detail}`);
+  return 'fired';
+}

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+
+/** A cron as the platform answers it (`Cron` of the SDK). */
+export interface CronRecord {
+  cron_id: string;
+  assistant_id: string;
+  /** `null` for a stateless cron: each firing runs on a new thread. */
+  thread_id: string | null;
+  schedule: string;
+  /** The run body each firing creates (input, config, metadata, multitask strategy, ...). */
+  payload: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  end_time: string | null;
+  /** `null` once the schedule has no firing left before `end_time`. */
+  next_run_date: string | null;
+  enabled: boolean;
+  on_run_completed: 'delete' | 'keep' | null;
+  user_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface CronRow extends Omit<CronRecord, 'payload' | 'metadata' | 'enabled'> {
+  payload: string;
+  metadata: string;
+  enabled: number;
+}
+
+export type NewCron = Omit<CronRecord, 'cron_id' | 'created_at' | 'updated_at' | 'user_id'>;
+export type CronChanges = Partial<Omit<CronRecord, 'cron_id' | 'created_at' | 'user_id'>>;
+
+export const CRON_SORT_COLUMNS = [
+  'cron_id',
+  'assistant_id',
+  'thread_id',
+  'created_at',
+  'updated_at',
+  'next_run_date',
+] as const;
+export interface CronFilter {
+  assistant_id?: string | null;
+  thread_id?: string | null;
+  enabled?: boolean | null;
+}
+
+const toRecord = (row: CronRow): CronRecord => ({
+  ...row,
+  payload: JSON.parse(row.payload) as Record<string, unknown>,
+  metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+  enabled: row.enabled === 1,
+});
+
+const WHERE = `(@assistant_id IS NULL OR assistant_id = @assistant_id)
+  AND (@thread_id IS NULL OR thread_id = @thread_id)
+  AND (@enabled IS NULL OR enabled = @enabled)`;
+
+const filterParams = (filter: CronFilter) => ({
+  assistant_id: filter.assistant_id ?? null,
+  thread_id: filter.thread_id ?? null,
+  enabled: filter.enabled === undefined || filter.enabled === null ? null : Number(filter.enabled),
+});
+
+/** Crons in the deployment database. Synchronous (better-sqlite3), like the other stores. */
+export function createCronStore(db: Database.Database) {
+  db.exec(`CREATE TABLE IF NOT EXISTS crons (
+    cron_id          TEXT PRIMARY KEY,
+    assistant_id     TEXT NOT NULL,
+    thread_id        TEXT,
+    schedule         TEXT NOT NULL,
+    payload          TEXT NOT NULL,
+    metadata         TEXT NOT NULL,
+    end_time         TEXT,
+    next_run_date    TEXT,
+    enabled          INTEGER NOT NULL,
+    on_run_completed TEXT,
+    user_id          TEXT,
+    created_at       TEXT NOT NULL,
+    updated_at       TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS crons_due ON crons (enabled, next_run_date);`);
+  const selectOne = db.prepare<[string], CronRow>('SELECT * FROM crons WHERE cron_id = ?');
+  const selectDue = db.prepare<[string], CronRow>(
+    `SELECT * FROM crons WHERE enabled = 1 AND next_run_date IS NOT NULL AND next_run_date <= ?
+     ORDER BY next_run_date`,
+  );
+  const countWhere = db.prepare<ReturnType<typeof filterParams>, { n: number }>(
+    `SELECT count(*) AS n FROM crons WHERE ${WHERE}`,
+  );
+  const remove = db.prepare<[string]>('DELETE FROM crons WHERE cron_id = ?');
+
+  const store = {
+    create(cron: NewCron): CronRecord {
+      const now = new Date().toISOString();
+      const record: CronRecord = {
+        ...cron,
+        cron_id: randomUUID(),
+        user_id: null,
+        created_at: now,
+        updated_at: now,
+      };
+      db.prepare(
+        `INSERT INTO crons VALUES (@cron_id, @assistant_id, @thread_id, @schedule, @payload,
+          @metadata, @end_time, @next_run_date, @enabled, @on_run_completed, @user_id,
+          @created_at, @updated_at)`,
+      ).run(toRow(record));
+      return record;
+    },
+    get(cronId: string): CronRecord | undefined {
+      const row = selectOne.get(cronId);
+      return row && toRecord(row);
+    },
+    update(cronId: string, changes: CronChanges): CronRecord | undefined {
+      const current = store.get(cronId);
+      if (!current) return undefined;
+      const next = { ...current, ...changes, updated_at: new Date().toISOString() };
+      db.prepare(
+        `UPDATE crons SET assistant_id = @assistant_id, thread_id = @thread_id,
+          schedule = @schedule, payload = @payload, metadata = @metadata, end_time = @end_time,
+          next_run_date = @next_run_date, enabled = @enabled,
+          on_run_completed = @on_run_completed, updated_at = @updated_at
+         WHERE cron_id = @cron_id`,
+      ).run(toRow(next));
+      return next;
+    },
+    delete(cronId: string): boolean {
+      return remove.run(cronId).changes > 0;
+    },
+    search(
+      filter: CronFilter,
+      page: { limit: number; offset: number; sortBy: string; sortOrder: 'asc' | 'desc' },
+    ): CronRecord[] {
+      // The sort column is one of CRON_SORT_COLUMNS (validated by the route), never user text.
+      const order = `${page.sortBy} ${page.sortOrder === 'asc' ? 'ASC' : 'DESC'}, cron_id`;
+      return db
+        .prepare<ReturnType<typeof filterParams> & { limit: number; offset: number }, CronRow>(
+          `SELECT * FROM crons WHERE ${WHERE} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+        )
+        .all({ ...filterParams(filter), limit: page.limit, offset: page.offset })
+        .map(toRecord);
+    },
+    count(filter: CronFilter): number {
+      return countWhere.get(filterParams(filter))?.n ?? 0;
+    },
+    /** Enabled crons whose next firing is at or before `now` (ISO), soonest first. */
+    due(now: string): CronRecord[] {
+      return selectDue.all(now).map(toRecord);
+    },
+    /** Removes the crons of a deleted thread (they could not fire anymore). */
+    deleteForThread(threadId: string): void {
+      db.prepare('DELETE FROM crons WHERE thread_id = ?').run(threadId);
+    },
+  };
+  return store;
+}
+
+function toRow(record: CronRecord) {
+  return {
+    ...record,
+    payload: JSON.stringify(record.payload),
+    metadata: JSON.stringify(record.metadata),
+    enabled: record.enabled ? 1 : 0,
+  };
+}
+
+export type CronStore = ReturnType<typeof createCronStore>;
