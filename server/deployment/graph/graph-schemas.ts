@@ -41,10 +41,15 @@ export function withoutOverwrite(schema: unknown): JsonObject | undefined {
   const properties = Object.fromEntries(
     Object.entries(schema.properties).map(([key, property]) => {
       if (!isObject(property) || !Array.isArray(property.anyOf)) return [key, property];
-      const kept = property.anyOf.filter((option) => !isOverwriteRef(option, definitions));
-      if (kept.length === property.anyOf.length) return [key, property];
+      const options: unknown[] = property.anyOf;
+      const kept = options.filter((option) => !isOverwriteRef(option, definitions));
+      if (kept.length === options.length) return [key, property];
       const { anyOf: _dropped, ...rest } = property;
-      return [key, kept.length === 1 ? { ...rest, ...kept[0] } : { ...rest, anyOf: kept }];
+      const [only] = kept;
+      return [
+        key,
+        kept.length === 1 && isObject(only) ? { ...rest, ...only } : { ...rest, anyOf: kept },
+      ];
     }),
   );
   // The Overwrite definitions nothing refers to any more go too.
