@@ -41,4 +41,25 @@ describe('runConfigFor', () => {
     const merged = runConfigFor(assistant, { configurable: { thread_id: 'other' } }, ids);
     expect(merged.configurable).toMatchObject({ thread_id: 't1', run_id: 'r1' });
   });
+
+  it("passes the request's x-* headers and user-agent to the nodes, never credentials", () => {
+    const headers = new Headers({
+      'X-Configurable-Header': 'from-client',
+      'x-api-key': 'secret',
+      'x-tenant-id': 'tenant',
+      'user-agent': 'sdk/2',
+      authorization: 'Bearer t',
+    });
+    const merged = runConfigFor(assistant, { configurable: { model: 'm2' } }, ids, headers);
+    expect(merged.configurable).toEqual({
+      model: 'm2',
+      tone: 'dry',
+      'x-configurable-header': 'from-client',
+      'user-agent': 'sdk/2',
+      run_id: 'r1',
+      thread_id: 't1',
+      graph_id: 'agent',
+      assistant_id: 'a1',
+    });
+  });
 });

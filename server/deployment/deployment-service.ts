@@ -18,6 +18,7 @@ import { createCronScheduler } from './crons/cron-scheduler';
 import type { DeploymentDeps } from './deployment-deps';
 import { createRunRoutes } from './run-routes';
 import { createThreadRoutes } from './thread-routes';
+import { plainTextNotFound } from './wire/plain-not-found';
 import { createRunEvents } from './runs/run-events';
 import { createRunExecutor } from './runs/run-executor';
 import { createRunCompletion } from './runs/run-completion';
@@ -84,6 +85,7 @@ export async function createDeploymentService(
     : undefined;
   const graphs = createGraphRegistry(
     loaded?.graphs ?? [{ graphId: AGENT_GRAPH_ID, runtime: graph, schemas: AGENT_SCHEMAS }],
+    (threadId) => runs.latest(threadId)?.kwargs.config,
   );
   const assistants = createAssistantRegistry(
     createAssistantStore(db),
@@ -97,7 +99,11 @@ export async function createDeploymentService(
   const tracing = options.tracingTarget && createRunTracing(AGENT_GRAPH_ID, options.tracingTarget);
   const executor = createRunExecutor({
     runMetadata: checkpointer.runMetadata,
-    graphFor: (run) => graphs.forGraphId(assistants.get(run.assistant_id)?.graph_id ?? ''),
+    graphFor: (run) =>
+      graphs.withConfig(
+        graphs.forGraphId(assistants.get(run.assistant_id)?.graph_id ?? ''),
+        run.kwargs.config ?? {},
+      ),
     checkpointer,
     stopSignals,
     runs,
@@ -140,6 +146,7 @@ export async function createDeploymentService(
 
   const app = new Hono();
   app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
+  if (loaded) app.use('*', plainTextNotFound());
   // Ids are checked before any route reads or writes: POST /threads/search stays a route.
   app.on(ID_METHODS, '/threads/:threadId', requireUuidParams('threadId'));
   app.use('/threads/:threadId/:area/*', requireUuidParams('threadId'));
@@ -176,6 +183,7 @@ export async function createDeploymentService(
     name: 'deployment',
     basePath: '/deployment',
     app,
+    ready: async () => loaded?.schemasReady,
     health: async () => ({
       threads: threads.count(),
       runs: runs.count(),

@@ -37,7 +37,7 @@ export async function createRunFromRequest(
 ): Promise<Response | CreatedRun> {
   const body = await parseJsonBody(c, createRunBody);
   if (!body.ok) return jsonError(c, 422, body.detail);
-  const created = await createRun(deps, body.data, threadId, c.req.url);
+  const created = await createRun(deps, body.data, threadId, c.req.url, c.req.raw.headers);
   if ('refused' in created) return jsonError(c, created.refused, created.detail);
   const { run } = created;
   c.header(
@@ -51,13 +51,15 @@ export type RunCreation = { run: RunRecord } | { refused: 404 | 409 | 422; detai
 
 /**
  * Creates a run from a validated body (a request's, or a cron's payload): on `threadId`, or on a
- * new thread when it is `null`. `baseUrl` resolves a relative `webhook`.
+ * new thread when it is `null`. `baseUrl` resolves a relative `webhook`; the request's
+ * `headers` (none for a cron) give the run's configurable headers.
  */
 export async function createRun(
   deps: DeploymentDeps,
   body: CreateRunBody,
   threadId: string | null,
   baseUrl: string,
+  headers?: Headers,
 ): Promise<RunCreation> {
   const { threads, assistants, manager } = deps;
   const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body;
@@ -84,7 +86,8 @@ export async function createRun(
     threads.create({ graph_id: assistant.graph_id }, targetThread); // no-op if another won
   }
   // The assistant's config under the run's, as the platform merges them (recursion_limit, ...).
-  const config = runConfigFor(assistant, body.config, { run_id: '', thread_id: targetThread });
+  const ids = { run_id: '', thread_id: targetThread };
+  const config = runConfigFor(assistant, body.config, ids, headers);
   // A run from a given checkpoint (`checkpoint` or `checkpoint_id` of the body) starts there.
   const checkpointId = body.checkpoint?.checkpoint_id ?? body.checkpoint_id;
   if (checkpointId) config.configurable = { ...config.configurable, checkpoint_id: checkpointId };

@@ -29,9 +29,10 @@ export function createRunRoutes(deps: DeploymentDeps) {
   /** What join returns: the thread's state values once the run is done (LangGraph's shape). */
   async function finalValues(run: RunRecord) {
     // The graph of the thread's latest run (its metadata), which knows the state's channels.
-    const graph = graphs.forThread(threads.get(run.thread_id)?.metadata ?? {}).runtime;
-    const snapshot = await graph.getState({ configurable: { thread_id: run.thread_id } });
-    const values = serializeValues(snapshot.values);
+    const metadata = threads.get(run.thread_id)?.metadata ?? {};
+    const served = await graphs.forThread({ thread_id: run.thread_id, metadata });
+    const snapshot = await served.runtime.getState({ configurable: { thread_id: run.thread_id } });
+    const values = serializeValues(snapshot.values, served.foreign);
     if (run.status !== 'error') return values;
     // The streamed error names the class (e.g. GraphRecursionError), as the platform's join does.
     const streamed = deps.streams.errorOf(run.run_id);

@@ -16,6 +16,8 @@ import {
   updateStateBody,
 } from './wire/thread-requests';
 
+const isTrue = (flag: string | undefined) => flag === 'true' || flag === '1';
+
 /** The checkpointer config of a thread, at a checkpoint when one is named. */
 function configOf(threadId: string, checkpoint?: CheckpointRef | null): RunnableConfig {
   const configurable: Record<string, unknown> = { thread_id: threadId, checkpoint_ns: '' };
@@ -36,38 +38,42 @@ export function createThreadStateRoutes({ threads, runs, graphs }: DeploymentDep
     return thread ?? jsonError(c, 404, `Thread with ID ${c.req.param('threadId')} not found`);
   }
 
-  async function stateAt(c: Context, checkpoint?: CheckpointRef | null) {
+  /** The state now or at a checkpoint; `subgraphs` nests the state of each subgraph task. */
+  async function stateAt(c: Context, checkpoint?: CheckpointRef | null, subgraphs = false) {
     const thread = withThread(c);
     if (thread instanceof Response) return thread;
-    const { runtime } = graphs.forThread(thread.metadata);
-    const snapshot = await runtime.getState(configOf(thread.thread_id, checkpoint));
-    return c.json(serializeState(snapshot));
+    const { runtime, foreign } = await graphs.forThread(thread);
+    const snapshot = await runtime.getState(configOf(thread.thread_id, checkpoint), { subgraphs });
+    return c.json(serializeState(snapshot, foreign));
   }
 
   async function history(c: Context, query: HistoryBody) {
     const thread = withThread(c);
     if (thread instanceof Response) return thread;
-    const { runtime } = graphs.forThread(thread.metadata);
+    const { runtime, foreign } = await graphs.forThread(thread);
     const before =
       typeof query.before === 'string'
         ? { checkpoint_id: query.before }
         : query.before?.configurable;
     const wanted = query.checkpoint?.checkpoint_id;
+    // A subgraph's history is read in its namespace (`checkpoint_ns` of a task's checkpoint).
+    const namespace = { checkpoint_ns: query.checkpoint?.checkpoint_ns };
     const limit = query.limit ?? 10;
     const states: StateSnapshot[] = [];
     // Metadata is matched here (jsonb containment) rather than by the saver, whose SQL filter
     // compares JSON text with binary JSON.
     const options = before?.checkpoint_id ? { before: configOf(thread.thread_id, before) } : {};
-    for await (const state of runtime.getStateHistory(configOf(thread.thread_id), options)) {
+    const config = configOf(thread.thread_id, namespace);
+    for await (const state of runtime.getStateHistory(config, options)) {
       if (wanted && state.config.configurable?.checkpoint_id !== wanted) continue;
       if (query.metadata && !jsonContains(state.metadata ?? {}, query.metadata)) continue;
       states.push(state);
       if (states.length >= limit) break;
     }
-    return c.json(states.map(serializeState));
+    return c.json(states.map((state) => serializeState(state, foreign)));
   }
 
-  app.get('/state', (c) => stateAt(c));
+  app.get('/state', (c) => stateAt(c, null, isTrue(c.req.query('subgraphs'))));
 
   app.get('/state/:checkpointId', (c) =>
     stateAt(c, { checkpoint_id: c.req.param('checkpointId') }),
@@ -76,7 +82,7 @@ export function createThreadStateRoutes({ threads, runs, graphs }: DeploymentDep
   app.post('/state/checkpoint', async (c) => {
     const body = await parseJsonBody(c, stateAtCheckpointBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    return stateAt(c, body.data.checkpoint);
+    return stateAt(c, body.data.checkpoint, body.data.subgraphs ?? false);
   });
 
   app.post('/state', async (c) => {
@@ -88,7 +94,7 @@ export function createThreadStateRoutes({ threads, runs, graphs }: DeploymentDep
     if (runs.active(thread.thread_id).length > 0) return jsonError(c, 409, 'Thread is busy');
     const { values, as_node, checkpoint_id, checkpoint } = body.data;
     const at = { ...checkpoint, checkpoint_id: checkpoint_id ?? checkpoint?.checkpoint_id };
-    const { runtime } = graphs.forThread(thread.metadata);
+    const { runtime } = await graphs.forThread(thread);
     try {
       const next = await runtime.updateState(
         configOf(thread.thread_id, at),

@@ -13,7 +13,7 @@ export async function writeSupersteps(
   thread: ThreadRecord,
   supersteps: Superstep[],
 ): Promise<string | undefined> {
-  const { runtime } = deps.graphs.forThread(thread.metadata);
+  const { runtime } = await deps.graphs.forThread(thread);
   const steps = supersteps.map(({ updates }) => ({
     updates: updates.map((update) => ({ values: update.values, asNode: update.as_node })),
   }));

@@ -32,7 +32,7 @@ const byStatus = (order: 'asc' | 'desc') => (a: WireThread, b: WireThread) =>
  */
 export function createThreadView({ runs, graphs }: { runs: RunStore; graphs: GraphRegistry }) {
   async function toWire(thread: ThreadRecord): Promise<WireThread> {
-    const { runtime } = graphs.forThread(thread.metadata);
+    const { runtime, foreign } = await graphs.forThread(thread);
     const snapshot = await runtime.getState({ configurable: { thread_id: thread.thread_id } });
     const interrupts: Record<string, unknown[]> = {};
     for (const task of snapshot.tasks) {
@@ -51,7 +51,7 @@ export function createThreadView({ runs, graphs }: { runs: RunStore; graphs: Gra
       ...thread,
       state_updated_at: snapshot.createdAt ?? thread.updated_at,
       status,
-      values: serializeValues(snapshot.values),
+      values: serializeValues(snapshot.values, foreign),
       interrupts,
     };
   }

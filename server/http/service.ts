@@ -17,6 +17,8 @@ export interface Service {
    * in-flight requests can finish at once. The databases stay open for them.
    */
   drain?: () => Promise<void>;
+  /** Settles once start-up work done in the background is (a langgraph.json's schema parse). */
+  ready?: () => Promise<unknown>;
   /** Releases what the service holds (databases); called once no request is in flight. */
   close: () => Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,9 +12,19 @@ import { SUITE_DIR } from '../peer/peer-vitest.config';
 /**
  * `npm run test:peer`: serves the deployment API at the root of a free port of 6600-6699 with
  * the official suite's graphs/langgraph.json and the test-only truncate route, runs the suite
- * with vitest against it, and prints passed / failed / skipped (exit 1 on any failure).
+ * with vitest against it, and prints passed / failed / skipped (exit 1 on any failure but the
+ * expected ones).
  */
 const PORTS = { first: 6600, last: 6699 };
+
+/**
+ * Tests the official @langchain/langgraph-api 2.0 dev server fails too, and why we fail them:
+ * they are reported but do not fail the command (any other failure does).
+ */
+const EXPECTED_FAILURES: Record<string, string> = {
+  'generative ui':
+    'expects the UI bundle at http://localhost:2024, the port the suite assumes (this server does not serve `ui` of langgraph.json either)',
+};
 
 async function freePort(): Promise<number> {
   for (let port = PORTS.first; port <= PORTS.last; port++) {
@@ -36,6 +47,10 @@ interface VitestJson {
 }
 
 async function main() {
+  if (!existsSync(SUITE_DIR)) {
+    console.error(`test:peer: the suite is not at ${SUITE_DIR} (set PEER_SUITE_DIR)`);
+    process.exit(1);
+  }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'peer-test-peer-'));
   Object.assign(process.env, {
     DATA_DIR: dataDir,
@@ -44,6 +59,8 @@ async function main() {
     LOG_LEVEL: 'silent',
   });
   const service = await createDeploymentService(loadConfig());
+  // The graphs' schemas are parsed in the background; the suite asks for them in its first tests.
+  await service.ready?.();
   const port = await freePort();
   const server = serve({ fetch: service.app.fetch, hostname: '127.0.0.1', port });
   const apiUrl = `http://127.0.0.1:${port}`;
@@ -54,7 +71,16 @@ async function main() {
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(
       'npx',
-      ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json'],
+      // Extra arguments go to vitest (e.g. `-t "dynamic graph"` to run one test).
+      [
+        'vitest',
+        'run',
+        '--config',
+        config,
+        '--reporter=default',
+        '--reporter=json',
+        ...process.argv.slice(2),
+      ],
       {
         stdio: 'inherit',
         env: { ...process.env, PEER_API_URL: apiUrl, VITEST_JSON_REPORT: report },
@@ -70,13 +96,18 @@ async function main() {
     .flatMap((file) => file.assertionResults)
     .filter((test) => test.status === 'failed')
     .map((test) => test.fullName);
-  failed.forEach((name) => console.log(`FAIL ${name}`));
+  const unexpected = failed.filter((name) => !(name in EXPECTED_FAILURES));
+  failed.forEach((name) => {
+    const why = EXPECTED_FAILURES[name];
+    console.log(why ? `FAIL ${name} (expected: ${why})` : `FAIL ${name}`);
+  });
+  const passed = json.numPassedTests ?? 0;
   const skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-  console.log(
-    `test:peer: ${json.numPassedTests ?? 0} passed, ${json.numFailedTests ?? 0} failed, ${skipped} skipped`,
-  );
+  console.log(`test:peer: ${passed} passed, ${failed.length} failed, ${skipped} skipped`);
   await rm(dataDir, { recursive: true, force: true });
-  process.exit(code === 0 ? 0 : 1);
+  // Vitest exits 1 on the expected failures too; no report or no passing test is a failure.
+  const ok = code === 0 || (passed > 0 && failed.length > 0 && unexpected.length === 0);
+  process.exit(ok ? 0 : 1);
 }
 
 void main();

@@ -6,7 +6,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AgentGraph } from './agent-graph';
 import { registerFallbackResolve } from './fallback-resolve';
-import { EMPTY_SCHEMAS, type ServedGraph } from './graph-registry';
+import { withLoadedSchemas } from './graph-schemas';
+import { EMPTY_SCHEMAS, type GraphConfig, type ServedGraph } from './graph-registry';
 
 /** The parts of the official `langgraph.json` this server reads (`ui`, `node_version` ignored). */
 const langGraphJson = z.looseObject({
@@ -24,6 +25,8 @@ export interface LoadedLangGraphConfig {
   graphs: ServedGraph[];
   /** From `env.LANGGRAPH_CONFIG` (JSON, graph id -> `{configurable, context, ...}`), as the CLI. */
   assistantDefaults: AssistantDefaults;
+  /** Settles once the graphs' schemas are extracted (a TypeScript parse, seconds). */
+  schemasReady: Promise<unknown>;
   /** The Hono app of `http.app`, served beside the API. */
   httpApp?: Hono;
 }
@@ -93,28 +96,43 @@ const hasMethod = (value: unknown, method: string): boolean =>
   value !== null &&
   typeof (value as Record<string, unknown>)[method] === 'function';
 
+type GraphDeps = { checkpointer: BaseCheckpointSaver; store?: BaseStore };
+
 /**
- * A graph export as the official CLI accepts it: a compiled graph, a StateGraph (compiled here),
- * or a factory `(config) => graph` (called once at load with an empty config, possibly async).
- * The compiled graph gets our checkpointer and store, as the platform gives them to its graphs.
+ * A compiled graph or a StateGraph (compiled here) as the official CLI accepts it. The compiled
+ * graph gets our checkpointer and store, as the platform gives them to its graphs.
  */
-async function compiledGraphOf(
-  exported: unknown,
-  deps: { checkpointer: BaseCheckpointSaver; store?: BaseStore },
-): Promise<unknown> {
-  const value: unknown =
-    typeof exported === 'function' && !hasMethod(exported, 'invoke')
-      ? await (exported as (config: object) => unknown)({})
-      : exported;
+function compiledGraphOf(value: unknown, deps: GraphDeps): AgentGraph {
   if (hasMethod(value, 'stream') && hasMethod(value, 'getState')) {
     Object.assign(value as object, { checkpointer: deps.checkpointer, store: deps.store });
-    return value;
+    // A loaded graph is a Pregel graph like the demo one; only its state types differ, which
+    // the server never relies on (it passes state through as JSON).
+    return value as AgentGraph;
   }
   if (hasMethod(value, 'compile')) {
-    const graph = value as { compile: (options: object) => unknown };
+    const graph = value as { compile: (options: object) => AgentGraph };
     return graph.compile({ checkpointer: deps.checkpointer, store: deps.store });
   }
   throw new Error('the export is neither a compiled graph, a StateGraph nor a graph factory');
+}
+
+/**
+ * A graph export: a graph, or a factory `(config) => graph` (possibly async), which the official
+ * server calls with each run's, thread's or assistant's config. The factory is called once at
+ * load with `{}` too, so that a broken one stops start-up.
+ */
+async function servedGraphOf(
+  graphId: string,
+  exported: unknown,
+  deps: GraphDeps,
+): Promise<ServedGraph> {
+  const served = { graphId, schemas: EMPTY_SCHEMAS, foreign: true };
+  if (typeof exported !== 'function' || hasMethod(exported, 'invoke')) {
+    return { ...served, runtime: compiledGraphOf(exported, deps) };
+  }
+  const factory = exported as (config: GraphConfig) => unknown;
+  const build = async (config: GraphConfig) => compiledGraphOf(await factory(config), deps);
+  return { ...served, runtime: await build({}), build };
 }
 
 /**
@@ -124,7 +142,7 @@ async function compiledGraphOf(
  */
 export async function loadLangGraphConfig(
   configPath: string,
-  deps: { checkpointer: BaseCheckpointSaver; store?: BaseStore },
+  deps: GraphDeps,
 ): Promise<LoadedLangGraphConfig> {
   const file = path.resolve(configPath);
   let json: z.infer<typeof langGraphJson>;
@@ -140,14 +158,11 @@ export async function loadLangGraphConfig(
   registerFallbackResolve(repoRoot);
   registerSdkLogger();
 
-  const graphs: ServedGraph[] = [];
+  const loaded: ServedGraph[] = [];
   for (const [graphId, spec] of Object.entries(json.graphs)) {
     const exported = await importExport(baseDir, spec);
     try {
-      // A loaded graph is a Pregel graph like the demo one; only its state types differ, which
-      // the server never relies on (it passes state through as JSON).
-      const runtime = (await compiledGraphOf(exported, deps)) as AgentGraph;
-      graphs.push({ graphId, runtime, schemas: EMPTY_SCHEMAS, foreign: true });
+      loaded.push(await servedGraphOf(graphId, exported, deps));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new GraphLoadError(`Cannot load graph "${graphId}" from ${spec}: ${reason}`, {
@@ -160,8 +175,19 @@ export async function loadLangGraphConfig(
   if (httpApp !== undefined && !(httpApp instanceof Hono) && !hasMethod(httpApp, 'fetch')) {
     throw new GraphLoadError(`Cannot load ${httpSpec}: http.app must export a Hono app`);
   }
+  const { graphs, ready } = await withLoadedSchemas(
+    loaded,
+    json.graphs,
+    { baseDir, repoRoot },
+    (error) =>
+      console.error(
+        `Cannot extract the schemas of ${file}'s graphs (they answer open objects):`,
+        error,
+      ),
+  );
   return {
     graphs,
+    schemasReady: ready,
     assistantDefaults: assistantDefaultsOf(typeof json.env === 'object' ? json.env : {}),
     ...(httpApp !== undefined && { httpApp: httpApp as Hono }),
   };

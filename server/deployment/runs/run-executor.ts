@@ -27,7 +27,8 @@ interface ExecutingRun extends StoppedRun {
 
 interface ExecutorDeps {
   /** The graph a run executes (its assistant's). */
-  graphFor: (run: RunRecord) => ServedGraph;
+  /** The graph a run executes (built from the run's config when it comes from a factory). */
+  graphFor: (run: RunRecord) => Promise<ServedGraph>;
   checkpointer: BaseCheckpointSaver;
   /** The executing run's metadata per thread, which the checkpointer adds to its checkpoints. */
   runMetadata?: Map<string, Record<string, unknown>>;
@@ -75,10 +76,12 @@ export function createRunExecutor({
       assistant_id: run.assistant_id,
     });
     try {
+      const served = await graphFor(run);
       const publish = (event: string, data: unknown) =>
-        streams.publish(run.run_id, event, toWireData(data));
+        streams.publish(run.run_id, event, toWireData(data, served.foreign));
       return toWireData(
-        await streamRun(graphFor(run), run, publish, controller.signal, tracing?.callbacks()),
+        await streamRun(served, run, publish, controller.signal, tracing?.callbacks()),
+        served.foreign,
       );
     } finally {
       stopSignals.delete(run.thread_id);

@@ -21,10 +21,20 @@ export interface TestDeployment {
  * Serves the deployment service over real HTTP on a free port, as `npm start` mounts it, with
  * an SDK client pointed at it. Used by tests and the bench; `dataDir` defaults to a fresh temp dir.
  */
-export async function startTestDeployment(options: { stepMs: number; dataDir?: string }) {
+export async function startTestDeployment(options: {
+  stepMs: number;
+  dataDir?: string;
+  /** A langgraph.json to serve instead of the demo graph (its schemas parsed before this resolves). */
+  langgraphConfig?: string;
+}) {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'deployment-')));
-  const config = loadConfig({ DATA_DIR: dataDir, DEMO_MODEL_STEP_MS: String(options.stepMs) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_MODEL_STEP_MS: String(options.stepMs),
+    ...(options.langgraphConfig && { LANGGRAPH_CONFIG: options.langgraphConfig }),
+  });
   const service = await createDeploymentService(config);
+  await service.ready?.();
   const app = new Hono().route(service.basePath, service.app);
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

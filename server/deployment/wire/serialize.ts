@@ -2,6 +2,24 @@ import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messag
 import type { StateSnapshot } from '@langchain/langgraph';
 import type { Message, Run } from '@contracts/deployment';
 import type { RunRecord } from '../store/run-store';
+import { toForeignJson } from './foreign-json';
+
+interface ThreadState {
+  values: Record<string, unknown>;
+  next: string[];
+  tasks: Record<string, unknown>[];
+  checkpoint: ReturnType<typeof checkpointOf>;
+  metadata: unknown;
+  created_at: string | null;
+  parent_checkpoint: ReturnType<typeof checkpointOf>;
+  interrupts?: unknown[];
+}
+
+/** A task's error as the official server words it: the message only. */
+function errorMessage(error: unknown): string | null {
+  if (error === undefined || error === null) return null;
+  return error instanceof Error ? error.message : JSON.stringify(error);
+}
 
 /** A LangChain message as the LangGraph API sends it: `type`, `content` and the kind's fields. */
 export function serializeMessage(message: BaseMessage): Message {
@@ -27,8 +45,18 @@ export function serializeMessage(message: BaseMessage): Message {
   return { ...base, type: message.getType() === 'system' ? 'system' : 'human' };
 }
 
-/** State values with messages serialized; other channels are passed as they are. */
-export function serializeValues(values: unknown): Record<string, unknown> {
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * State values with messages serialized; other channels are passed as they are. A loaded
+ * graph's values (`foreign`) are written as the official JS server writes them.
+ */
+export function serializeValues(values: unknown, foreign = false): Record<string, unknown> {
+  if (foreign) {
+    const json = toForeignJson(values);
+    return isRecord(json) ? json : {};
+  }
   if (typeof values !== 'object' || values === null) return {};
   const { messages, ...rest } = values as { messages?: BaseMessage[] };
   return messages ? { ...rest, messages: messages.map(serializeMessage) } : rest;
@@ -46,24 +74,36 @@ export function checkpointOf(config: StateSnapshot['config'] | undefined) {
   };
 }
 
-/** `GET /threads/{id}/state`: the LangGraph API's ThreadState. */
-export function serializeState(snapshot: StateSnapshot) {
+const isSnapshot = (state: unknown): state is StateSnapshot =>
+  isRecord(state) && 'values' in state && 'next' in state;
+
+/**
+ * `GET /threads/{id}/state`: the LangGraph API's ThreadState. A task's `checkpoint` is that of
+ * its subgraph, `state` the subgraph's state when it was asked for, as the official server has.
+ */
+export function serializeState(snapshot: StateSnapshot, foreign = false): ThreadState {
   return {
-    values: serializeValues(snapshot.values),
+    values: serializeValues(snapshot.values, foreign),
     next: snapshot.next,
     tasks: snapshot.tasks.map((task) => ({
       id: task.id,
       name: task.name,
-      error: task.error === undefined ? null : String(task.error),
-      interrupts: [],
-      checkpoint: null,
-      state: null,
+      error: errorMessage(task.error),
+      interrupts: toForeignJson(task.interrupts),
+      ...(task.path && { path: task.path }),
+      checkpoint:
+        isRecord(task.state) && 'configurable' in task.state
+          ? (task.state.configurable ?? null)
+          : null,
+      state: isSnapshot(task.state) ? serializeState(task.state, foreign) : null,
+      result: toForeignJson(task.result),
     })),
     checkpoint: checkpointOf(snapshot.config),
     metadata: snapshot.metadata ?? {},
     created_at: snapshot.createdAt ?? null,
     parent_checkpoint: checkpointOf(snapshot.parentConfig),
-    interrupts: [],
+    // The Python platform's field; the official JS server, whose shape a loaded graph gets, has none.
+    ...(!foreign && { interrupts: [] }),
   };
 }
 

@@ -2,14 +2,16 @@ import { isBaseMessage } from '@langchain/core/messages';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { RunStreamEvent } from '../runs/run-stream-log';
+import { toForeignJson } from './foreign-json';
 import { serializeMessage } from './serialize';
 
 /**
  * A graph value as plain JSON: LangChain messages become the wire messages the rest of the API
  * sends (`type`, `content`, ...) instead of their `lc` constructor form; errors become
- * `{error, message}`. The replacer reads `this[key]` because `toJSON` has already run on `value`.
+ * `{error, message}`; a loaded graph's (`foreign`) as the official JS server writes it. The replacer reads `this[key]` because `toJSON` has already run on `value`.
  */
-export function toWireData(value: unknown): unknown {
+export function toWireData(value: unknown, foreign = false): unknown {
+  if (foreign) return toForeignJson(value);
   if (value === undefined) return null;
   const text = JSON.stringify(value, function (this: Record<string, unknown>, key, replaced) {
     const raw = this[key];
