@@ -2,22 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { workspaceFixture } from '@/testing/console-fixtures';
 import { FlowBilling } from './flow-billing';
 
 const WS1 = 'a0000000-0000-4000-8000-000000000001';
 const WS2 = 'a0000000-0000-4000-8000-000000000002';
 const STARTED = Date.parse('2026-11-23T10:00:00Z');
 
-const workspace = (id: string) => ({
-  id,
-  display_name: id,
-  is_personal: false,
-  is_deleted: false,
-  read_only: false,
-  role_name: 'WORKSPACE_ADMIN',
-  permissions: [],
-  created_at: null,
-});
 const record = (project: string, traces: number) => ({
   time_bucket: '2026-11-23T10:00:00.000Z',
   dimensions: { project_id: `p-${project}`, project_name: project },
@@ -33,7 +24,7 @@ function stubUsage(usageStatus = 200) {
       const url = new URL(String(input), 'http://console.test');
       requests.push(`${url.pathname}${url.search}`);
       if (url.pathname === '/_console/usage/workspaces') {
-        return Response.json([workspace(WS1), workspace(WS2)]);
+        return Response.json([workspaceFixture(WS1), workspaceFixture(WS2)]);
       }
       if (url.pathname === '/_console/usage/orgs/current/billing/granular-usage') {
         if (usageStatus !== 200) {

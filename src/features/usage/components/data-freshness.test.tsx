@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EMBEDDED_CONSOLE_CONFIG, workspaceFixture } from '@/testing/console-fixtures';
 import { renderApp } from '@/testing/render-app';
 
 const WS = 'a0000000-0000-4000-8000-000000000001';
@@ -12,25 +13,9 @@ function stubServer() {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://console.test');
-      if (url.pathname === '/_console/config') {
-        return Response.json({
-          usage: { source: 'embedded', upstream: null, deploymentMode: 'cloud' },
-          deployment: { source: 'embedded', upstream: null },
-        });
-      }
+      if (url.pathname === '/_console/config') return Response.json(EMBEDDED_CONSOLE_CONFIG);
       if (url.pathname === '/_console/usage/workspaces') {
-        return Response.json([
-          {
-            id: WS,
-            display_name: 'Acme',
-            is_personal: false,
-            is_deleted: false,
-            read_only: false,
-            role_name: 'WORKSPACE_ADMIN',
-            permissions: [],
-            created_at: null,
-          },
-        ]);
+        return Response.json([workspaceFixture(WS, 'Acme')]);
       }
       if (url.pathname.startsWith('/_console/usage/orgs/current/billing/granular-usage')) {
         await released;

@@ -1,19 +1,9 @@
 import { vi } from 'vitest';
 import type { GroupBy, UsageRecord } from '@contracts/usage/usage-schema';
+import { EMBEDDED_CONSOLE_CONFIG, workspaceFixture } from '@/testing/console-fixtures';
 
 export const ACME = 'a0000000-0000-4000-8000-000000000001';
 export const GLOBEX = 'a0000000-0000-4000-8000-000000000002';
-
-const workspace = (id: string, name: string) => ({
-  id,
-  display_name: name,
-  is_personal: false,
-  is_deleted: false,
-  read_only: false,
-  role_name: 'WORKSPACE_ADMIN',
-  permissions: [],
-  created_at: null,
-});
 
 /** Records for one request: a day of traces per workspace or project, at the request's start. */
 function recordsFor(url: URL): UsageRecord[] {
@@ -56,13 +46,10 @@ export function stubUsageServer(): URL[] {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://console.test');
       if (url.pathname === '/_console/config') {
-        return Response.json({
-          usage: { source: 'embedded', upstream: null, deploymentMode: 'cloud' },
-          deployment: { source: 'embedded', upstream: null },
-        });
+        return Response.json(EMBEDDED_CONSOLE_CONFIG);
       }
       if (url.pathname === '/_console/usage/workspaces') {
-        return Response.json([workspace(ACME, 'Acme'), workspace(GLOBEX, 'Globex')]);
+        return Response.json([workspaceFixture(ACME, 'Acme'), workspaceFixture(GLOBEX, 'Globex')]);
       }
       if (url.pathname === '/_console/usage/orgs/current/billing/granular-usage') {
         usageRequests.push(url);
