@@ -4,6 +4,7 @@ import type { AgentGraph } from './graph/agent-graph';
 import type { GraphRegistry } from './graph/graph-registry';
 import type { RunManager } from './runs/run-manager';
 import type { RunStreamLog } from './runs/run-stream-log';
+import type { CronStore } from './store/cron-store';
 import type { RunStore } from './store/run-store';
 import type { ThreadStore } from './store/thread-store';
 
@@ -19,4 +20,5 @@ export interface DeploymentDeps {
   checkpointer: BaseCheckpointSaver;
   /** Each run's SSE events, for `runs.stream` and `joinStream`. */
   streams: RunStreamLog;
+  crons: CronStore;
 }

@@ -130,6 +130,7 @@ export async function createDeploymentService(
     graph,
     checkpointer,
     streams,
+    crons,
   };
 
   // Runs cut off by a crash are marked, and a tool call they left unanswered gets a tool message
@@ -166,7 +167,7 @@ export async function createDeploymentService(
   app.get('/info', (c) => c.json({ version: '0.1.0', flags: { assistants: true, crons: true } }));
   app.route('/assistants', createAssistantRoutes(deps));
   app.route('/threads', createThreadRoutes(deps));
-  const cronRoutes = createCronRoutes(deps, crons);
+  const cronRoutes = createCronRoutes(deps);
   app.route('/threads/:threadId/runs/crons', cronRoutes.threadCrons);
   app.route('/threads/:threadId/runs', createRunRoutes(deps));
   app.route('/runs/crons', cronRoutes.crons);

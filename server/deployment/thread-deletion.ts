@@ -2,10 +2,10 @@ import type { DeploymentDeps } from './deployment-deps';
 
 const MAX_ROUNDS = 10;
 
-type Deps = Pick<DeploymentDeps, 'threads' | 'runs' | 'manager' | 'checkpointer'>;
+type Deps = Pick<DeploymentDeps, 'threads' | 'runs' | 'manager' | 'checkpointer' | 'crons'>;
 
 /**
- * Deletes a thread with its runs and checkpoints; `false` when there is no such thread. Its
+ * Deletes a thread with its runs, checkpoints and crons; `false` when there is no such thread. Its
  * active runs are stopped first, newest first, so that cancelling one never starts a queued one.
  * Then the run records and the thread record go in one synchronous step, in which no request can
  * add a run (the runs reference the thread).
@@ -13,6 +13,8 @@ type Deps = Pick<DeploymentDeps, 'threads' | 'runs' | 'manager' | 'checkpointer'
 export async function deleteThread(deps: Deps, threadId: string): Promise<boolean> {
   const { threads, runs, manager, checkpointer } = deps;
   if (!threads.get(threadId)) return false;
+  // First, so that no cron fires a run on it while its runs are being stopped.
+  deps.crons.deleteForThread(threadId);
   // A run created while the others were being stopped is stopped on the next round.
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const active = runs.active(threadId);

@@ -4,7 +4,7 @@ import { jsonError } from '@server/http/json-error';
 import { requireUuidParams } from '@server/http/uuid-params';
 import type { DeploymentDeps } from '../deployment-deps';
 import { createRun } from '../run-creation';
-import { CRON_SORT_COLUMNS, type CronRecord, type CronStore } from '../store/cron-store';
+import { CRON_SORT_COLUMNS, type CronRecord } from '../store/cron-store';
 import { selectFields } from '../thread-view';
 import { parseJsonBody, parseWith } from '../wire/request';
 import { createRunBody } from '../wire/run-request';
@@ -56,7 +56,8 @@ const PAYLOAD_KEYS = [
  * is `keep`), `POST /runs/crons/search`, `POST /runs/crons/count`, `PATCH` and `DELETE
  * /runs/crons/{cron_id}`. Schedules are UTC cron expressions (5 fields, or 6 with seconds).
  */
-export function createCronRoutes(deps: DeploymentDeps, crons: CronStore) {
+export function createCronRoutes(deps: DeploymentDeps) {
+  const { crons } = deps;
   const threadCrons = new Hono().post('/', (c) => create(c, c.req.param('threadId') ?? null));
   const app = new Hono();
   app.post('/', (c) => create(c, null));

@@ -112,7 +112,10 @@ describe('crons through the SDK', () => {
     expect(paused.map((c) => c.cron_id)).toContain(onThread.cron_id);
     expect(paused.map((c) => c.cron_id)).not.toContain(stateless.cron_id);
 
-    await client.crons.delete(onThread.cron_id);
+    // Deleting the thread deletes its cron; the stateless one stays.
+    await client.threads.delete(thread.thread_id);
+    expect(await client.crons.search({ threadId: thread.thread_id })).toEqual([]);
+    expect(await failureStatus(client.crons.delete(onThread.cron_id))).toBe(404);
     await client.crons.delete(stateless.cron_id);
   });
 
