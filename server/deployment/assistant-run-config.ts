@@ -1,14 +1,11 @@
 import type { Assistant } from './assistants';
+import { isRecord } from './wire/json-contains';
 
 /** A run's `config` as the SDK sends it (`tags`, `recursion_limit`, `configurable`, ...). */
 export type RunConfig = Record<string, unknown> & { configurable?: Record<string, unknown> };
 
-const configurableOf = (config: Record<string, unknown> | null | undefined) => {
-  const configurable = config?.configurable;
-  return typeof configurable === 'object' && configurable !== null
-    ? (configurable as Record<string, unknown>)
-    : {};
-};
+const configurableOf = (config: Record<string, unknown> | null | undefined) =>
+  isRecord(config?.configurable) ? config.configurable : {};
 
 /** Credentials are never copied into a run's config, where nodes and traces would see them. */
 const SECRET_HEADERS = new Set(['x-api-key', 'x-tenant-id', 'x-service-key']);

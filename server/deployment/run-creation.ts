@@ -4,16 +4,14 @@ import { jsonError } from '../http/json-error';
 import { runConfigFor } from './assistant-run-config';
 import type { DeploymentDeps } from './deployment-deps';
 import type { RunRecord } from './store/run-store';
+import { isRecord } from './wire/json-contains';
 import { parseJsonBody, parseWith } from './wire/request';
 import { type CreateRunBody, createRunBody, runKwargsOf } from './wire/run-request';
 import { sseResponse } from './wire/sse';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The run's `context` merged over its assistant's, as the platform merges them. */
 function contextOf(assistantContext: unknown, runContext: unknown): { context: unknown } | null {
-  if (isObject(assistantContext) && isObject(runContext)) {
+  if (isRecord(assistantContext) && isRecord(runContext)) {
     return { context: { ...assistantContext, ...runContext } };
   }
   const context = runContext ?? assistantContext;

@@ -5,6 +5,7 @@ import {
 } from '@langchain/langgraph-api/schema';
 import path from 'node:path';
 import { EMPTY_SCHEMAS, type GraphSchemas, type ServedGraph } from './graph-registry';
+import { isRecord } from '../wire/json-contains';
 import { schemaProjectFor } from './schema-project';
 
 /** A compiled graph or subgraph, as the official extractor takes it. */
@@ -17,14 +18,12 @@ export interface GraphSource {
 }
 
 type JsonObject = Record<string, unknown>;
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether a schema is a `$ref` to LangGraph's `Overwrite` wrapper (`{__overwrite__: ...}`). */
 function isOverwriteRef(schema: unknown, definitions: JsonObject): boolean {
-  if (!isObject(schema) || typeof schema.$ref !== 'string') return false;
+  if (!isRecord(schema) || typeof schema.$ref !== 'string') return false;
   const target = definitions[schema.$ref.replace('#/definitions/', '')];
-  return isObject(target) && isObject(target.properties) && '__overwrite__' in target.properties;
+  return isRecord(target) && isRecord(target.properties) && '__overwrite__' in target.properties;
 }
 
 /**
@@ -35,12 +34,12 @@ function isOverwriteRef(schema: unknown, definitions: JsonObject): boolean {
  * expects `messages: {type: "array"}`).
  */
 export function withoutOverwrite(schema: unknown): JsonObject | undefined {
-  if (!isObject(schema)) return undefined;
-  if (!isObject(schema.properties)) return schema;
-  const definitions = isObject(schema.definitions) ? schema.definitions : {};
+  if (!isRecord(schema)) return undefined;
+  if (!isRecord(schema.properties)) return schema;
+  const definitions = isRecord(schema.definitions) ? schema.definitions : {};
   const properties = Object.fromEntries(
     Object.entries(schema.properties).map(([key, property]) => {
-      if (!isObject(property) || !Array.isArray(property.anyOf)) return [key, property];
+      if (!isRecord(property) || !Array.isArray(property.anyOf)) return [key, property];
       const options: unknown[] = property.anyOf;
       const kept = options.filter((option) => !isOverwriteRef(option, definitions));
       if (kept.length === options.length) return [key, property];
@@ -48,7 +47,7 @@ export function withoutOverwrite(schema: unknown): JsonObject | undefined {
       const [only] = kept;
       return [
         key,
-        kept.length === 1 && isObject(only) ? { ...rest, ...only } : { ...rest, anyOf: kept },
+        kept.length === 1 && isRecord(only) ? { ...rest, ...only } : { ...rest, anyOf: kept },
       ];
     }),
   );
@@ -76,7 +75,7 @@ export interface ExtractedSchemas {
 
 /** The extractor's schemas; one the graph does not define is an open object. */
 function extracted(schema: GraphSchema | undefined): ExtractedSchemas {
-  const object = (value: unknown) => (isObject(value) ? value : undefined);
+  const object = (value: unknown) => (isRecord(value) ? value : undefined);
   return {
     state: withoutOverwrite(schema?.state) ?? EMPTY_SCHEMAS.state_schema,
     input: object(schema?.input) ?? EMPTY_SCHEMAS.input_schema,

@@ -4,10 +4,8 @@ import { runInputSchema } from '@contracts/deployment';
 import type { ServedGraph } from '../graph/graph-registry';
 import { toGraphInput } from '../graph/graph-input';
 import type { RunRecord } from '../store/run-store';
+import { isRecord } from '../wire/json-contains';
 import { createChunkMapper, graphStreamModes } from './stream-chunks';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 type Publish = (event: string, data: unknown) => void;
 type AgentNode = 'agent' | 'tools';

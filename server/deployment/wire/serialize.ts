@@ -3,6 +3,7 @@ import type { StateSnapshot } from '@langchain/langgraph';
 import type { Message, Run } from '@contracts/deployment';
 import type { RunRecord } from '../store/run-store';
 import { toForeignJson } from './foreign-json';
+import { isRecord } from './json-contains';
 
 interface ThreadState {
   values: Record<string, unknown>;
@@ -44,9 +45,6 @@ export function serializeMessage(message: BaseMessage): Message {
   }
   return { ...base, type: message.getType() === 'system' ? 'system' : 'human' };
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * State values with messages serialized; other channels are passed as they are. A loaded
