@@ -83,10 +83,11 @@ export function createGraphRegistry(
      * factory graph is rebuilt with the config of the thread's latest run (its nodes may depend
      * on it, and a state update names one of them).
      */
-    forThread(thread: { thread_id: string; metadata: Record<string, unknown> }) {
+    async forThread(thread: { thread_id: string; metadata: Record<string, unknown> }) {
       const graphId = thread.metadata.graph_id;
       const served = (typeof graphId === 'string' && byId.get(graphId)) || first;
-      return withConfig(served, threadConfig(thread.thread_id) ?? {});
+      // Only a factory needs the config: the latest run is read (and parsed) for it alone.
+      return served.build ? withConfig(served, threadConfig(thread.thread_id) ?? {}) : served;
     },
   };
 }
