@@ -27,28 +27,33 @@ export class RunIdFilter {
 
   has(high: number, low: number): boolean {
     const [h, l] = nonZero(high, low);
-    for (let i = slotOf(h, l) & this.mask; ; i = (i + 1) & this.mask) {
-      const sh = this.slots[2 * i] ?? 0;
-      const sl = this.slots[2 * i + 1] ?? 0;
-      if (sh === 0 && sl === 0) return false;
-      if (sh === h && sl === l) return true;
-    }
+    return !this.isEmpty(this.slotOf(h, l));
   }
 
   add(high: number, low: number): void {
     if ((this.size + 1) * 2 > this.mask + 1) this.grow();
     const [h, l] = nonZero(high, low);
-    for (let i = slotOf(h, l) & this.mask; ; i = (i + 1) & this.mask) {
-      const sh = this.slots[2 * i] ?? 0;
-      const sl = this.slots[2 * i + 1] ?? 0;
-      if (sh === h && sl === l) return;
-      if (sh === 0 && sl === 0) {
-        this.slots[2 * i] = h;
-        this.slots[2 * i + 1] = l;
-        this.size += 1;
-        return;
-      }
+    const slot = this.slotOf(h, l);
+    if (!this.isEmpty(slot)) return;
+    this.slots[2 * slot] = h;
+    this.slots[2 * slot + 1] = l;
+    this.size += 1;
+  }
+
+  /**
+   * The slot holding (h, l), or the empty slot where it would go: linear probing from the low
+   * half (DuckDB's hash is already mixed, so its low bits spread keys evenly).
+   */
+  private slotOf(h: number, l: number): number {
+    for (let i = l & this.mask; ; i = (i + 1) & this.mask) {
+      const sh = this.slots[2 * i];
+      const sl = this.slots[2 * i + 1];
+      if ((sh === 0 && sl === 0) || (sh === h && sl === l)) return i;
     }
+  }
+
+  private isEmpty(slot: number): boolean {
+    return this.slots[2 * slot] === 0 && this.slots[2 * slot + 1] === 0;
   }
 
   private grow(): void {
@@ -65,8 +70,6 @@ export class RunIdFilter {
 }
 
 const nonZero = (h: number, l: number): [number, number] => (h === 0 && l === 0 ? [0, 1] : [h, l]);
-// DuckDB's hash is already mixed: its low bits spread keys evenly.
-const slotOf = (_h: number, l: number) => l;
 
 /** A run id's fingerprint as two unsigned 32-bit halves. */
 export type Fingerprint = readonly [high: number, low: number];
@@ -93,7 +96,7 @@ export async function loadRunIdFilter(connection: DuckDBConnection): Promise<Run
 }
 
 /** The fingerprints of `runIds`, in their order (the same hash as the stored ones). */
-export async function fingerprintsOf(
+async function fingerprintsOf(
   connection: DuckDBConnection,
   runIds: readonly string[],
 ): Promise<Fingerprint[]> {
@@ -107,7 +110,7 @@ export async function fingerprintsOf(
 }
 
 /** Which of `runIds` are stored in `traces` (exact; reads the whole run_id column). */
-export async function storedRunIds(
+async function storedRunIds(
   connection: DuckDBConnection,
   runIds: readonly string[],
 ): Promise<Set<string>> {
