@@ -50,7 +50,3 @@ export const REBUILD_CUMULATIVE_SQL = `
   SELECT k.grouping, k.period, k.workspace_id, k.dim_id, l.cum
   FROM keys k JOIN lists l USING (key_id)
   ORDER BY k.grouping, k.period, k.workspace_id, k.dim_id;`;
-
-/** Adds one trace on `epochDay` to the cumulative row matching `$1..$4` (grouping, period, workspace, dim). */
-export const CUMULATIVE_MATCH = `grouping = $1 AND period = $2 AND workspace_id = $3::UUID
-  AND dim_id IS NOT DISTINCT FROM $4::UUID`;

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
-import { CUMULATIVE_MATCH, PERIOD_DAYS } from './cumulative-rollup';
 import type { RunIngestor } from './ingest-runs';
+import { addToRollups } from './rollup-increments';
 import { selectUnbilled, type RunIdFilter } from './run-id-filter';
 
 /** A billable trace as a LangSmith SDK run reports it; `user_id`/`api_key_id` may be unknown. */
@@ -16,9 +16,6 @@ export const traceInputSchema = z.object({
 export type TraceInput = z.input<typeof traceInputSchema>;
 
 export type IngestTrace = (trace: TraceInput) => Promise<{ inserted: boolean }>;
-
-const DAY_MATCH = `grouping = $1 AND day = $2::DATE AND workspace_id = $3::UUID
-  AND dim_id IS NOT DISTINCT FROM $4::UUID`;
 
 /**
  * Returns `ingestTrace`, which stores one trace and adds it to the daily rollups in one
@@ -53,39 +50,20 @@ async function write(
       `INSERT INTO traces VALUES ($1::UUID, $2::UUID, $3::UUID, $4::UUID, $5::UUID, $6::TIMESTAMP)`,
       [runId, trace.workspace_id, trace.project_id, userId, apiKeyId, startTime],
     );
-    const day = startTime.slice(0, 10);
-    const epochDay = Math.floor(Date.parse(day) / 86_400_000);
-    const period = Math.floor(epochDay / PERIOD_DAYS);
-    // cum[k + 1] counts the period's first k days, so this trace adds 1 from k = offset + 1 on.
-    const firstIndex = epochDay - period * PERIOD_DAYS + 2;
-    const groupings: [string, string | null][] = [
+    // Counted on the trace's own day (not the ingestion day), by the batch writer's statements.
+    const dims: [string, string | null][] = [
       ['workspace', trace.workspace_id],
       ['project', trace.project_id],
       ['user', userId],
       ['api_key', apiKeyId],
     ];
-    for (const [grouping, dimId] of groupings) {
-      const values = [grouping, day, trace.workspace_id, dimId];
-      await connection.run(
-        `INSERT INTO usage_daily SELECT $1, $2::DATE, $3::UUID, $4::UUID, 0
-         WHERE NOT EXISTS (SELECT 1 FROM usage_daily WHERE ${DAY_MATCH})`,
-        values,
-      );
-      await connection.run(`UPDATE usage_daily SET traces = traces + 1 WHERE ${DAY_MATCH}`, values);
-      const cumValues = [grouping, period, trace.workspace_id, dimId];
-      await connection.run(
-        `INSERT INTO usage_cumulative
-         SELECT $1, $2, $3::UUID, $4::UUID, list_transform(range(${PERIOD_DAYS + 1}), k -> 0::BIGINT)
-         WHERE NOT EXISTS (SELECT 1 FROM usage_cumulative WHERE ${CUMULATIVE_MATCH})`,
-        cumValues,
-      );
-      await connection.run(
-        `UPDATE usage_cumulative
-         SET cum = list_transform(cum, (n, i) -> n + CASE WHEN i >= $5 THEN 1 ELSE 0 END)
-         WHERE ${CUMULATIVE_MATCH}`,
-        [...cumValues, firstIndex],
-      );
-    }
+    const increments = dims.map(([grouping, dimId]) => ({
+      grouping,
+      workspace_id: trace.workspace_id,
+      dim_id: dimId,
+      n: 1,
+    }));
+    await addToRollups(connection, increments, new Date(startTime), new Set());
     await connection.run('COMMIT');
     remember();
     return { inserted: true };

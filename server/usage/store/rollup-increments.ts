@@ -26,8 +26,9 @@ export type KnownRollupRows = Set<string>;
 /**
  * Adds traces of day `at` to `usage_daily` and `usage_cumulative`, in the caller's transaction:
  * set-based statements for any number of increments (missing rows are created at zero first,
- * then every row gets its count, as `ingestTrace` does for one trace). Returns the keys of the
- * rows it created, for the caller to add to `known` once committed.
+ * then every row gets its count). Both writers use it: the batch ingestor and `ingestTrace` (one
+ * backdated trace). Returns the keys of the rows it created, for the caller to add to `known`
+ * once committed.
  */
 export async function addToRollups(
   connection: DuckDBConnection,
