@@ -18,6 +18,10 @@ function contextOf(assistantContext: unknown, runContext: unknown): { context: u
   return context === undefined || context === null ? null : { context };
 }
 
+/** The official server's wording for an unknown assistant of a run, which clients match on. */
+export const noAssistantFor = (assistantId: string) =>
+  `No assistant found for "${assistantId}". Make sure the assistant ID is for a valid assistant or a valid graph ID.`;
+
 export interface CreatedRun {
   run: RunRecord;
   body: CreateRunBody;
@@ -63,9 +67,7 @@ export async function createRun(
   const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body;
   const assistant = assistants.resolve(assistant_id);
   if (!assistant) {
-    // The official server's wording, which clients match on.
-    const detail = `No assistant found for "${assistant_id}". Make sure the assistant ID is for a valid assistant or a valid graph ID.`;
-    return { refused: 404, detail };
+    return { refused: 404, detail: noAssistantFor(assistant_id) };
   }
   // The demo graph reads `{messages}` (or a command); a loaded graph gets its input as sent.
   if (!deps.graphs.forGraphId(assistant.graph_id).foreign) {

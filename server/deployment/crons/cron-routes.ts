@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
 import { requireUuidParams } from '@server/http/uuid-params';
 import type { DeploymentDeps } from '../deployment-deps';
-import { createRun } from '../run-creation';
+import { createRun, noAssistantFor } from '../run-creation';
 import { CRON_SORT_COLUMNS, type CronRecord } from '../store/cron-store';
 import { selectFields } from '../thread-view';
 import { parseJsonBody, parseWith } from '../wire/request';
@@ -126,7 +126,7 @@ export function createCronRoutes(deps: DeploymentDeps) {
     if (!checked.ok) return jsonError(c, 422, `schedule: ${checked.reason}`);
     const assistant = deps.assistants.resolve(body.data.assistant_id);
     if (!assistant) {
-      return jsonError(c, 404, `No assistant found for "${body.data.assistant_id}".`);
+      return jsonError(c, 404, noAssistantFor(body.data.assistant_id));
     }
     if (threadId !== null && !deps.threads.get(threadId)) {
       return jsonError(c, 404, `Thread ${threadId} not found`);

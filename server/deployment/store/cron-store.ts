@@ -88,6 +88,19 @@ export function createCronStore(db: Database.Database) {
     `SELECT count(*) AS n FROM crons WHERE ${WHERE}`,
   );
   const remove = db.prepare<[string]>('DELETE FROM crons WHERE cron_id = ?');
+  const removeForThread = db.prepare<[string]>('DELETE FROM crons WHERE thread_id = ?');
+  const insert = db.prepare<[ReturnType<typeof toRow>]>(
+    `INSERT INTO crons VALUES (@cron_id, @assistant_id, @thread_id, @schedule, @payload,
+      @metadata, @end_time, @next_run_date, @enabled, @on_run_completed, @user_id,
+      @created_at, @updated_at)`,
+  );
+  const update = db.prepare<[ReturnType<typeof toRow>]>(
+    `UPDATE crons SET assistant_id = @assistant_id, thread_id = @thread_id,
+      schedule = @schedule, payload = @payload, metadata = @metadata, end_time = @end_time,
+      next_run_date = @next_run_date, enabled = @enabled,
+      on_run_completed = @on_run_completed, updated_at = @updated_at
+     WHERE cron_id = @cron_id`,
+  );
 
   const store = {
     create(cron: NewCron): CronRecord {
@@ -99,11 +112,7 @@ export function createCronStore(db: Database.Database) {
         created_at: now,
         updated_at: now,
       };
-      db.prepare(
-        `INSERT INTO crons VALUES (@cron_id, @assistant_id, @thread_id, @schedule, @payload,
-          @metadata, @end_time, @next_run_date, @enabled, @on_run_completed, @user_id,
-          @created_at, @updated_at)`,
-      ).run(toRow(record));
+      insert.run(toRow(record));
       return record;
     },
     get(cronId: string): CronRecord | undefined {
@@ -114,13 +123,7 @@ export function createCronStore(db: Database.Database) {
       const current = store.get(cronId);
       if (!current) return undefined;
       const next = { ...current, ...changes, updated_at: new Date().toISOString() };
-      db.prepare(
-        `UPDATE crons SET assistant_id = @assistant_id, thread_id = @thread_id,
-          schedule = @schedule, payload = @payload, metadata = @metadata, end_time = @end_time,
-          next_run_date = @next_run_date, enabled = @enabled,
-          on_run_completed = @on_run_completed, updated_at = @updated_at
-         WHERE cron_id = @cron_id`,
-      ).run(toRow(next));
+      update.run(toRow(next));
       return next;
     },
     delete(cronId: string): boolean {
@@ -148,7 +151,7 @@ export function createCronStore(db: Database.Database) {
     },
     /** Removes the crons of a deleted thread (they could not fire anymore). */
     deleteForThread(threadId: string): void {
-      db.prepare('DELETE FROM crons WHERE thread_id = ?').run(threadId);
+      removeForThread.run(threadId);
     },
   };
   return store;
