@@ -13,6 +13,29 @@ import { useTestDeployment } from './use-test-deployment';
 
 const deployment = useTestDeployment({ stepMs: 150 });
 
+/**
+ * Streams "weather in sf?" on a new thread until `messages` messages are in, then drops the
+ * connection (as a closed tab does). Returns the thread and the parts read before the drop.
+ */
+async function streamThenDisconnect(
+  messages: number,
+  options: { onDisconnect: 'cancel' | 'continue'; streamResumable?: boolean },
+) {
+  const { client } = deployment;
+  const { thread_id } = await client.threads.create();
+  const controller = new AbortController();
+  const parts = await readUntil(
+    client.runs.stream(thread_id, 'agent', {
+      input: userInput(SF),
+      ...options,
+      signal: controller.signal,
+    }),
+    (part) => messageCount(part) === messages,
+  );
+  controller.abort();
+  return { thread_id, parts };
+}
+
 describe.concurrent('several clients and reconnects', () => {
   it('two clients stream one run: both see every event, with the same ids', async () => {
     const { client } = deployment;
@@ -35,18 +58,10 @@ describe.concurrent('several clients and reconnects', () => {
 
   it('resumes a resumable stream after Last-Event-ID without losing or repeating events', async () => {
     const { client } = deployment;
-    const { thread_id } = await client.threads.create();
-    const controller = new AbortController();
-    const before = await readUntil(
-      client.runs.stream(thread_id, 'agent', {
-        input: userInput(SF),
-        streamResumable: true,
-        onDisconnect: 'continue',
-        signal: controller.signal,
-      }),
-      (part) => messageCount(part) === 2,
-    );
-    controller.abort();
+    const { thread_id, parts: before } = await streamThenDisconnect(2, {
+      streamResumable: true,
+      onDisconnect: 'continue',
+    });
     const lastEventId = before.at(-1)?.id;
 
     const after = await collect(
@@ -61,17 +76,7 @@ describe.concurrent('several clients and reconnects', () => {
 
   it('on_disconnect "cancel" interrupts the run when the client goes away', async () => {
     const { client } = deployment;
-    const { thread_id } = await client.threads.create();
-    const controller = new AbortController();
-    const parts = await readUntil(
-      client.runs.stream(thread_id, 'agent', {
-        input: userInput(SF),
-        onDisconnect: 'cancel',
-        signal: controller.signal,
-      }),
-      (part) => messageCount(part) === 1,
-    );
-    controller.abort();
+    const { thread_id, parts } = await streamThenDisconnect(1, { onDisconnect: 'cancel' });
     const runId = runIdOf(parts);
     await until(async () => (await runStatus(client, thread_id, runId)) === 'interrupted');
     // Stopped part-way: how far it got depends on how fast the server sees the socket close.
@@ -82,17 +87,7 @@ describe.concurrent('several clients and reconnects', () => {
 
   it('on_disconnect "continue" lets the run finish', async () => {
     const { client } = deployment;
-    const { thread_id } = await client.threads.create();
-    const controller = new AbortController();
-    const parts = await readUntil(
-      client.runs.stream(thread_id, 'agent', {
-        input: userInput(SF),
-        onDisconnect: 'continue',
-        signal: controller.signal,
-      }),
-      (part) => messageCount(part) === 1,
-    );
-    controller.abort();
+    const { thread_id, parts } = await streamThenDisconnect(1, { onDisconnect: 'continue' });
     await client.runs.join(thread_id, runIdOf(parts));
     expect(await conversation(client, thread_id)).toEqual(SF_RUN);
   });
