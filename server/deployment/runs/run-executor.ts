@@ -26,7 +26,6 @@ interface ExecutingRun extends StoppedRun {
 }
 
 interface ExecutorDeps {
-  /** The graph a run executes (its assistant's). */
   /** The graph a run executes (built from the run's config when it comes from a factory). */
   graphFor: (run: RunRecord) => Promise<ServedGraph>;
   checkpointer: BaseCheckpointSaver;
