@@ -16,10 +16,10 @@ export const consoleConfigSchema = z.object({
     source: z.enum(['embedded', 'remote']),
     upstream: z.nullable(z.string()),
     /**
-     * The embedded usage project the embedded deployment bills its runs to (named after its
-     * graph); null when its runs are not traced there (tracing off, or traced to LangSmith).
+     * Whether the embedded deployment bills its runs in the embedded usage data, each in a
+     * project named after its graph (false: tracing off, traced to LangSmith, or remote).
      */
-    tracingProject: z.nullish(z.string()),
+    tracesToEmbeddedUsage: z._default(z.boolean(), false),
   }),
 });
 export type ConsoleConfig = z.infer<typeof consoleConfigSchema>;

@@ -89,6 +89,11 @@ test('rollback: run 1 streams, is rolled back, and what it wrote is shown as era
   await expect(page.getByText('rolled back — the deployment deleted run 1')).toBeVisible();
   await expect(fateWords(page)).toContainText('deleted — the deployment answers 404');
   await expect(run2Words(page)).toContainText('finished');
+  // Both runs were traced to the embedded usage data as they started, the deleted one too.
+  await expect(page.getByRole('region', { name: 'Billed traces' })).toContainText(
+    'This flow billed 2 traces in project agent',
+    { timeout: 15_000 },
+  );
 
   await page.getByRole('button', { name: 'Show raw thread state' }).click();
   await expect(page.locator('.raw-json-body')).toContainText('"tool_call_id"');

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { ConsoleConfig } from '@contracts/console-config';
-import { AGENT_GRAPH_ID } from './deployment/graph/graph-id';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -167,10 +166,8 @@ export function publicConfig(config: Config): ConsoleConfig {
     deployment: {
       source: config.LANGGRAPH_DEPLOYMENT_URL ? 'remote' : 'embedded',
       upstream: withoutSecrets(config.LANGGRAPH_DEPLOYMENT_URL),
-      tracingProject:
-        config.DEPLOYMENT_TRACING && !config.LANGGRAPH_DEPLOYMENT_URL && !config.LANGSMITH_ENDPOINT
-          ? AGENT_GRAPH_ID
-          : null,
+      tracesToEmbeddedUsage:
+        config.DEPLOYMENT_TRACING && !config.LANGGRAPH_DEPLOYMENT_URL && !config.LANGSMITH_ENDPOINT,
     },
   };
 }

@@ -96,7 +96,7 @@ export async function createDeploymentService(
   const streams = createRunStreamLog();
   const onFinished = createRunCompletion({ removeThread: createTemporaryThreadRemoval(db) });
   // Traces go to a project named after the graph, as on LangGraph Platform.
-  const tracing = options.tracingTarget && createRunTracing(AGENT_GRAPH_ID, options.tracingTarget);
+  const tracing = options.tracingTarget && createRunTracing(options.tracingTarget);
   const executor = createRunExecutor({
     runMetadata: checkpointer.runMetadata,
     graphFor: (run) =>

@@ -107,3 +107,41 @@ describe('with DEPLOYMENT_TRACING=false', () => {
     expect(await jsonTraces(baseUrl, 'project_name', 'agent')).toBe(before);
   });
 });
+
+describe('serving a langgraph.json', () => {
+  let console_: Awaited<ReturnType<typeof startConsole>>;
+  beforeAll(async () => {
+    console_ = await startConsole({
+      LANGGRAPH_CONFIG: path.join(
+        import.meta.dirname,
+        '../deployment/test/fixtures/graphs/slow.json',
+      ),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await console_?.close();
+  });
+
+  it("bills a loaded graph's runs in a project named after the graph, rolled back or not", async () => {
+    const { client, baseUrl } = console_;
+    const threadId = (await client.threads.create()).thread_id;
+    await client.runs.create(threadId, 'slow', { input: userInput('first') });
+    // Run 1 is under way (its first step done) when the second text arrives.
+    await expect
+      .poll(async () => {
+        const state = await client.threads.getState<{ messages: unknown[] }>(threadId);
+        return state.values.messages?.length ?? 0;
+      })
+      .toBeGreaterThanOrEqual(2);
+    const run2 = await client.runs.create(threadId, 'slow', {
+      input: userInput('second'),
+      multitaskStrategy: 'rollback',
+    });
+    await client.runs.join(threadId, run2.run_id);
+
+    await expect
+      .poll(() => jsonTraces(baseUrl, 'project_name', 'slow'), { timeout: 10_000 })
+      .toBe(2);
+    expect(await jsonTraces(baseUrl, 'project_name', 'agent')).toBe(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vitest/config';
 
@@ -7,12 +7,17 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
  * The official suite, run from where it is kept (never copied into the repository):
  * `PEER_SUITE_DIR`, else `../shared/peer/...` beside the checkout (or beside a worktree's parent).
  */
-export const SUITE_DIR =
+const suiteDir =
   process.env.PEER_SUITE_DIR ??
   [REPO_ROOT, path.dirname(REPO_ROOT)]
     .map((dir) => path.resolve(dir, '../shared/peer/langgraph-api-tests'))
     .find((dir) => existsSync(dir)) ??
   path.resolve(REPO_ROOT, '../shared/peer/langgraph-api-tests');
+/**
+ * Its real path: Vite names modules by real path, so a `shared/` that is a symbolic link (as a CI
+ * clone may have beside it) must be compared through its target.
+ */
+export const SUITE_DIR = existsSync(suiteDir) ? realpathSync(suiteDir) : suiteDir;
 const HARD_CODED_URL = '"http://localhost:2024"';
 const STUBS: Record<string, string> = {
   postgres: path.join(import.meta.dirname, 'postgres-stub.ts'),

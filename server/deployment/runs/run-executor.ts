@@ -79,7 +79,13 @@ export function createRunExecutor({
       const publish = (event: string, data: unknown) =>
         streams.publish(run.run_id, event, toWireData(data, served.foreign));
       return toWireData(
-        await streamRun(served, run, publish, controller.signal, tracing?.callbacks()),
+        await streamRun(
+          served,
+          run,
+          publish,
+          controller.signal,
+          tracing?.callbacks(served.graphId),
+        ),
         served.foreign,
       );
     } finally {

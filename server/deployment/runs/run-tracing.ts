@@ -16,10 +16,11 @@ export interface TracingTarget {
 /** What the executor adds to a run's config so the langsmith SDK traces the run. */
 export interface RunTracing {
   /**
-   * The callback handlers for one run's config: its tracer. The run's config also sets
-   * `runId` to the deployment's run id, which becomes the trace's root run id.
+   * The callback handlers for one run's config: its tracer, into the project named after the
+   * run's graph. The run's config also sets `runId` to the deployment's run id, which becomes
+   * the trace's root run id.
    */
-  callbacks(): LangChainTracer[];
+  callbacks(graphId: string): LangChainTracer[];
   /**
    * On shutdown: resolves once every trace sent so far has been delivered to an external
    * endpoint (or failed), or after FLUSH_TIMEOUT_MS. With this process's own usage server there
@@ -57,14 +58,12 @@ export function tracingTargetFromConfig(
 }
 
 /**
- * Traces every run of `projectName` (the graph) through one langsmith `Client`, which batches
- * as in any LangChain app. The root run's id is the deployment's run id (set by stream-run.ts),
- * so a resent trace is billed once. The client is made on the first run, when the target's URL is known.
+ * Traces every run, in a project named after its graph (as a deployment names its tracing
+ * project), through one langsmith `Client`, which batches as in any LangChain app. The root
+ * run's id is the deployment's run id (set by stream-run.ts), so a resent trace is billed once.
+ * The client is made on the first run, when the target's URL is known.
  */
-export function createRunTracing(
-  projectName: string,
-  target: () => TracingTarget | undefined,
-): RunTracing {
+export function createRunTracing(target: () => TracingTarget | undefined): RunTracing {
   let client: Client | undefined;
   let external = false;
   const clientFor = (resolved: TracingTarget) => {
@@ -73,9 +72,11 @@ export function createRunTracing(
     return client;
   };
   return {
-    callbacks() {
+    callbacks(graphId) {
       const resolved = target();
-      return resolved ? [new LangChainTracer({ projectName, client: clientFor(resolved) })] : [];
+      return resolved
+        ? [new LangChainTracer({ projectName: graphId, client: clientFor(resolved) })]
+        : [];
     },
     async flush() {
       if (!client || !external) return;

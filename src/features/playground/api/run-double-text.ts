@@ -211,6 +211,11 @@ export async function runDoubleText(options: RunDoubleTextOptions): Promise<Doub
     );
     const messages = parseThreadMessages(state.value);
     record('state-read', 'Thread state read', state, { detail: `${messages.length} messages` });
+    // Names the tracing project; a deployment that does not say is no failure of the flow.
+    const graphId = await client.threads
+      .get(threadIdValue, { signal })
+      .then((record) => record.metadata?.graph_id)
+      .catch(() => undefined);
 
     const lookup = await call('run1-lookup', async (): Promise<RunLookup> => {
       try {
@@ -246,6 +251,7 @@ export async function runDoubleText(options: RunDoubleTextOptions): Promise<Doub
       streamed,
       messages,
       rawState: state.value,
+      graphId: typeof graphId === 'string' ? graphId : null,
       totalMs: elapsed(),
     };
   } catch (error) {

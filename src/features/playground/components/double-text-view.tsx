@@ -9,9 +9,10 @@ import { LiveMessages } from './live-messages';
 /** The single-strategy flow: the live timeline and streamed messages, then the result or error. */
 export function DoubleTextView({ mutation }: { mutation: ReturnType<typeof useDoubleText> }) {
   const { variables, liveSteps, liveMessages } = mutation;
-  // Billing is known only for the embedded deployment tracing to the embedded usage data.
-  const tracingProject = useConsoleConfig().data?.deployment.tracingProject;
-  const billed = variables?.connection.kind === 'embedded' && tracingProject;
+  // Billing is known only for the embedded deployment tracing to the embedded usage data, in a
+  // project named after the graph the thread ran.
+  const traced = useConsoleConfig().data?.deployment.tracesToEmbeddedUsage;
+  const project = variables?.connection.kind === 'embedded' && traced && mutation.data?.graphId;
   return (
     <section className="panel" aria-labelledby="pg-result-heading">
       <h2 id="pg-result-heading">Result</h2>
@@ -32,10 +33,10 @@ export function DoubleTextView({ mutation }: { mutation: ReturnType<typeof useDo
         </>
       )}
       {mutation.isSuccess && <DoubleTextResult outcome={mutation.data} />}
-      {mutation.isSuccess && billed && (
+      {mutation.isSuccess && project && (
         <FlowBilling
           key={mutation.submittedAt}
-          project={tracingProject}
+          project={project}
           startedAtMs={mutation.submittedAt}
           totalMs={mutation.data.totalMs}
         />

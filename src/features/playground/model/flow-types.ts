@@ -61,5 +61,7 @@ export interface DoubleTextOutcome {
   streamed: StreamedMessage[];
   messages: ThreadMessage[];
   rawState: unknown;
+  /** The graph the thread ran (`graph_id` of its metadata, as the platform writes it), if known. */
+  graphId: string | null;
   totalMs: number;
 }

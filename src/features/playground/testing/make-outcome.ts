@@ -65,6 +65,7 @@ export function makeOutcome(
     streamed: [...streamedAs(1, weatherRun('sf', 'r1').slice(0, 2)), ...streamedAs(2, nyc, 1000)],
     messages: nyc,
     rawState: { values: { messages: nyc } },
+    graphId: 'agent',
     totalMs: 1500,
     ...changes,
   };
