@@ -21,6 +21,7 @@ import { UsageControls } from './usage-controls';
 import { UsageError } from './usage-error';
 import { UsageSummary } from './usage-summary';
 import { UsageTable } from './usage-table';
+import { UnreadLinkNotice } from './unread-link-notice';
 import './usage.css';
 
 export function GranularUsageTab() {
@@ -108,6 +109,7 @@ function GranularUsageView() {
           onChangeKey={openConnection}
         />
       ) : null}
+      <UnreadLinkNotice />
       {params.period === 'custom' && !view && workspaces.data ? (
         <p className="notice" role="status">
           {describeCustomRangeProblem(params.from, params.to)}
