@@ -30,9 +30,10 @@ describe('rollback on a loaded graph', () => {
   /** The thread's messages as `type: content`. */
   async function messages(threadId: string) {
     const state = await deployment.client.threads.getState<{
-      messages: { type: string; content: string }[];
+      messages?: { type: string; content: string }[];
     }>(threadId);
-    return state.values.messages.map((message) => `${message.type}: ${message.content}`);
+    // A thread no run has written to yet has no messages.
+    return (state.values.messages ?? []).map((message) => `${message.type}: ${message.content}`);
   }
 
   /** Waits until run 1 has left `count` messages: its progress observed, not guessed. */
