@@ -73,9 +73,12 @@ async function main(args: string[]): Promise<number> {
     // Like the server, with dimension catalogs kept between requests.
     const catalogs = createDimensionCatalogs();
     const renderer = createUsageRenderer();
-    const matrixOf = (query: UsageQueryPlan) =>
+    const answerTo = (query: UsageQueryPlan) =>
       store.withConnection((c) => getUsage(c, query, catalogs));
-    const jsonBody = async (query: UsageQueryPlan) => renderer.json(query, await matrixOf(query));
+    const jsonBody = async (query: UsageQueryPlan) => {
+      const answer = await answerTo(query);
+      return renderer.json(answer.plan, answer.matrix);
+    };
 
     const lines = [
       `Dataset ${profile.name}: ${traces.toLocaleString('en')} traces, ${workspaceIds.length} workspaces; ` +
@@ -89,7 +92,7 @@ async function main(args: string[]): Promise<number> {
     for (const days of RANGES) {
       for (const groupBy of GROUP_BY_VALUES) {
         const query = plan(days, groupBy);
-        const matrix = await matrixOf(query);
+        const { matrix } = await answerTo(query);
         const rows = matrix.counts.filter((count) => count > 0).length;
         let bytes = 0;
         const samples = await timeRuns(runs, async () => {
@@ -111,7 +114,7 @@ async function main(args: string[]): Promise<number> {
         store.withConnection((c) => queryUsageRows(c, yearUser)),
       ),
     );
-    const matrixOnly = percentiles(await timeRuns(runs, () => matrixOf(yearUser)));
+    const matrixOnly = percentiles(await timeRuns(runs, () => answerTo(yearUser)));
     const jsonText = percentiles(await timeRuns(runs, () => jsonBody(yearUser)));
     const app = createUsageRoutes(store, { enabled: true, floorMs: null });
     const urlFor = (days: number, groupBy: string, path: string) => {

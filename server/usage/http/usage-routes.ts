@@ -28,9 +28,11 @@ export function createUsageRoutes(store: UsageStore, availability: UsageAvailabi
     const request = await prepareUsageRequest(c, store, availability);
     if ('response' in request) return request.response;
     const { plan } = request;
-    const matrix = await store.withConnection((connection) => getUsage(connection, plan, catalogs));
+    const answer = await store.withConnection((connection) => getUsage(connection, plan, catalogs));
     // The `UsageResponse` JSON as UTF-8: the bytes `c.json` would send, written from the matrix.
-    return c.body(renderer.json(plan, matrix), 200, { 'Content-Type': 'application/json' });
+    return c.body(renderer.json(answer.plan, answer.matrix), 200, {
+      'Content-Type': 'application/json',
+    });
   });
 
   app.get('/orgs/current/billing/granular-usage/export', async (c) => {

@@ -1,20 +1,25 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DimensionCatalogs } from '../store/dimension-catalog';
 import { inSnapshot } from '../store/usage-store';
+import { bucketsOverData, readDataExtent } from './data-extent';
 import type { UsageQueryPlan } from './usage-facts-sql';
-import { queryUsageMatrix, type UsageMatrix } from './usage-matrix';
+import { queryUsageMatrix, type UsageAnswer } from './usage-matrix';
 
 /**
- * The usage answer to a plan as a (value x bucket) matrix: the dimension catalog and the facts
- * are read in one snapshot, so the positions the facts carry index the catalog read with them.
+ * The usage answer to a plan as a (value x bucket) matrix: the dimension catalog, the data's
+ * extent and the facts are read in one snapshot, so the positions the facts carry index the
+ * catalog read with them. The matrix covers only the buckets that can hold data (see
+ * `bucketsOverData`): the answer's plan is the asked one with its grid cut to them.
  */
 export function getUsage(
   connection: DuckDBConnection,
   plan: UsageQueryPlan,
   catalogs: DimensionCatalogs,
-): Promise<UsageMatrix> {
+): Promise<UsageAnswer> {
   return inSnapshot(connection, async () => {
     const catalog = await catalogs(connection, plan.groupBy);
-    return queryUsageMatrix(connection, plan, catalog);
+    const extent = await readDataExtent(connection, plan.groupBy);
+    const cut = { ...plan, grid: bucketsOverData(plan.grid, extent) ?? plan.grid.window(0, 0) };
+    return { plan: cut, matrix: await queryUsageMatrix(connection, cut, catalog, extent) };
   });
 }

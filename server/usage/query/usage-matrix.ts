@@ -6,7 +6,8 @@ import type {
   DuckDBConnection,
 } from '@duckdb/node-api';
 import type { DimensionCatalog } from '../store/dimension-catalog';
-import { clampToData, readDataExtent } from './data-extent';
+import { clampToData } from './data-extent';
+import type { Interval } from './time-segments';
 import { buildUsageFactsSql, type UsageQueryPlan } from './usage-facts-sql';
 
 /**
@@ -28,10 +29,17 @@ export interface UsageMatrix {
   counts: Float64Array;
 }
 
+/** A matrix and the plan whose grid its buckets index (what the renderers take). */
+export interface UsageAnswer {
+  plan: UsageQueryPlan;
+  matrix: UsageMatrix;
+}
+
 /**
  * The answer to `plan` as a matrix: the facts (`buildUsageFactsSql`), read straight from
  * DuckDB's vectors (no row objects) and summed into the matrix by value and bucket. `catalog` is
- * the dimension table as the same snapshot sees it (see `createDimensionCatalogs`). Values
+ * the dimension table as the same snapshot sees it (see `createDimensionCatalogs`), `extent` the
+ * span that holds data (`readDataExtent`, same snapshot), to which DuckDB's reads are cut. Values
  * without a trace in the range are dropped; values missing from the dimension table (traces may
  * name any id) go with the unlabelled ones.
  */
@@ -39,6 +47,7 @@ export async function queryUsageMatrix(
   connection: DuckDBConnection,
   plan: UsageQueryPlan,
   catalog: DimensionCatalog,
+  extent: Interval | null,
 ): Promise<UsageMatrix> {
   const bucketCount = plan.grid.count;
   const empty: UsageMatrix = {
@@ -49,9 +58,7 @@ export async function queryUsageMatrix(
     catalog,
     counts: new Float64Array(0),
   };
-  const facts = buildUsageFactsSql(
-    clampToData(plan, await readDataExtent(connection, plan.groupBy)),
-  );
+  const facts = buildUsageFactsSql(clampToData(plan, extent));
   if (!facts) return empty;
   // Value numbers: the dimension table's positions first, then stray ids and the NULL id.
   const known = catalog.ids.length;

@@ -119,10 +119,10 @@ const referenceRows = (plan: UsageQueryPlan): Promise<UsageRow[]> =>
 const catalogs = createDimensionCatalogs();
 const renderer = createUsageRenderer();
 
-const apiJson = async (plan: UsageQueryPlan) =>
-  decoder.decode(
-    renderer.json(plan, await store.withConnection((c) => getUsage(c, plan, catalogs))),
-  );
+const apiJson = async (plan: UsageQueryPlan) => {
+  const answer = await store.withConnection((c) => getUsage(c, plan, catalogs));
+  return decoder.decode(renderer.json(answer.plan, answer.matrix));
+};
 
 /** The export's data lines (header dropped), with export windows of at most `windowCells`. */
 async function apiCsv(plan: UsageQueryPlan, windowCells?: number): Promise<string> {
@@ -187,6 +187,10 @@ const RANGES: [string, string, boolean][] = [
   ['2026-01-10T07:00:00Z', '2026-04-30T00:00:00Z', false], // 30-day stride
   ['2025-06-01T00:00:00Z', '2026-12-01T00:00:00Z', false], // 365-day stride
   ['2026-01-26T00:00:00Z', '2026-01-28T00:00:00Z', false], // the hostile traces' days
+  // Data only in later buckets: the matrix covers those (bucket 2 on), the answer is unchanged.
+  ['2024-01-01T00:00:00Z', '2026-12-01T00:00:00Z', false], // 365-day stride
+  ['2025-10-01T00:00:00Z', '2026-02-20T00:00:00Z', true], // 30-day stride, floor
+  ['2020-01-01T00:00:00Z', '9999-12-31T00:00:00Z', false], // ~8,000 yearly buckets
 ];
 
 describe('JSON and CSV written from the usage matrix', () => {
