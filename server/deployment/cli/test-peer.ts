@@ -83,7 +83,9 @@ async function main() {
       ],
       {
         stdio: 'inherit',
-        env: { ...process.env, PEER_API_URL: apiUrl, VITEST_JSON_REPORT: report },
+        // Without CI: under CI the suite spawns its own server (`tsx ./tests/utils.server.mts`),
+        // a file only the official repository has; ours is already listening.
+        env: { ...process.env, CI: '', PEER_API_URL: apiUrl, VITEST_JSON_REPORT: report },
       },
     );
     child.on('exit', resolve);
