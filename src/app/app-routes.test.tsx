@@ -18,6 +18,16 @@ describe('app routes', () => {
     },
   );
 
+  it("a shorter address keeps the link's view: the query survives the redirect", async () => {
+    const { location } = renderApp('/settings/billing-and-usage?period=7d&group_by=project');
+    expect(await screen.findByRole('combobox', { name: 'Time range' })).toHaveDisplayValue(
+      'Last 7 days',
+    );
+    expect(screen.getByRole('combobox', { name: 'Group by' })).toHaveDisplayValue('Project');
+    expect(location().pathname).toBe('/settings/billing-and-usage/granular-usage');
+    expect(location().search).toBe('?period=7d&group_by=project');
+  });
+
   it('an unknown URL shows the not-found page with the path', async () => {
     renderApp('/settings/nope');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();

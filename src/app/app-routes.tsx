@@ -26,10 +26,10 @@ export function AppRoutes() {
     <RouteErrorBoundary key={pathname}>
       <Routes>
         <Route path="/" element={<RootLayout />}>
-          <Route index element={<Navigate to={paths.granularUsage} replace />} />
-          <Route path="settings" element={<Navigate to={paths.granularUsage} replace />} />
+          <Route index element={<ToGranularUsage />} />
+          <Route path="settings" element={<ToGranularUsage />} />
           <Route path={paths.billingAndUsage} element={<BillingAndUsageLayout />}>
-            <Route index element={<Navigate to={paths.granularUsage} replace />} />
+            <Route index element={<ToGranularUsage />} />
             <Route path={paths.granularUsage} element={<GranularUsageRoute />} />
           </Route>
           <Route
@@ -45,4 +45,10 @@ export function AppRoutes() {
       </Routes>
     </RouteErrorBoundary>
   );
+}
+
+/** The tab's address for a shorter one, keeping the link's query and hash (a shared view). */
+function ToGranularUsage() {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: paths.granularUsage, search, hash }} replace />;
 }
