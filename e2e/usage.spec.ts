@@ -259,6 +259,30 @@ test.describe('Granular Usage tab', () => {
     );
   });
 
+  test('a link to the year 9999 says the range is too long and sends no usage request; the form refuses it too', async ({
+    page,
+  }) => {
+    const usageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/billing/granular-usage')) usageRequests.push(request.url());
+    });
+    await page.goto(`${TAB}?period=custom&from=2020-01-01&to=9999-12-31`);
+    await expect(page.getByRole('status').filter({ hasText: 'days long' })).toHaveText(
+      'This range is 2,914,635 days long; the console shows at most 12,000 days (about 32 years) at a time. Choose a later start or an earlier end.',
+    );
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(usageRequests).toEqual([]);
+
+    await page.getByLabel('Start date').fill('2026-01-01');
+    await page.getByRole('button', { name: 'Apply range' }).click();
+    await expect(page.getByLabel('End date')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(/^This range is 2,914,\d{3} days long/).first()).toBeVisible();
+    await page.getByLabel('End date').fill('2026-01-31');
+    await page.getByRole('button', { name: 'Apply range' }).click();
+    await expect(page).toHaveURL(/from=2026-01-01&to=2026-01-31/);
+    expect(await totalTraces(page)).toBeGreaterThan(0);
+  });
+
   test('Last year does not claim growth over an unmeasured year; calendar months are UTC months', async ({
     page,
   }) => {

@@ -3,7 +3,7 @@ import type { ComponentPropsWithRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
-import { parseUtcDate } from '../model/time-range';
+import { describeRangeLength, parseUtcDate } from '../model/time-range';
 
 const utcDate = z.string().check(
   z.minLength(1, 'Enter a date.'),
@@ -14,6 +14,13 @@ const customRangeSchema = z.object({ from: utcDate, to: utcDate }).check(
   z.refine(({ from, to }) => (parseUtcDate(to) ?? 0) >= (parseUtcDate(from) ?? 0), {
     path: ['to'],
     message: 'End date must be on or after the start date.',
+  }),
+  z.superRefine(({ from, to }, context) => {
+    const start = parseUtcDate(from);
+    const lastDay = parseUtcDate(to);
+    const tooLong = start !== undefined && lastDay !== undefined && lastDay >= start;
+    const message = tooLong ? describeRangeLength(start, lastDay) : null;
+    if (message) context.issues.push({ code: 'custom', path: ['to'], message, input: to });
   }),
 );
 

@@ -63,5 +63,5 @@ export function UsageSummary({
 
 function describeLength(view: ResolvedUsageView): string {
   const days = Math.round((view.range.endMs - view.range.startMs) / 86_400_000);
-  return days === 1 ? 'day' : `${days} days`;
+  return days === 1 ? 'day' : `${formatCount(days)} days`;
 }

@@ -22,6 +22,22 @@ describe('viewAggregation', () => {
     expect(viewAggregation(halfDay, 'weekly')).toBe('hourly');
   });
 
+  it.each<[string, string, string, Aggregation[]]>([
+    [
+      'a year: every level but hourly',
+      '2025-11-24',
+      '2026-11-24',
+      ['daily', 'weekly', 'monthly', 'calendar-month'],
+    ],
+    // 400 bars at most: 2 years of days would be 730.
+    ['2 years: no daily', '2024-11-24', '2026-11-24', ['weekly', 'monthly', 'calendar-month']],
+    // Calendar months are summed from daily data, 31 days a request: 48 requests is about 4 years.
+    ['5 years: weeks (261) and 30-day buckets', '2021-11-24', '2026-11-24', ['weekly', 'monthly']],
+    ['the longest range, 12,000 days: 30-day buckets', '2000-01-01', '2032-11-08', ['monthly']],
+  ])('%s', (_name, from, to, offered) => {
+    expect(aggregationsFor(range(from, to))).toEqual(offered);
+  });
+
   it('offers hourly only up to a week', () => {
     expect(aggregationsFor(range('2026-11-16', '2026-11-23'))).toContain('hourly');
     expect(aggregationsFor(range('2026-11-15', '2026-11-23'))).not.toContain('hourly');

@@ -1,5 +1,6 @@
 import type { Stride } from '@contracts/usage/usage-schema';
-import { strideForRange } from '@contracts/usage/stride';
+import { strideForRange, strideMs } from '@contracts/usage/stride';
+import { planFetchWindows } from './fetch-windows';
 import type { TimeRange } from './time-range';
 
 export const AGGREGATIONS = ['hourly', 'daily', 'weekly', 'monthly', 'calendar-month'] as const;
@@ -29,11 +30,43 @@ const DAY_MS = 86_400_000;
 /** Hourly buckets are offered up to a week (168 bars); longer ranges would be unreadable. */
 export const MAX_HOURLY_DAYS = 7;
 
-/** The aggregations a range can be shown in: hourly only for ranges up to a week. */
+/** Bars the chart draws at most (a year of days); longer ranges take coarser buckets. */
+export const MAX_VIEW_BUCKETS = 400;
+/**
+ * Requests one view may send (see fetch-windows.ts): calendar months are summed from daily data
+ * fetched 31 days a request, so they are offered up to about 4 years.
+ */
+export const MAX_VIEW_REQUESTS = 48;
+
+function fits(range: TimeRange, aggregation: Aggregation): boolean {
+  const lengthMs = range.endMs - range.startMs;
+  if (aggregation === 'hourly') return lengthMs <= MAX_HOURLY_DAYS * DAY_MS;
+  const stride = AGGREGATION_STRIDES[aggregation];
+  const buckets =
+    aggregation === 'calendar-month'
+      ? calendarMonthsTouched(range)
+      : Math.ceil(lengthMs / strideMs(stride));
+  return buckets <= MAX_VIEW_BUCKETS && planFetchWindows(range, stride).length <= MAX_VIEW_REQUESTS;
+}
+
+function calendarMonthsTouched({ startMs, endMs }: TimeRange): number {
+  const first = new Date(startMs);
+  const last = new Date(endMs - 1);
+  return (
+    (last.getUTCFullYear() - first.getUTCFullYear()) * 12 +
+    last.getUTCMonth() -
+    first.getUTCMonth() +
+    1
+  );
+}
+
+/**
+ * The aggregations a range can be shown in: hourly up to a week, and each other one while it
+ * draws at most `MAX_VIEW_BUCKETS` bars from at most `MAX_VIEW_REQUESTS` requests (30-day
+ * buckets always fit the longest range, `MAX_RANGE_DAYS`).
+ */
 export function aggregationsFor(range: TimeRange): readonly Aggregation[] {
-  return range.endMs - range.startMs <= MAX_HOURLY_DAYS * DAY_MS
-    ? AGGREGATIONS
-    : AGGREGATIONS.filter((aggregation) => aggregation !== 'hourly');
+  return AGGREGATIONS.filter((aggregation) => fits(range, aggregation));
 }
 
 /**

@@ -49,6 +49,8 @@ describe('resolveCustomRange', () => {
     ['2026-01-05', '2026-01-05', '2026-01-05T00:00:00.000Z', '2026-01-06T00:00:00.000Z'],
     ['2026-02-01', '2026-02-28', '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'],
     ['2028-02-28', '2028-02-29', '2028-02-28T00:00:00.000Z', '2028-03-01T00:00:00.000Z'],
+    // Exactly MAX_RANGE_DAYS (12,000 days).
+    ['2000-01-01', '2032-11-07', '2000-01-01T00:00:00.000Z', '2032-11-08T00:00:00.000Z'],
   ])('%s to %s covers whole UTC days', (from, to, start, end) => {
     const range = resolveCustomRange(from, to);
     expect(
@@ -62,6 +64,9 @@ describe('resolveCustomRange', () => {
     ['2027-02-29', '2027-03-01'],
     ['yesterday', '2026-03-01'],
     ['2026-3-1', '2026-03-05'],
+    // 12,001 days: longer than the screen shows (MAX_RANGE_DAYS).
+    ['2000-01-01', '2032-11-08'],
+    ['2020-01-01', '9999-12-31'],
   ])('rejects %s to %s', (from, to) => {
     expect(resolveCustomRange(from, to)).toBeUndefined();
   });
@@ -99,6 +104,12 @@ describe('describeCustomRangeProblem', () => {
     ],
     ['2026-02-30', '2026-03-01', 'The start date "2026-02-30" is not a date (YYYY-MM-DD).'],
     ['2026-02-01', 'soon', 'The end date "soon" is not a date (YYYY-MM-DD).'],
+    ['2000-01-01', '2032-11-07', null],
+    [
+      '2020-01-01',
+      '9999-12-31',
+      'This range is 2,914,635 days long; the console shows at most 12,000 days (about 32 years) at a time. Choose a later start or an earlier end.',
+    ],
   ])('from %s to %s', (from, to, expected) => {
     expect(describeCustomRangeProblem(from, to)).toBe(expected);
   });

@@ -75,14 +75,36 @@ export function formatUtcDate(ms: number): string {
 }
 
 /**
+ * The longest range the screen shows: 400 bars of its coarsest buckets (30 days), about 32 years.
+ * A link to 9999-12-31 would otherwise ask for ~97,000 buckets in ~8,000 requests.
+ */
+export const MAX_RANGE_DAYS = 12_000;
+
+/** Days from `start` to the end of `lastDay` (both UTC midnights), both included. */
+const daysIncluded = (start: number, lastDay: number) => (lastDay - start) / DAY_MS + 1;
+
+/**
  * A custom range from two inclusive UTC dates: `from` 00:00 to the end of `to` (the next
- * midnight). Undefined when a date is invalid or `to` is before `from`.
+ * midnight). Undefined when a date is invalid, `to` is before `from` or the range is longer than
+ * `MAX_RANGE_DAYS`.
  */
 export function resolveCustomRange(from: string, to: string): TimeRange | undefined {
   const start = parseUtcDate(from);
   const lastDay = parseUtcDate(to);
   if (start === undefined || lastDay === undefined || lastDay < start) return undefined;
+  if (daysIncluded(start, lastDay) > MAX_RANGE_DAYS) return undefined;
   return { startMs: start, endMs: addDays(new UTCDate(lastDay), 1).getTime() };
+}
+
+/** Why two valid dates make no range the screen shows (too long), in words; null when fine. */
+export function describeRangeLength(start: number, lastDay: number): string | null {
+  const days = daysIncluded(start, lastDay);
+  if (days <= MAX_RANGE_DAYS) return null;
+  return (
+    `This range is ${days.toLocaleString('en-US')} days long; the console shows at most ` +
+    `${MAX_RANGE_DAYS.toLocaleString('en-US')} days (about 32 years) at a time. ` +
+    'Choose a later start or an earlier end.'
+  );
 }
 
 /** The period of the same length just before `range`, for comparisons. */
@@ -101,5 +123,5 @@ export function describeCustomRangeProblem(from: string | null, to: string | nul
   if (lastDay < start) {
     return `The end date (${to}) is before the start date (${from}). Choose an end on or after the start.`;
   }
-  return null;
+  return describeRangeLength(start, lastDay);
 }
