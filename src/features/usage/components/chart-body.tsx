@@ -1,7 +1,8 @@
 import { lazy, Suspense, useMemo } from 'react';
+import { formatCount, formatPercent } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
 import { partialBucketStart, partialFirstMonthStart } from '../model/partial-bucket';
-import { focusedSeries, topSeriesWithOther } from '../model/top-series';
+import { focusedSeries, summariseOther, topSeriesWithOther } from '../model/top-series';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { useDataFloor } from './data-floor-notice';
 import { seriesColor } from './series-colors';
@@ -51,6 +52,7 @@ export function ChartBody({
     const focused = focusedSeries(matrix, series, focus);
     return focused ? [{ color: seriesColor(focused, series.length), ...focused }] : [];
   }, [matrix, series, focus]);
+  const other = focus === null ? summariseOther(matrix, series) : null;
   const partialBucketMs = partialBucketStart(matrix, nowMs);
   const partialFirstMs = partialFirstMonthStart(matrix);
   const partialBuckets = useMemo(
@@ -86,6 +88,13 @@ export function ChartBody({
           </li>
         ))}
       </ul>
+      {other && other.share >= 0.5 ? (
+        <p className="small">
+          “Other” is {formatPercent(other.share)} of these traces: {formatCount(other.groups)}{' '}
+          groups, none above {formatPercent(other.largestShare)}. Open it in the table below to list
+          them; click a row there to chart that group alone.
+        </p>
+      ) : null}
       {onZoom ? (
         <p className="muted small">
           Click a bar (or focus the chart, move with ← →, press Enter) to see that period in finer

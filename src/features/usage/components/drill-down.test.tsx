@@ -42,6 +42,21 @@ describe('drill-down on the usage tab', () => {
     await waitFor(() => expect(new URLSearchParams(location().search).has('focus')).toBe(false));
   });
 
+  it('grouped by user, a chart that is mostly "Other" says what it holds; a focus hides that', async () => {
+    const user = userEvent.setup();
+    stubUsageServer();
+    renderApp(`${TAB}?group_by=user`);
+    const note = await screen.findByText(/^“Other” is/);
+    expect(note).toHaveTextContent(
+      '“Other” is 66.7% of these traces: 20 groups, none above 3.3%. Open it in the table below to list them; click a row there to chart that group alone.',
+    );
+    expect(within(legend()).getByRole('button', { name: 'Other (20 more)' })).toBeVisible();
+
+    await user.click(within(table()).getByRole('button', { name: 'user0@acme.test' }));
+    expect(await screen.findByText(/Showing/)).toHaveTextContent('Showing user0@acme.test only');
+    expect(screen.queryByText(/^“Other” is/)).toBeNull();
+  });
+
   it('a link with a focus opens focused, and a table row focuses by keyboard', async () => {
     const user = userEvent.setup();
     stubUsageServer();

@@ -132,7 +132,7 @@ describe('UsageTable', () => {
     renderTable(many);
     expect(rowLabels()).toHaveLength(11);
     expect(rowLabels()[0]).toBe('u4999@example.com');
-    const other = screen.getByRole('button', { name: 'Other (4990 more)' });
+    const other = screen.getByRole('button', { name: 'Other (4,990 more)' });
     expect(other).toHaveAttribute('aria-expanded', 'false');
     // The "Other" row sums exactly the groups it folds: 1 + 2 + … + 4990 traces.
     expect(

@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/format';
 import type { UsageMatrix, UsageSeries } from './usage-matrix';
 
 export const OTHER_KEY = '__other__';
@@ -38,13 +39,39 @@ export function topSeriesWithOther(matrix: UsageMatrix, limit = 10): ChartSeries
     ...top,
     {
       key: OTHER_KEY,
-      label: `Other (${ranked.length - limit} more)`,
+      label: `Other (${formatCount(ranked.length - limit)} more)`,
       unknown: false,
       dimensions: {},
       values: other,
       total: other.reduce((a, b) => a + b, 0),
     },
   ];
+}
+
+/** What "Other" holds: its groups, its share of all traces and the largest folded group's. */
+export interface OtherSummary {
+  groups: number;
+  share: number;
+  largestShare: number;
+}
+
+/**
+ * "Other" of the chart's series, summarised; null when there is none or nothing was counted.
+ * Many groups of a similar size (users, API keys) make it most of every bar: the chart says so.
+ */
+export function summariseOther(
+  matrix: UsageMatrix,
+  series: readonly ChartSeries[],
+): OtherSummary | null {
+  const other = series.find((item) => item.key === OTHER_KEY);
+  if (!other || matrix.total <= 0) return null;
+  const folded = foldedSeries(matrix, series.length - 1);
+  const largest = Math.max(0, ...folded.map((item) => matrix.totals.get(item.key) ?? 0));
+  return {
+    groups: folded.length,
+    share: other.total / matrix.total,
+    largestShare: largest / matrix.total,
+  };
 }
 
 /** The groups "Other" folds (every group after the top `limit`), largest first. */

@@ -2,7 +2,7 @@ import type { Stride } from '@contracts/usage/usage-schema';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { describe, expect, it } from 'vitest';
 import type { UsageRecord } from '@contracts/usage/usage-schema';
-import { OTHER_KEY, topSeriesWithOther } from './top-series';
+import { OTHER_KEY, summariseOther, topSeriesWithOther } from './top-series';
 import { buildUsageMatrix } from './usage-matrix';
 
 const gridOf = (range: { startMs: number; endMs: number }, stride: Stride) =>
@@ -90,5 +90,15 @@ describe('topSeriesWithOther', () => {
 
   it('has no Other when every group fits', () => {
     expect(topSeriesWithOther(matrix, 14).some((item) => item.key === OTHER_KEY)).toBe(false);
+    expect(summariseOther(matrix, topSeriesWithOther(matrix, 14))).toBeNull();
+  });
+
+  it("summarises Other: its groups, its share and the largest folded group's share", () => {
+    // Totals 1..14 (105 in all); Other folds 1, 2, 3 and 4.
+    expect(summariseOther(matrix, topSeriesWithOther(matrix, 10))).toEqual({
+      groups: 4,
+      share: 10 / 105,
+      largestShare: 4 / 105,
+    });
   });
 });

@@ -5,7 +5,10 @@ import { EMBEDDED_CONSOLE_CONFIG, workspaceFixture } from '@/testing/console-fix
 export const ACME = 'a0000000-0000-4000-8000-000000000001';
 export const GLOBEX = 'a0000000-0000-4000-8000-000000000002';
 
-/** Records for one request: a day of traces per workspace or project, at the request's start. */
+/**
+ * Records for one request: a day of traces per workspace, project or user, at the request's
+ * start.
+ */
 function recordsFor(url: URL): UsageRecord[] {
   const groupBy = (url.searchParams.get('group_by') ?? 'workspace') as GroupBy;
   const ids = url.searchParams.getAll('workspace_ids');
@@ -14,6 +17,15 @@ function recordsFor(url: URL): UsageRecord[] {
     { id: ACME, name: 'Acme', traces: 70, projects: ['chatbot', 'default'] },
     { id: GLOBEX, name: 'Globex', traces: 30, projects: ['default'] },
   ].filter((ws) => ids.includes(ws.id));
+  if (groupBy === 'user') {
+    // 30 users of Acme with 10 traces each, so the chart's "Other" holds 20 of them (2/3).
+    if (!ids.includes(ACME)) return [];
+    return Array.from({ length: 30 }, (_, index) => ({
+      time_bucket: time,
+      traces: 10,
+      dimensions: { user_id: `u-${index}`, user_email: `user${index}@acme.test` },
+    }));
+  }
   if (groupBy === 'workspace') {
     return byWorkspace.map((ws) => ({
       time_bucket: time,
@@ -36,7 +48,7 @@ function recordsFor(url: URL): UsageRecord[] {
 }
 
 /**
- * The console server as the SPA sees it (config, two workspaces, usage by workspace or project),
+ * The console server as the SPA sees it (config, two workspaces, usage by workspace, project or user),
  * as a stubbed `fetch`. Returns the usage requests' URLs, in order.
  */
 export function stubUsageServer(): URL[] {
