@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { usageResponseSchema } from '@contracts/usage/usage-schema';
 import { strideForRange } from '@contracts/usage/stride';
-import type { ComparisonPlan } from '../model/measured-comparison';
+import { comparesPartOfView, type ComparisonPlan } from '../model/measured-comparison';
 import { isQueryable, usageViewKey, type ResolvedUsageView } from '../model/resolve-usage-view';
 import type { TimeRange } from '../model/time-range';
 import { describeGroup } from '../model/usage-matrix';
@@ -17,7 +17,7 @@ export interface PeriodTotals {
 /**
  * The two sides of a measured comparison. `current` is null when the comparison covers the
  * whole view (the screen's own totals are the current side); when the floor clipped the previous
- * period, it holds the totals of the same number of days at the end of the view.
+ * period or the view runs past now, it holds the totals of the plan's current window.
  */
 export interface ComparisonTotals {
   previous: PeriodTotals;
@@ -53,7 +53,7 @@ export async function getComparisonTotals(
 ): Promise<ComparisonTotals> {
   const [previous, current] = await Promise.all([
     getRangeTotals(connection, view, plan.previous, signal),
-    plan.clipped ? getRangeTotals(connection, view, plan.current, signal) : null,
+    comparesPartOfView(plan) ? getRangeTotals(connection, view, plan.current, signal) : null,
   ]);
   return { previous, current };
 }

@@ -53,7 +53,7 @@ function GranularUsageView() {
   const view = workspaces.data ? resolveUsageView(params, nowMs, readableIds) : null;
   const matrix = useUsageMatrix(view);
   const floorMs = useDataFloor();
-  const plan = view ? planComparison(view.range, floorMs) : null;
+  const plan = view ? planComparison(view.range, floorMs, nowMs) : null;
   const totals = useComparisonTotals(view, plan);
   const current = matrix.isPlaceholderData ? undefined : matrix.data;
   const comparison =

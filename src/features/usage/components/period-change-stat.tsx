@@ -52,11 +52,13 @@ function describeBasis(plan: ComparisonPlan, comparison: GroupComparison | undef
   const before = comparison?.measured
     ? `${formatCount(comparison.previous.total)} traces before`
     : '';
-  if (!plan.clipped) return before || ' ';
+  // A view running past now: both sides end at the same minute of their period.
+  const toTime = plan.toMs === null ? '' : `, both to ${formatUtc(plan.toMs, 'HH:mm')} UTC`;
+  if (!plan.clipped) return before ? `${before}${toTime}` : ' ';
   const days =
     plan.days === 1 ? 'the 1 measured day' : `the ${formatCount(plan.days)} measured days`;
   // Both sides are the last `days` days of their period, so the figure compares like with like.
-  return `Comparing ${days}, the last of each period (no data before ${floorText(plan.previous.startMs)})${before ? `; ${before}` : ''}`;
+  return `Comparing ${days}, the last of each period${toTime} (no data before ${floorText(plan.previous.startMs)})${before ? `; ${before}` : ''}`;
 }
 
 function changeTone(change: PeriodChange | null): string {
