@@ -102,6 +102,13 @@ test('rollback: run 1 streams, is rolled back, and what it wrote is shown as era
   // The playground loads no chart code (the usage tab's chart chunk and recharts).
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((url) => /usage-chart|recharts/.test(url))).toEqual([]);
+
+  // The billed traces' link opens the usage tab on that project alone.
+  await page.getByRole('link', { name: 'See them in the usage tab' }).click();
+  await expect(page.getByText(/^Showing/)).toHaveText(/Showing agent only/);
+  await expect(
+    page.getByRole('table', { name: 'Usage by group' }).getByRole('button', { name: 'agent' }),
+  ).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('the form lives in the URL: a reload keeps it', async ({ page }) => {

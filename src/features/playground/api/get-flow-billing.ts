@@ -10,6 +10,8 @@ export interface FlowBilling {
   traces: number;
   /** Workspaces holding them, for the link to the usage tab. */
   workspaceIds: string[];
+  /** The project's id when one project holds them (the usage tab focuses it), else null. */
+  projectId: string | null;
 }
 
 export interface FlowWindow {
@@ -34,7 +36,7 @@ export async function getFlowBilling(
   signal: AbortSignal,
 ): Promise<FlowBilling> {
   const workspaces = workspacesResponseSchema.parse(await getJson('/workspaces', signal));
-  if (workspaces.length === 0) return { traces: 0, workspaceIds: [] };
+  if (workspaces.length === 0) return { traces: 0, workspaceIds: [], projectId: null };
   // One query per workspace: `group_by=project` records do not say their workspace.
   const perWorkspace = await Promise.all(
     workspaces.map(async (workspace) => {
@@ -47,16 +49,24 @@ export async function getFlowBilling(
       const usage = usageResponseSchema.parse(
         await getJson(`/orgs/current/billing/granular-usage?${params}`, signal),
       );
-      const traces = usage.usage
-        .filter((record) => record.dimensions.project_name === window.project)
-        .reduce((sum, record) => sum + record.traces, 0);
-      return { id: workspace.id, traces };
+      const records = usage.usage.filter(
+        (record) => record.dimensions.project_name === window.project && record.traces > 0,
+      );
+      return {
+        id: workspace.id,
+        traces: records.reduce((sum, record) => sum + record.traces, 0),
+        projectIds: records.map((record) => record.dimensions.project_id ?? null),
+      };
     }),
   );
   const billed = perWorkspace.filter((workspace) => workspace.traces > 0);
+  // Projects are per workspace: the same name in two workspaces is two projects.
+  const projectIds = new Set(billed.flatMap((workspace) => workspace.projectIds));
+  const [onlyProject] = projectIds;
   return {
     traces: billed.reduce((sum, workspace) => sum + workspace.traces, 0),
     workspaceIds: billed.map((workspace) => workspace.id),
+    projectId: projectIds.size === 1 ? (onlyProject ?? null) : null,
   };
 }
 

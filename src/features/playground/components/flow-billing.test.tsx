@@ -71,6 +71,8 @@ describe('FlowBilling', () => {
       to: '2026-11-23',
       group_by: 'project',
       workspaces: WS1,
+      // The chart shows the flow's project alone.
+      focus: 'p-agent',
     });
     // The window starts when the flow did: only its traces (by ingestion time) count.
     const usageRequest = requests.find((request) => request.includes('granular-usage'));

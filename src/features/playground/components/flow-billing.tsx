@@ -41,7 +41,14 @@ export function FlowBilling({
           This flow billed <strong>{formatCount(billing.data.traces)}</strong>{' '}
           {billing.data.traces === 1 ? 'trace' : 'traces'} in project <code>{project}</code> (one
           per run the deployment executed, rolled-back runs included).{' '}
-          <a href={usageTabLink(window.fromMs, window.toMs, billing.data.workspaceIds)}>
+          <a
+            href={usageTabLink(
+              window.fromMs,
+              window.toMs,
+              billing.data.workspaceIds,
+              billing.data.projectId,
+            )}
+          >
             See them in the usage tab
           </a>
         </p>
