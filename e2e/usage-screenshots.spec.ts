@@ -1,0 +1,56 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The usage tab's screenshots in src/features/usage/screenshots, written only with
+ * USAGE_SCREENSHOTS=1 (`USAGE_SCREENSHOTS=1 npx playwright test e2e/usage-screenshots.spec.ts`):
+ * skipped in `npm test`. Each waits for the chart's bars, so no image shows a chart mid-load.
+ */
+test.skip(!process.env.USAGE_SCREENSHOTS, 'set USAGE_SCREENSHOTS=1 to write the screenshots');
+
+const TAB = '/settings/billing-and-usage/granular-usage';
+const DIR = 'src/features/usage/screenshots';
+
+async function openLoaded(page: Page, query: string) {
+  await page.goto(`${TAB}${query}`);
+  await expect(page.getByLabel('Total traces')).toHaveText(/^\d[\d,]*$/);
+  await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(page.locator('.chart-body.stale')).toHaveCount(0);
+}
+
+test('usage tab at 1440 px: 6 months by project in calendar months, with a tooltip', async ({
+  page,
+}) => {
+  // Tall enough for the cards and the chart with its tooltip in one image.
+  await page.setViewportSize({ width: 1440, height: 1150 });
+  await openLoaded(page, '?period=6m&group_by=project&aggregation=calendar-month');
+  const bars = page.locator('.recharts-bar-rectangle');
+  await bars.nth(Math.floor((await bars.count()) / 2)).hover();
+  await expect(page.locator('.recharts-tooltip-wrapper')).toBeVisible();
+  await page.screenshot({ path: `${DIR}/granular-usage.png` });
+});
+
+test('usage tab at 1440 px, the whole page (last 30 days by workspace)', async ({ page }) => {
+  await openLoaded(page, '');
+  await page.screenshot({ path: `${DIR}/granular-usage-1440-full.png`, fullPage: true });
+});
+
+test('usage tab at 390 px, the whole page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openLoaded(page, '?group_by=project');
+  await page.screenshot({ path: `${DIR}/granular-usage-390.png`, fullPage: true });
+});
+
+test('a focused project, with "Other" open in the table', async ({ page }) => {
+  await openLoaded(page, '?group_by=project');
+  const table = page.getByRole('table', { name: 'Usage by group' });
+  await table.getByRole('rowheader').first().getByRole('button').click();
+  await expect(page.getByText(/^Showing/)).toBeVisible();
+  await table.getByRole('button', { name: /^Other/ }).click();
+  await page.screenshot({ path: `${DIR}/granular-usage-focus-1440.png`, fullPage: true });
+});
+
+test('yesterday by the hour (a zoomed day)', async ({ page }) => {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await openLoaded(page, `?period=custom&from=${yesterday}&to=${yesterday}&aggregation=hourly`);
+  await page.screenshot({ path: `${DIR}/granular-usage-zoom-hourly-1440.png` });
+});
