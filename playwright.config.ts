@@ -29,6 +29,8 @@ export default defineConfig({
   testDir: 'e2e',
   // Browser specs only: e2e/support holds helpers and their Vitest unit tests (*.test.ts).
   testMatch: '**/*.spec.ts',
+  // The usage tab's screenshot writer runs only when asked (USAGE_SCREENSHOTS=1).
+  testIgnore: process.env.USAGE_SCREENSHOTS ? [] : ['**/usage-screenshots.spec.ts'],
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
