@@ -1,3 +1,5 @@
+import { UTCDate } from '@date-fns/utc';
+import { differenceInCalendarMonths } from 'date-fns';
 import type { Stride } from '@contracts/usage/usage-schema';
 import { strideForRange, strideMs } from '@contracts/usage/stride';
 import { planFetchWindows } from './fetch-windows';
@@ -49,16 +51,9 @@ function fits(range: TimeRange, aggregation: Aggregation): boolean {
   return buckets <= MAX_VIEW_BUCKETS && planFetchWindows(range, stride).length <= MAX_VIEW_REQUESTS;
 }
 
-function calendarMonthsTouched({ startMs, endMs }: TimeRange): number {
-  const first = new Date(startMs);
-  const last = new Date(endMs - 1);
-  return (
-    (last.getUTCFullYear() - first.getUTCFullYear()) * 12 +
-    last.getUTCMonth() -
-    first.getUTCMonth() +
-    1
-  );
-}
+/** UTC months the range touches (its first and last may be partial). */
+const calendarMonthsTouched = ({ startMs, endMs }: TimeRange) =>
+  differenceInCalendarMonths(new UTCDate(endMs - 1), new UTCDate(startMs)) + 1;
 
 /**
  * The aggregations a range can be shown in: hourly up to a week, and each other one while it
