@@ -90,7 +90,7 @@ export function UsageTable({
           {formatCount(allRows.length)} {allRows.length === 1 ? 'group' : 'groups'}
         </span>
       </div>
-      <div className="table-search">
+      <div className="field table-search">
         <label htmlFor={searchId} className="visually-hidden">
           Search groups
         </label>
