@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   parseUtcDate,
   describeCustomRangeProblem,
-  previousPeriod,
   resolveCustomRange,
   resolvePresetRange,
   type RangePreset,
@@ -79,16 +78,6 @@ describe('parseUtcDate', () => {
     ['', undefined],
   ])('%s', (text, expected) => {
     expect(parseUtcDate(text)).toBe(expected);
-  });
-});
-
-describe('previousPeriod', () => {
-  it('is the same length, ending where the range starts', () => {
-    const range = { startMs: Date.UTC(2026, 9, 24), endMs: Date.UTC(2026, 10, 23) };
-    expect(previousPeriod(range)).toEqual({
-      startMs: Date.UTC(2026, 8, 24),
-      endMs: Date.UTC(2026, 9, 24),
-    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { UTCDate } from '@date-fns/utc';
 import { addDays, startOfMonth, subDays, subMonths } from 'date-fns';
+import { formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
 
 export const RANGE_PRESETS = [
@@ -101,16 +102,10 @@ export function describeRangeLength(start: number, lastDay: number): string | nu
   const days = daysIncluded(start, lastDay);
   if (days <= MAX_RANGE_DAYS) return null;
   return (
-    `This range is ${days.toLocaleString('en-US')} days long; the console shows at most ` +
-    `${MAX_RANGE_DAYS.toLocaleString('en-US')} days (about 32 years) at a time. ` +
+    `This range is ${formatCount(days)} days long; the console shows at most ` +
+    `${formatCount(MAX_RANGE_DAYS)} days (about 32 years) at a time. ` +
     'Choose a later start or an earlier end.'
   );
-}
-
-/** The period of the same length just before `range`, for comparisons. */
-export function previousPeriod(range: TimeRange): TimeRange {
-  const length = range.endMs - range.startMs;
-  return { startMs: range.startMs - length, endMs: range.startMs };
 }
 
 /** Why a custom range from the URL cannot be shown, in words; null when it can. */
