@@ -52,7 +52,9 @@ export function ChartBody({
     const focused = focusedSeries(matrix, series, focus);
     return focused ? [{ color: seriesColor(focused, series.length), ...focused }] : [];
   }, [matrix, series, focus]);
-  const other = focus === null ? summariseOther(matrix, series) : null;
+  // Ranks every group: once per matrix, not on every render.
+  const otherSummary = useMemo(() => summariseOther(matrix, series), [matrix, series]);
+  const other = focus === null ? otherSummary : null;
   const partialBucketMs = partialBucketStart(matrix, nowMs);
   const partialFirstMs = partialFirstMonthStart(matrix);
   const partialBuckets = useMemo(

@@ -65,8 +65,9 @@ export function summariseOther(
 ): OtherSummary | null {
   const other = series.find((item) => item.key === OTHER_KEY);
   if (!other || matrix.total <= 0) return null;
+  // Ranked largest first, so the first folded group is the largest.
   const folded = foldedSeries(matrix, series.length - 1);
-  const largest = Math.max(0, ...folded.map((item) => matrix.totals.get(item.key) ?? 0));
+  const largest = folded[0] ? (matrix.totals.get(folded[0].key) ?? 0) : 0;
   return {
     groups: folded.length,
     share: other.total / matrix.total,
