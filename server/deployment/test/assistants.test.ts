@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
-import { createAssistantRegistry, uuid5 } from '@server/deployment/assistants';
+import { createAssistantRegistry, uuid5 } from '@server/deployment/http/assistants';
 import { createAssistantStore } from '@server/deployment/store/assistant-store';
 
 it('derives the assistant id LangGraph Platform gives the graph "agent"', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { systemAssistantId } from '../assistants';
+import { systemAssistantId } from '../http/assistants';
 import { describe, expect, it } from 'vitest';
 import {
   conversation,

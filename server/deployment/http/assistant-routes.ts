@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { jsonError } from '../http/json-error';
+import { jsonError } from '@server/http/json-error';
 import type { Assistant } from './assistants';
 import type { DeploymentDeps } from './deployment-deps';
 import {
@@ -9,9 +9,9 @@ import {
   searchAssistantsBody,
   setLatestBody,
   versionsBody,
-} from './wire/assistant-requests';
-import { jsonContains } from './wire/json-contains';
-import { parseJsonBody } from './wire/request';
+} from '../wire/assistant-requests';
+import { jsonContains } from '../wire/json-contains';
+import { parseJsonBody } from '../wire/request';
 import { createAssistantGraphRoutes } from './assistant-graph-routes';
 import { deleteThreadsOfAssistant } from './thread-deletion';
 

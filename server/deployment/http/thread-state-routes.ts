@@ -1,12 +1,12 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { StateSnapshot } from '@langchain/langgraph';
 import { type Context, Hono } from 'hono';
-import { jsonError } from '../http/json-error';
+import { jsonError } from '@server/http/json-error';
 import type { DeploymentDeps } from './deployment-deps';
-import type { ThreadRecord } from './store/thread-store';
-import { jsonContains } from './wire/json-contains';
-import { parseJsonBody, parseWith } from './wire/request';
-import { serializeState } from './wire/serialize';
+import type { ThreadRecord } from '../store/thread-store';
+import { jsonContains } from '../wire/json-contains';
+import { parseJsonBody, parseWith } from '../wire/request';
+import { serializeState } from '../wire/serialize';
 import {
   type CheckpointRef,
   type HistoryBody,
@@ -14,7 +14,7 @@ import {
   historyQuery,
   stateAtCheckpointBody,
   updateStateBody,
-} from './wire/thread-requests';
+} from '../wire/thread-requests';
 
 const isTrue = (flag: string | undefined) => flag === 'true' || flag === '1';
 

@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono';
-import { jsonError } from '../http/json-error';
+import { jsonError } from '@server/http/json-error';
 import type { DeploymentDeps } from './deployment-deps';
-import type { ServedGraph } from './graph/graph-registry';
-import { toWireSchemas } from './graph/graph-schemas';
-import { recurseQuery, xrayQuery } from './wire/assistant-requests';
-import { parseWith } from './wire/request';
+import type { ServedGraph } from '../graph/graph-registry';
+import { toWireSchemas } from '../graph/graph-schemas';
+import { recurseQuery, xrayQuery } from '../wire/assistant-requests';
+import { parseWith } from '../wire/request';
 
 /** What an assistant's graph looks like: drawing, JSON schemas, subgraphs. */
 export function createAssistantGraphRoutes({ assistants, graphs }: DeploymentDeps) {

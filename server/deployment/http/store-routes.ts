@@ -1,14 +1,14 @@
 import { type Context, Hono } from 'hono';
-import { jsonError } from '../http/json-error';
-import type { KvStore } from './store/kv-store';
-import { parseJsonBody, parseWith } from './wire/request';
+import { jsonError } from '@server/http/json-error';
+import type { KvStore } from '../store/kv-store';
+import { parseJsonBody, parseWith } from '../wire/request';
 import {
   deleteItemBody,
   getItemQuery,
   listNamespacesBody,
   putItemBody,
   searchItemsBody,
-} from './wire/store-requests';
+} from '../wire/store-requests';
 
 /** The official server's checks of a namespace, with its statuses and wording. */
 function namespaceProblem(c: Context, namespace: string[]): Response | undefined {

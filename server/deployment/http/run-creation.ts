@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
 import { DEFAULT_MULTITASK_STRATEGY, runInputSchema } from '@contracts/deployment';
-import { jsonError } from '../http/json-error';
+import { jsonError } from '@server/http/json-error';
 import { runConfigFor } from './assistant-run-config';
 import type { DeploymentDeps } from './deployment-deps';
-import type { RunRecord } from './store/run-store';
-import { isRecord } from './wire/json-contains';
-import { parseJsonBody, parseWith } from './wire/request';
-import { type CreateRunBody, createRunBody, runKwargsOf } from './wire/run-request';
-import { sseResponse } from './wire/sse';
+import type { RunRecord } from '../store/run-store';
+import { isRecord } from '../wire/json-contains';
+import { parseJsonBody, parseWith } from '../wire/request';
+import { type CreateRunBody, createRunBody, runKwargsOf } from '../wire/run-request';
+import { sseResponse } from '../wire/sse';
 
 /** The run's `context` merged over its assistant's, as the platform merges them. */
 function contextOf(assistantContext: unknown, runContext: unknown): { context: unknown } | null {

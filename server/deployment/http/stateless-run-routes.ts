@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { jsonError } from '../http/json-error';
+import { jsonError } from '@server/http/json-error';
 import type { DeploymentDeps } from './deployment-deps';
 import { createRunFromRequest, streamRunEvents } from './run-creation';
-import { serializeRun } from './wire/serialize';
+import { serializeRun } from '../wire/serialize';
 
 /**
  * Stateless runs, mounted at `/runs`: each runs on a new thread, deleted once the run has

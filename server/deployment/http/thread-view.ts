@@ -1,9 +1,9 @@
-import type { GraphRegistry } from './graph/graph-registry';
-import type { RunStore } from './store/run-store';
-import type { ThreadRecord } from './store/thread-store';
-import { jsonContains } from './wire/json-contains';
-import { serializeValues } from './wire/serialize';
-import type { SearchThreadsBody } from './wire/thread-requests';
+import type { GraphRegistry } from '../graph/graph-registry';
+import type { RunStore } from '../store/run-store';
+import type { ThreadRecord } from '../store/thread-store';
+import { jsonContains } from '../wire/json-contains';
+import { serializeValues } from '../wire/serialize';
+import type { SearchThreadsBody } from '../wire/thread-requests';
 
 interface Page {
   limit: number;

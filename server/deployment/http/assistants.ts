@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Assistant, AssistantStore } from './store/assistant-store';
-import { jsonContains } from './wire/json-contains';
+import type { Assistant, AssistantStore } from '../store/assistant-store';
+import { jsonContains } from '../wire/json-contains';
 
-export type { Assistant } from './store/assistant-store';
+export type { Assistant } from '../store/assistant-store';
 
 /** LangGraph Platform derives a graph's default assistant id as uuid5(graph_id, this namespace). */
 const GRAPH_NAMESPACE = '6ba7b821-9dad-11d1-80b4-00c04fd430c8';

@@ -1,7 +1,7 @@
 import type { DeploymentDeps } from './deployment-deps';
-import type { ThreadRecord } from './store/thread-store';
+import type { ThreadRecord } from '../store/thread-store';
 import { deleteThread } from './thread-deletion';
-import type { Superstep } from './wire/thread-requests';
+import type { Superstep } from '../wire/thread-requests';
 
 /**
  * Writes `POST /threads` `supersteps` (one checkpoint per superstep, each update as its node)

@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono';
-import { jsonError } from '../http/json-error';
-import type { RunRecord } from './store/run-store';
+import { jsonError } from '@server/http/json-error';
+import type { RunRecord } from '../store/run-store';
 import type { DeploymentDeps } from './deployment-deps';
 import { createRunFromRequest, streamRunEvents } from './run-creation';
-import { cancelRunQuery, joinStreamQuery, listRunsQuery, parseWith } from './wire/request';
-import { serializeRun, serializeValues } from './wire/serialize';
+import { cancelRunQuery, joinStreamQuery, listRunsQuery, parseWith } from '../wire/request';
+import { serializeRun, serializeValues } from '../wire/serialize';
 
 /** `["a","b"]` (JSON, as the SDK sends a list in a query) or `a,b`. */
 function fieldList(value: string): string[] {

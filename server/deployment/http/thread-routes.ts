@@ -1,17 +1,17 @@
 import { type Context, Hono } from 'hono';
-import { jsonError } from '../http/json-error';
+import { jsonError } from '@server/http/json-error';
 import type { DeploymentDeps } from './deployment-deps';
 import { deleteThread } from './thread-deletion';
 import { createThreadStateRoutes } from './thread-state-routes';
 import { writeSupersteps } from './thread-supersteps';
 import { createThreadView, selectFields } from './thread-view';
-import { parseJsonBody } from './wire/request';
+import { parseJsonBody } from '../wire/request';
 import {
   countThreadsBody,
   createThreadBody,
   patchThreadBody,
   searchThreadsBody,
-} from './wire/thread-requests';
+} from '../wire/thread-requests';
 
 /** Threads: create, get, update, delete, copy, search and count; state and history below. */
 export function createThreadRoutes(deps: DeploymentDeps) {

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { jsonError } from '../http/json-error';
-import { parseJsonBody } from './wire/request';
+import { jsonError } from '@server/http/json-error';
+import { parseJsonBody } from '../wire/request';
 
 const truncateBody = z.looseObject({
   runs: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import type { Assistant } from './assistants';
-import { isRecord } from './wire/json-contains';
+import { isRecord } from '../wire/json-contains';
 
 /** A run's `config` as the SDK sends it (`tags`, `recursion_limit`, `configurable`, ...). */
 export type RunConfig = Record<string, unknown> & { configurable?: Record<string, unknown> };
