@@ -21,6 +21,10 @@ describe('loadConfig', () => {
     [{ LANGSMITH_ENDPOINT: 'javascript:alert(1)' }, 'LANGSMITH_ENDPOINT'],
     [{ LANGSMITH_ENDPOINT: 'https://user:pw@api.example.com' }, 'LANGSMITH_ENDPOINT'],
     [{ LANGGRAPH_DEPLOYMENT_URL: 'https://token@x.example.com' }, 'LANGGRAPH_DEPLOYMENT_URL'],
+    [{ DATABASE_URI: 'mysql://db:3306/x' }, 'DATABASE_URI'],
+    [{ DATABASE_URI: 'localhost:5432' }, 'DATABASE_URI'],
+    [{ DATABASE_URI: 'postgres://db/x', REDIS_URI: 'http://cache' }, 'REDIS_URI'],
+    [{ REDIS_URI: 'redis://cache:6379' }, 'REDIS_URI'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^\\s+${variable}:`, 'm'));
   });

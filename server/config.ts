@@ -44,6 +44,22 @@ const hostList = z
       .filter((host) => host !== ''),
   );
 
+/** A `scheme://...` connection URL of one of `schemes`, or unset (an empty value is unset). */
+const optionalServiceUrl = (schemes: readonly string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .refine((value) => schemes.includes(URL.parse(value)?.protocol.replace(/:$/, '') ?? ''), {
+          message: `must be a ${schemes.join(' or ')} URL such as ${example}`,
+        })
+        .optional(),
+    )
+    .optional();
+
 const optionalSecret = z
   .string()
   .trim()
@@ -94,6 +110,16 @@ const envSchema = z.object({
    * (`npm start -- --graphs path` sets it too).
    */
   LANGGRAPH_CONFIG: optionalSecret,
+  /**
+   * Postgres for the deployment API (threads, runs, assistants, crons, store items and
+   * checkpoints in schema `deployment`) instead of `DATA_DIR/deployment.sqlite`.
+   */
+  DATABASE_URI: optionalServiceUrl(['postgres', 'postgresql'], 'postgres://user@host:5432/db'),
+  /**
+   * Redis for cluster mode (with DATABASE_URI): run wake-ups, cancellation and live stream events
+   * between replicas, so any number of them serve one deployment.
+   */
+  REDIS_URI: optionalServiceUrl(['redis', 'rediss'], 'redis://host:6379'),
   /** Serves `POST /deployment/internal/truncate` (empties tables), for the official test suite. */
   DEPLOYMENT_TEST_ROUTES: booleanFlag,
   /**
@@ -127,7 +153,12 @@ export function loadDotEnv(): void {
 
 /** Parses and validates the environment; the error names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema
+    .refine((config) => !config.REDIS_URI || config.DATABASE_URI, {
+      path: ['REDIS_URI'],
+      message: 'cluster mode needs DATABASE_URI too (Redis carries no state of its own)',
+    })
+    .safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `  ${issue.path.join('.')}: ${issue.message}`,

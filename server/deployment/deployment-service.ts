@@ -27,7 +27,7 @@ import { createRunStreamLog } from './runs/run-stream-log';
 import { createRunTracing, type TracingTarget } from './runs/run-tracing';
 import { createProcessThreadLock } from './runs/thread-lock';
 import { GraphStore } from './store/graph-store';
-import { openSqliteDeploymentStore } from './store/sqlite/sqlite-deployment-store';
+import { openDeploymentStore } from './store/open-deployment-store';
 import { createStoreRoutes } from './http/store-routes';
 import { createStatelessRunRoutes } from './http/stateless-run-routes';
 import { createTruncateRoute } from './http/truncate-route';
@@ -55,7 +55,7 @@ export async function createDeploymentService(
   config: Config,
   options: { tracingTarget?: () => TracingTarget | undefined } = {},
 ): Promise<Service> {
-  const store = await openSqliteDeploymentStore(config.DATA_DIR);
+  const store = await openDeploymentStore(config);
   const { threads, runs, kv, crons } = store;
   const checkpointer = store.checkpointer.saver;
   const withThreadLock = createProcessThreadLock();
