@@ -62,6 +62,7 @@ const MIGRATIONS = [
      ADD COLUMN owner text,
      ADD COLUMN lease_until timestamptz,
      ADD COLUMN cancel_action text,
+     ADD COLUMN start_checkpoint_id text,
      ADD COLUMN attempt integer NOT NULL DEFAULT 0;
    CREATE INDEX runs_leases ON deployment.runs (lease_until) WHERE status = 'running';`,
 ];

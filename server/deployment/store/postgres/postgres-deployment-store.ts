@@ -24,7 +24,7 @@ export async function openPostgresDeploymentStore(
   const pool = new pg.Pool({ connectionString: databaseUri, max: options.maxConnections ?? 10 });
   // An idle connection the server drops must not crash the process; the next query reconnects.
   pool.on('error', (error) => console.warn(`Deployment database: ${error.message}`));
-  const saver = new BranchSafePostgresSaver(pool, undefined, { schema: SCHEMA });
+  const saver = new BranchSafePostgresSaver(pool, { schema: SCHEMA });
   try {
     await migrate(pool, () => saver.setup());
   } catch (error) {

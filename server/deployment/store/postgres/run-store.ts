@@ -78,6 +78,16 @@ export function createPostgresRunStore(pool: pg.Pool): RunStore {
         [status, new Date().toISOString(), error, runId],
       );
     },
+    async claim({ runId, owner, startCheckpointId, leaseMs }) {
+      const { rowCount } = await pool.query(
+        `UPDATE deployment.runs SET status = 'running', updated_at = now(), owner = $2,
+           start_checkpoint_id = $3, lease_until = now() + $4 * interval '1 millisecond',
+           attempt = attempt + 1, cancel_action = NULL
+         WHERE run_id = $1 AND status = 'pending'`,
+        [runId, owner, startCheckpointId, leaseMs],
+      );
+      return (rowCount ?? 0) > 0;
+    },
     async delete(runId) {
       await pool.query('DELETE FROM deployment.runs WHERE run_id = $1', [runId]);
     },
