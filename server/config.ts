@@ -120,6 +120,11 @@ const envSchema = z.object({
    * between replicas, so any number of them serve one deployment.
    */
   REDIS_URI: optionalServiceUrl(['redis', 'rediss'], 'redis://host:6379'),
+  /**
+   * Cluster mode: how long a replica holds a run without renewing its lease (it renews every
+   * third of it). A killed replica's run is settled by another replica after at most this long.
+   */
+  DEPLOYMENT_RUN_LEASE_MS: integer(30_000, 600_000),
   /** Serves `POST /deployment/internal/truncate` (empties tables), for the official test suite. */
   DEPLOYMENT_TEST_ROUTES: booleanFlag,
   /**
