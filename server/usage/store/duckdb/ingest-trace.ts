@@ -1,19 +1,12 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { z } from 'zod';
+import {
+  traceInputSchema,
+  type ParsedTrace,
+  type TraceInput,
+} from '@server/usage/ingest/trace-input';
 import type { RunIngestor } from './ingest-runs';
 import { addToRollups } from './rollup-increments';
 import { selectUnbilled, type RunIdFilter } from './run-id-filter';
-
-/** A billable trace as a LangSmith SDK run reports it; `user_id`/`api_key_id` may be unknown. */
-export const traceInputSchema = z.object({
-  run_id: z.uuid(),
-  workspace_id: z.uuid(),
-  project_id: z.uuid(),
-  user_id: z.uuid().nullish(),
-  api_key_id: z.uuid().nullish(),
-  start_time: z.union([z.date(), z.iso.datetime({ offset: true })]),
-});
-export type TraceInput = z.input<typeof traceInputSchema>;
 
 export type IngestTrace = (trace: TraceInput) => Promise<{ inserted: boolean }>;
 
@@ -33,7 +26,7 @@ export function createTraceIngestor(ingestor: RunIngestor): IngestTrace {
 async function write(
   connection: DuckDBConnection,
   billed: RunIdFilter,
-  trace: z.output<typeof traceInputSchema>,
+  trace: ParsedTrace,
 ): Promise<{ inserted: boolean }> {
   const startTime = new Date(trace.start_time).toISOString();
   const userId = trace.user_id ?? null;

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { stableUuid } from '../seed/stable-uuid';
+import { stableUuid } from '@server/usage/seed/stable-uuid';
 
 const projectKey = (workspaceId: string, name: string) => `${workspaceId}\u0000${name}`;
 

@@ -2,25 +2,25 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openUsageStore, type UsageStore } from '../store/usage-store';
+import { openDuckDbStore, type DuckDbStore } from '../duckdb-store';
 import { seedIfEmpty } from './seed-database';
-import { testProfile } from './seed-profiles';
+import { testProfile } from '@server/usage/seed/seed-profiles';
 
 const dirs: string[] = [];
 afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-async function seeded(toIso: string): Promise<UsageStore> {
+async function seeded(toIso: string): Promise<DuckDbStore> {
   const dir = await mkdtemp(path.join(tmpdir(), 'usage-seed-'));
   dirs.push(dir);
-  const store = await openUsageStore(path.join(dir, 'usage.duckdb'));
+  const store = await openDuckDbStore(path.join(dir, 'usage.duckdb'));
   await seedIfEmpty(store, { ...testProfile(), toMs: Date.parse(toIso) });
   return store;
 }
 
 /** A fingerprint of every trace (id, time, dimensions) before `untilIso`, and their count. */
-async function fingerprint(store: UsageStore, untilIso: string) {
+async function fingerprint(store: DuckDbStore, untilIso: string) {
   return store.withConnection(async (connection) => {
     const reader = await connection.runAndReadAll(
       `SELECT count(*)::DOUBLE, md5(string_agg(concat_ws('|', run_id, workspace_id, project_id,

@@ -7,7 +7,7 @@ import { MIGRATIONS } from './migrations';
  * The usage database: one DuckDB file. Each request borrows its own connection (a DuckDB
  * connection runs one query at a time, and an export streams for as long as the client reads).
  */
-export interface UsageStore {
+export interface DuckDbStore {
   /** Runs `work` on a fresh connection and disconnects afterwards, also on error. */
   withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T>;
   /** A connection the caller must `closeSync()` (for streams that outlive one call). */
@@ -15,7 +15,7 @@ export interface UsageStore {
   close(): Promise<void>;
 }
 
-export async function openUsageStore(file: string): Promise<UsageStore> {
+export async function openDuckDbStore(file: string): Promise<DuckDbStore> {
   await mkdir(path.dirname(file), { recursive: true });
   const instance = await DuckDBInstance.create(file);
   let closed = false;
@@ -23,7 +23,7 @@ export async function openUsageStore(file: string): Promise<UsageStore> {
     if (closed) throw new Error('The usage store is closed.');
     return instance.connect();
   };
-  const store: UsageStore = {
+  const store: DuckDbStore = {
     connect,
     async withConnection(work) {
       const connection = await connect();

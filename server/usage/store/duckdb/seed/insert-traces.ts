@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { REBUILD_CUMULATIVE_SQL } from '../store/cumulative-rollup';
+import { REBUILD_CUMULATIVE_SQL } from '../cumulative-rollup';
 
 /**
  * Generates the traces of days `[fromDay, toDay)` inside DuckDB (no row passes through JS).

@@ -1,9 +1,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { DimensionCatalogs } from '../store/dimension-catalog';
-import { inSnapshot } from '../store/usage-store';
-import { bucketsOverData, readDataExtent } from './data-extent';
-import type { UsageQueryPlan } from './usage-facts-sql';
-import { queryUsageMatrix, type UsageAnswer } from './usage-matrix';
+import { bucketsOverData } from '@server/usage/query/data-extent';
+import type { UsageAnswer } from '@server/usage/query/usage-matrix';
+import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+import type { DimensionCatalogs } from './dimension-catalogs';
+import { inSnapshot } from './duckdb-store';
+import { readDataExtent } from './read-data-extent';
+import { queryUsageMatrix } from './read-usage-matrix';
 
 /**
  * The usage answer to a plan as a (value x bucket) matrix: the dimension catalog, the data's

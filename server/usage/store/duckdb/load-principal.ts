@@ -1,12 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Workspace } from '@contracts/usage/usage-schema';
-import { hashApiKey } from './api-key-hash';
-
-/** Who is calling: the permissions of an API key and the workspaces it can read. */
-export interface Principal {
-  permissions: string[];
-  workspaces: Workspace[];
-}
+import type { Principal } from '@server/usage/store/usage-backend';
 
 /**
  * Looks an API key up by its sha256 hash (keys are never stored or compared in clear).
@@ -14,9 +8,8 @@ export interface Principal {
  */
 export async function loadPrincipal(
   connection: DuckDBConnection,
-  apiKey: string,
+  keyHash: string,
 ): Promise<Principal | undefined> {
-  const keyHash = hashApiKey(apiKey);
   const key = await connection.runAndReadAll(
     'SELECT permissions FROM auth_keys WHERE key_hash = $1',
     [keyHash],

@@ -21,7 +21,7 @@
  * - `auth_key_owners` (migration 5): the user and the `api_keys` row a key's ingested traces are
  *   billed to; a key also needs `runs:create` in its permissions to ingest.
  */
-import { demoKeyOwnersSql } from '../seed/demo-key-owners';
+import { demoKeyOwnersSql } from './seed/demo-key-owners-sql';
 import { REBUILD_CUMULATIVE_SQL } from './cumulative-rollup';
 
 export interface Migration {

@@ -1,22 +1,7 @@
-import type { GroupBy } from '@contracts/usage/usage-schema';
-import type { BucketGrid } from '@contracts/usage/bucket-grid';
-import { PERIOD_DAYS } from '../store/cumulative-rollup';
-import { DIMENSIONS, positionsSql } from '../store/dimension-sql';
-import { planRange, type Interval } from './time-segments';
-
-/**
- * A validated, authorised usage query: `workspaceIds` are already limited to readable ones, and
- * `grid` holds the range and its buckets (spec 2.2), cut once for the whole request.
- */
-export interface UsageQueryPlan {
-  grid: BucketGrid;
-  /** No data before this instant (the cloud floor), or null. */
-  floorMs: number | null;
-  /** No data from this instant on (the end of the stored data, see `clampToData`). */
-  ceilingMs?: number;
-  workspaceIds: readonly string[];
-  groupBy: GroupBy;
-}
+import { planRange, type Interval } from '@server/usage/query/time-segments';
+import { dataFrom, dataTo, type UsageQueryPlan } from '@server/usage/query/usage-plan';
+import { PERIOD_DAYS } from './cumulative-rollup';
+import { DIMENSIONS, positionsSql } from './dimension-sql';
 
 /** A statement and its bound parameters. */
 export interface BoundSql {
@@ -56,13 +41,6 @@ function rawCountsSql(
       AND start_time < ${bind(iso(interval.to))}::TIMESTAMP
     GROUP BY ALL`;
 }
-
-/** The range of a plan that can hold data: from the later of start and floor, to end. */
-const dataFrom = ({ grid, floorMs }: UsageQueryPlan) =>
-  Math.max(grid.startMs, floorMs ?? grid.startMs);
-/** ... to the earlier of end and ceiling. */
-const dataTo = ({ grid, ceilingMs }: UsageQueryPlan) =>
-  Math.min(grid.endMs, ceilingMs ?? grid.endMs);
 
 /**
  * One row per (bucket, dimension) with traces > 0, read from raw traces only, ordered by

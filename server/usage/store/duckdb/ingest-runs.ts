@@ -1,29 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { RunBatch, RunBatchResult } from '@server/usage/store/usage-backend';
 import { ensureProjects } from './ensure-projects';
 import { addToRollups, type KnownRollupRows, type RollupIncrement } from './rollup-increments';
 import { loadRunIdFilter, selectUnbilled, type RunIdFilter } from './run-id-filter';
-import type { UsageStore } from './usage-store';
-
-/** One billable root run of a batch: its id and the project (`session_name`) it was sent to. */
-export interface BillableRun {
-  runId: string;
-  projectName: string;
-}
-
-/** A batch of root runs from one key into one workspace. */
-export interface RunBatch {
-  workspaceId: string;
-  userId: string | null;
-  apiKeyId: string | null;
-  runs: readonly BillableRun[];
-}
-
-export interface RunBatchResult {
-  /** Runs stored as new traces; the others were already billed (same run id). */
-  inserted: number;
-  /** When the batch was billed: its traces count in the bucket of this instant. */
-  ingestedAt: Date;
-}
+import type { DuckDbStore } from './duckdb-store';
 
 export type IngestRuns = (batch: RunBatch) => Promise<RunBatchResult>;
 
@@ -52,7 +32,7 @@ type Job =
  * batch in it. Usage counts go by ingestion time: a trace's `start_time` is the transaction's
  * start.
  */
-export function createRunIngestor(store: UsageStore): RunIngestor {
+export function createRunIngestor(store: DuckDbStore): RunIngestor {
   let pending: Job[] = [];
   let writing = false;
   let connection: DuckDBConnection | undefined;
@@ -81,7 +61,7 @@ export function createRunIngestor(store: UsageStore): RunIngestor {
         if (group.length > 0) {
           const results = await writeGroup(connection, group, known);
           group.forEach((entry, i) =>
-            entry.resolve(results[i] ?? { inserted: 0, ingestedAt: new Date() }),
+            entry.resolve(results[i] ?? { inserted: 0, duplicates: 0, ingestedAt: new Date() }),
           );
         }
       } catch (error) {
@@ -154,7 +134,10 @@ async function writeGroup(
     for (const key of rollupRows) known.rollupRows.add(key);
     const perBatch = new Map<RunBatch, number>();
     for (const row of rows) perBatch.set(row.batch, (perBatch.get(row.batch) ?? 0) + 1);
-    return group.map(({ batch }) => ({ inserted: perBatch.get(batch) ?? 0, ingestedAt }));
+    return group.map(({ batch }) => {
+      const inserted = perBatch.get(batch) ?? 0;
+      return { inserted, duplicates: batch.runs.length - inserted, ingestedAt };
+    });
   } catch (error) {
     // A failed COMMIT has already ended the transaction; the original error is what matters.
     await connection.run('ROLLBACK').catch(() => undefined);

@@ -1,10 +1,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { UsageStore } from '../store/usage-store';
-import { buildDimensions } from './build-dimensions';
+import { buildDimensions } from '@server/usage/seed/build-dimensions';
 import { insertDimensions } from './insert-dimensions';
 import { insertRows } from './insert-rows';
 import { insertTraces, rebuildDailyRollups } from './insert-traces';
-import { dayCount, tracesOnDay, type SeedProfile } from './seed-profiles';
+import { dayCount, tracesOnDay, type SeedProfile } from '@server/usage/seed/seed-profiles';
+import type { SeedResult } from '@server/usage/store/usage-backend';
+import type { DuckDbStore } from '../duckdb-store';
 
 /** About two million generated rows per INSERT: big enough to be efficient, small enough for RAM. */
 const ROWS_PER_BATCH = 2_000_000;
@@ -23,18 +24,12 @@ const TABLES = [
   'seed_runs',
 ];
 
-export interface SeedResult {
-  seeded: boolean;
-  traces: number;
-  ms: number;
-}
-
 /**
  * Loads `profile` into the store when it holds no data yet (or only an interrupted seed, which
  * is wiped first). A store that already has data is left alone.
  */
 export async function seedIfEmpty(
-  store: UsageStore,
+  store: DuckDbStore,
   profile: SeedProfile,
   onProgress?: (message: string) => void,
 ): Promise<SeedResult> {

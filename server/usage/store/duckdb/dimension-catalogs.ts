@@ -1,31 +1,12 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
 import type { GroupBy } from '@contracts/usage/usage-schema';
+import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
 import {
   buildDimensionFingerprintSql,
   buildDimensionLabelsSql,
   buildProjectWorkspacesSql,
 } from './dimension-sql';
-
-/**
- * A dimension table (workspaces, projects, users or API keys) in output order: by label, then
- * id; unlabelled values last, by id. A value's position here is what the usage facts number it
- * by (`positionsSql`). A new catalog object is made whenever the table changed, so a renderer may
- * key what it derives from a catalog by the object.
- */
-export interface DimensionCatalog {
-  groupBy: GroupBy;
-  ids: string[];
-  labels: (string | null)[];
-  /** Projects only: each project's workspace, which its records name (see `toDimensions`). */
-  workspaces?: ReadonlyMap<string, ParentWorkspace>;
-}
-
-/** The workspace a project belongs to. */
-export interface ParentWorkspace {
-  id: string;
-  name: string;
-}
 
 const labelPairsSchema = z.array(z.tuple([z.string(), z.string().nullable()]));
 const projectWorkspacesSchema = z.array(z.tuple([z.string(), z.string(), z.string()]));

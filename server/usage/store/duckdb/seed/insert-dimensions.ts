@@ -1,9 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { SeedDimensions } from './build-dimensions';
-import { demoKeyOwnersSql } from './demo-key-owners';
-import { DEMO_KEY_GRANTS } from './demo-keys';
+import type { SeedDimensions } from '@server/usage/seed/build-dimensions';
+import { demoKeyOwnersSql } from './demo-key-owners-sql';
+import { DEMO_KEY_GRANTS } from '@server/usage/seed/demo-keys';
 import { insertRows } from './insert-rows';
-import { hashApiKey } from '../store/api-key-hash';
+import { hashApiKey } from '@server/usage/store/api-key-hash';
 
 const SLOTS = 1000;
 
