@@ -1,23 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { MultitaskStrategy, RunStatus } from '@contracts/deployment';
-import type { RunKwargs } from '../wire/run-request';
-
-/** A run as stored: the wire fields plus what the server needs to execute and roll it back. */
-export interface RunRecord {
-  run_id: string;
-  thread_id: string;
-  assistant_id: string;
-  status: RunStatus;
-  multitask_strategy: MultitaskStrategy | null;
-  created_at: string;
-  updated_at: string;
-  metadata: Record<string, unknown>;
-  /** `null` when the run continues from the checkpoint (a resume, or a `command`). */
-  input: Record<string, unknown> | null;
-  error: string | null;
-  kwargs: RunKwargs;
-}
+import type { RunStatus } from '@contracts/deployment';
+import type { RunKwargs } from '@server/deployment/wire/run-request';
+import type { RunStore } from '../deployment-store';
+import { DEFAULT_KWARGS, type RunRecord } from '../records';
 
 interface RunRow extends Omit<RunRecord, 'metadata' | 'input' | 'kwargs'> {
   metadata: string;
@@ -25,24 +11,8 @@ interface RunRow extends Omit<RunRecord, 'metadata' | 'input' | 'kwargs'> {
   kwargs: string;
 }
 
-interface NewRun {
-  threadId: string;
-  assistantId: string;
-  input: Record<string, unknown> | null;
-  metadata: Record<string, unknown>;
-  strategy: MultitaskStrategy;
-  kwargs: RunKwargs;
-}
-
 const COLUMNS = `run_id, thread_id, assistant_id, status, multitask_strategy, created_at, updated_at,
   metadata, input, error, kwargs`;
-
-/** Runs stored before streaming existed have `{}`: they streamed nothing and take the defaults. */
-const DEFAULT_KWARGS: RunKwargs = {
-  stream_mode: ['values'],
-  stream_subgraphs: false,
-  stream_resumable: false,
-};
 
 function toRecord(row: RunRow): RunRecord {
   return {
@@ -53,8 +23,8 @@ function toRecord(row: RunRow): RunRecord {
   };
 }
 
-/** Run records. Every method is synchronous (better-sqlite3), so callers see no interleaving. */
-export function createRunStore(db: Database.Database) {
+/** Run records in the SQLite file (statements are synchronous; the port is not). */
+export function createSqliteRunStore(db: Database.Database): RunStore {
   const insert = db.prepare(
     `INSERT INTO runs (${COLUMNS}) VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, NULL, ?)`,
   );
@@ -82,49 +52,42 @@ export function createRunStore(db: Database.Database) {
   const failRunning = db.prepare<[string, string]>(
     `UPDATE runs SET status = 'error', updated_at = ?, error = ? WHERE status = 'running'`,
   );
+  const runningThreads = db.prepare<[], { thread_id: string }>(
+    `SELECT DISTINCT thread_id FROM runs WHERE status = 'running'`,
+  );
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM runs');
+  const get = (threadId: string, runId: string) => {
+    const row = selectOne.get(threadId, runId);
+    return row && toRecord(row);
+  };
 
   return {
-    create({ threadId, assistantId, input, metadata, strategy, kwargs }: NewRun): RunRecord {
+    async create({ threadId, assistantId, input, metadata, strategy, kwargs }) {
       const now = new Date().toISOString();
       const runId = randomUUID();
       const row = [runId, threadId, assistantId, strategy, now, now];
       insert.run(...row, JSON.stringify(metadata), JSON.stringify(input), JSON.stringify(kwargs));
-      return this.get(threadId, runId) as RunRecord;
+      return get(threadId, runId) as RunRecord;
     },
-    get(threadId: string, runId: string): RunRecord | undefined {
-      const row = selectOne.get(threadId, runId);
-      return row && toRecord(row);
-    },
-    list(threadId: string, page: { limit: number; offset: number; status?: RunStatus }) {
+    get: async (threadId, runId) => get(threadId, runId),
+    async list(threadId, page) {
       const status = page.status ?? null;
       return selectPage.all(threadId, status, status, page.limit, page.offset).map(toRecord);
     },
-    /** Pending and running runs of a thread, oldest first. */
-    active(threadId: string): RunRecord[] {
-      return selectActive.all(threadId).map(toRecord);
-    },
-    latest(threadId: string): RunRecord | undefined {
+    active: async (threadId) => selectActive.all(threadId).map(toRecord),
+    async latest(threadId) {
       const row = selectLatest.get(threadId);
       return row && toRecord(row);
     },
-    setStatus(runId: string, status: RunStatus, error: string | null = null) {
+    async setStatus(runId, status, error = null) {
       update.run(status, new Date().toISOString(), error, runId);
     },
-    delete(runId: string): void {
+    async delete(runId) {
       remove.run(runId);
     },
-    threadsWithPendingRuns(): string[] {
-      return pendingThreads.all().map((row) => row.thread_id);
-    },
-    /** On start-up: runs still `running` were cut off by a crash; they never resume. */
-    failOrphanedRuns(reason: string): number {
-      return failRunning.run(new Date().toISOString(), reason).changes;
-    },
-    count(): number {
-      return count.get()?.n ?? 0;
-    },
+    threadsWithPendingRuns: async () => pendingThreads.all().map((row) => row.thread_id),
+    threadsWithRunningRuns: async () => runningThreads.all().map((row) => row.thread_id),
+    failOrphanedRuns: async (reason) => failRunning.run(new Date().toISOString(), reason).changes,
+    count: async () => count.get()?.n ?? 0,
   };
 }
-
-export type RunStore = ReturnType<typeof createRunStore>;

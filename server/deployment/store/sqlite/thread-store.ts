@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-
-export interface ThreadRecord {
-  thread_id: string;
-  created_at: string;
-  updated_at: string;
-  metadata: Record<string, unknown>;
-}
+import type { ThreadStore } from '../deployment-store';
+import type { ThreadRecord, ThreadSortColumn } from '../records';
 
 interface ThreadRow {
   thread_id: string;
@@ -15,15 +10,12 @@ interface ThreadRow {
   metadata: string;
 }
 
-/** Columns a search can order by in SQL (`status` needs the computed view, see thread-view.ts). */
-export type ThreadSortColumn = 'thread_id' | 'created_at' | 'updated_at';
-
 function toRecord(row: ThreadRow): ThreadRecord {
   return { ...row, metadata: JSON.parse(row.metadata) as Record<string, unknown> };
 }
 
 /** Thread records (the conversation state itself lives in the checkpointer). */
-export function createThreadStore(db: Database.Database) {
+export function createSqliteThreadStore(db: Database.Database): ThreadStore {
   // OR IGNORE: two requests creating the same thread id race without an error; one wins.
   const insert = db.prepare<[string, string, string, string]>(
     'INSERT OR IGNORE INTO threads (thread_id, created_at, updated_at, metadata) VALUES (?, ?, ?, ?)',
@@ -59,57 +51,47 @@ export function createThreadStore(db: Database.Database) {
      FROM writes WHERE thread_id = ?`,
   );
 
+  const create = (metadata: Record<string, unknown>, threadId: string = randomUUID()) => {
+    const now = new Date().toISOString();
+    const { changes } = insert.run(threadId, now, now, JSON.stringify(metadata));
+    if (changes === 0) return undefined;
+    const created: ThreadRecord = {
+      thread_id: threadId,
+      created_at: now,
+      updated_at: now,
+      metadata,
+    };
+    return created;
+  };
+  const get = (threadId: string): ThreadRecord | undefined => {
+    const row = select.get(threadId);
+    return row && toRecord(row);
+  };
+
   return {
-    /** Creates the thread; `undefined` when a thread with that id already exists. */
-    create(metadata: Record<string, unknown>, threadId: string = randomUUID()) {
-      const now = new Date().toISOString();
-      const { changes } = insert.run(threadId, now, now, JSON.stringify(metadata));
-      if (changes === 0) return undefined;
-      const created: ThreadRecord = {
-        thread_id: threadId,
-        created_at: now,
-        updated_at: now,
-        metadata,
-      };
-      return created;
-    },
-    get(threadId: string): ThreadRecord | undefined {
-      const row = select.get(threadId);
-      return row && toRecord(row);
-    },
-    /** Every thread, in the given order; searches filter these (a demo-sized table). */
-    all(column: ThreadSortColumn, order: 'asc' | 'desc'): ThreadRecord[] {
-      return selectAll(column, order).all().map(toRecord);
-    },
-    touch(threadId: string): void {
+    create: async (metadata, threadId) => create(metadata, threadId),
+    get: async (threadId) => get(threadId),
+    all: async (column, order) => selectAll(column, order).all().map(toRecord),
+    async touch(threadId) {
       touch.run(new Date().toISOString(), threadId);
     },
-    /** Merges `metadata` into the thread's metadata, as the platform's PATCH does. */
-    patchMetadata(threadId: string, metadata: Record<string, unknown>) {
-      const thread = this.get(threadId);
+    async patchMetadata(threadId, metadata) {
+      const thread = get(threadId);
       if (!thread) return undefined;
       const merged = { ...thread.metadata, ...metadata };
       setMetadata.run(JSON.stringify(merged), new Date().toISOString(), threadId);
-      return this.get(threadId);
+      return get(threadId);
     },
-    /** Deletes the record only; the caller stops runs and removes checkpoints. */
-    delete(threadId: string): boolean {
-      return remove.run(threadId).changes > 0;
-    },
-    /** A new thread holding a copy of every checkpoint and pending write of `sourceId`. */
-    copy(source: ThreadRecord): ThreadRecord {
+    delete: async (threadId) => remove.run(threadId).changes > 0,
+    async copy(source) {
       const threadId = randomUUID();
       return db.transaction(() => {
-        const copied = this.create({ ...source.metadata, thread_id: threadId }, threadId);
+        const copied = create({ ...source.metadata, thread_id: threadId }, threadId);
         copyCheckpoints.run(threadId, source.thread_id);
         copyWrites.run(threadId, source.thread_id);
         return copied as ThreadRecord;
       })();
     },
-    count(): number {
-      return count.get()?.n ?? 0;
-    },
+    count: async () => count.get()?.n ?? 0,
   };
 }
-
-export type ThreadStore = ReturnType<typeof createThreadStore>;

@@ -1,14 +1,7 @@
 import type Database from 'better-sqlite3';
-import { matchesFilter } from './item-filter';
-
-/** A long-term memory item, as the LangGraph Store API answers it. */
-export interface StoreItem {
-  namespace: string[];
-  key: string;
-  value: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-}
+import type { KvStore } from '../deployment-store';
+import { matchesFilter } from '../item-filter';
+import type { StoreItem } from '../records';
 
 interface ItemRow {
   namespace: string;
@@ -33,27 +26,13 @@ const toItem = (row: ItemRow): StoreItem => ({
 const PREFIX_SQL = `(@prefix = '' OR namespace = @prefix
   OR substr(namespace, 1, length(@prefix) + 1) = @prefix || '.')`;
 
-export interface ItemSearch {
-  filter?: Record<string, unknown> | null;
-  limit: number;
-  offset: number;
-}
-
-export interface NamespaceQuery {
-  prefix?: string[] | null;
-  suffix?: string[] | null;
-  max_depth?: number | null;
-  limit: number;
-  offset: number;
-}
-
 const startsWith = (labels: string[], prefix: string[]) =>
   prefix.every((label, i) => labels[i] === label);
 const endsWith = (labels: string[], suffix: string[]) =>
   suffix.every((label, i) => labels[labels.length - suffix.length + i] === label);
 
-/** The Store API's items (long-term memory), in the deployment database. */
-export function createKvStore(db: Database.Database) {
+/** The Store API's items (long-term memory), in the SQLite file. */
+export function createSqliteKvStore(db: Database.Database): KvStore {
   db.exec(`
     CREATE TABLE IF NOT EXISTS store_items (
       namespace TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
@@ -79,24 +58,22 @@ export function createKvStore(db: Database.Database) {
   );
 
   return {
-    put(namespace: string[], key: string, value: Record<string, unknown>): void {
+    async put(namespace, key, value) {
       upsert.run(namespace.join(SEPARATOR), key, JSON.stringify(value), now(), now());
     },
-    get(namespace: string[], key: string): StoreItem | null {
+    async get(namespace, key) {
       const row = selectOne.get(namespace.join(SEPARATOR), key);
       return row ? toItem(row) : null;
     },
-    delete(namespace: string[], key: string): void {
+    async delete(namespace, key) {
       remove.run(namespace.join(SEPARATOR), key);
     },
-    /** Items under `prefix`, most recently updated first, matching every `filter` condition. */
-    search(prefix: string[], { filter, limit, offset }: ItemSearch): StoreItem[] {
+    async search(prefix, { filter, limit, offset }) {
       const items = selectUnder.all({ prefix: prefix.join(SEPARATOR) }).map(toItem);
       const matching = filter ? items.filter((item) => matchesFilter(item.value, filter)) : items;
       return matching.slice(offset, offset + limit);
     },
-    /** Distinct namespaces, cut to `max_depth` labels, sorted. */
-    namespaces({ prefix, suffix, max_depth, limit, offset }: NamespaceQuery): string[][] {
+    async namespaces({ prefix, suffix, max_depth, limit, offset }) {
       const seen = new Map<string, string[]>();
       for (const { namespace } of selectNamespaces.all({
         prefix: (prefix ?? []).join(SEPARATOR),
@@ -113,8 +90,6 @@ export function createKvStore(db: Database.Database) {
     },
   };
 }
-
-export type KvStore = ReturnType<typeof createKvStore>;
 
 /** Strictly increasing timestamps, so an update always sorts after the put before it. */
 let last = 0;

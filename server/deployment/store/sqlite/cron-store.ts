@@ -1,47 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-
-/** A cron as the platform answers it (`Cron` of the SDK). */
-export interface CronRecord {
-  cron_id: string;
-  assistant_id: string;
-  /** `null` for a stateless cron: each firing runs on a new thread. */
-  thread_id: string | null;
-  schedule: string;
-  /** The run body each firing creates (input, config, metadata, multitask strategy, ...). */
-  payload: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  end_time: string | null;
-  /** `null` once the schedule has no firing left before `end_time`. */
-  next_run_date: string | null;
-  enabled: boolean;
-  on_run_completed: 'delete' | 'keep' | null;
-  user_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
+import type { CronStore } from '../deployment-store';
+import type { CronFilter, CronRecord } from '../records';
 
 interface CronRow extends Omit<CronRecord, 'payload' | 'metadata' | 'enabled'> {
   payload: string;
   metadata: string;
   enabled: number;
-}
-
-export type NewCron = Omit<CronRecord, 'cron_id' | 'created_at' | 'updated_at' | 'user_id'>;
-export type CronChanges = Partial<Omit<CronRecord, 'cron_id' | 'created_at' | 'user_id'>>;
-
-export const CRON_SORT_COLUMNS = [
-  'cron_id',
-  'assistant_id',
-  'thread_id',
-  'created_at',
-  'updated_at',
-  'next_run_date',
-] as const;
-export interface CronFilter {
-  assistant_id?: string | null;
-  thread_id?: string | null;
-  enabled?: boolean | null;
 }
 
 const toRecord = (row: CronRow): CronRecord => ({
@@ -61,8 +26,8 @@ const filterParams = (filter: CronFilter) => ({
   enabled: filter.enabled === undefined || filter.enabled === null ? null : Number(filter.enabled),
 });
 
-/** Crons in the deployment database. Synchronous (better-sqlite3), like the other stores. */
-export function createCronStore(db: Database.Database) {
+/** Crons in the SQLite file. */
+export function createSqliteCronStore(db: Database.Database): CronStore {
   db.exec(`CREATE TABLE IF NOT EXISTS crons (
     cron_id          TEXT PRIMARY KEY,
     assistant_id     TEXT NOT NULL,
@@ -102,8 +67,13 @@ export function createCronStore(db: Database.Database) {
      WHERE cron_id = @cron_id`,
   );
 
-  const store = {
-    create(cron: NewCron): CronRecord {
+  const get = (cronId: string) => {
+    const row = selectOne.get(cronId);
+    return row && toRecord(row);
+  };
+
+  return {
+    async create(cron) {
       const now = new Date().toISOString();
       const record: CronRecord = {
         ...cron,
@@ -115,24 +85,16 @@ export function createCronStore(db: Database.Database) {
       insert.run(toRow(record));
       return record;
     },
-    get(cronId: string): CronRecord | undefined {
-      const row = selectOne.get(cronId);
-      return row && toRecord(row);
-    },
-    update(cronId: string, changes: CronChanges): CronRecord | undefined {
-      const current = store.get(cronId);
+    get: async (cronId) => get(cronId),
+    async update(cronId, changes) {
+      const current = get(cronId);
       if (!current) return undefined;
       const next = { ...current, ...changes, updated_at: new Date().toISOString() };
       update.run(toRow(next));
       return next;
     },
-    delete(cronId: string): boolean {
-      return remove.run(cronId).changes > 0;
-    },
-    search(
-      filter: CronFilter,
-      page: { limit: number; offset: number; sortBy: string; sortOrder: 'asc' | 'desc' },
-    ): CronRecord[] {
+    delete: async (cronId) => remove.run(cronId).changes > 0,
+    async search(filter, page) {
       // The sort column is one of CRON_SORT_COLUMNS (validated by the route), never user text.
       const order = `${page.sortBy} ${page.sortOrder === 'asc' ? 'ASC' : 'DESC'}, cron_id`;
       return db
@@ -142,19 +104,12 @@ export function createCronStore(db: Database.Database) {
         .all({ ...filterParams(filter), limit: page.limit, offset: page.offset })
         .map(toRecord);
     },
-    count(filter: CronFilter): number {
-      return countWhere.get(filterParams(filter))?.n ?? 0;
-    },
-    /** Enabled crons whose next firing is at or before `now` (ISO), soonest first. */
-    due(now: string): CronRecord[] {
-      return selectDue.all(now).map(toRecord);
-    },
-    /** Removes the crons of a deleted thread (they could not fire anymore). */
-    deleteForThread(threadId: string): void {
+    count: async (filter) => countWhere.get(filterParams(filter))?.n ?? 0,
+    due: async (now) => selectDue.all(now).map(toRecord),
+    async deleteForThread(threadId) {
       removeForThread.run(threadId);
     },
   };
-  return store;
 }
 
 function toRow(record: CronRecord) {
@@ -165,5 +120,3 @@ function toRow(record: CronRecord) {
     enabled: record.enabled ? 1 : 0,
   };
 }
-
-export type CronStore = ReturnType<typeof createCronStore>;

@@ -1,21 +1,6 @@
 import type Database from 'better-sqlite3';
-
-/** An assistant as the LangGraph API answers it (the fields of its current version). */
-export interface Assistant {
-  assistant_id: string;
-  graph_id: string;
-  name: string;
-  description: string | null;
-  config: Record<string, unknown>;
-  context: unknown;
-  metadata: Record<string, unknown>;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** One saved version; `update` adds one, `setLatest` makes an older one current again. */
-export type AssistantVersion = Omit<Assistant, 'updated_at'>;
+import type { AssistantStore } from '../deployment-store';
+import type { Assistant, AssistantVersion } from '../records';
 
 type Row<T> = Omit<T, 'config' | 'context' | 'metadata'> & {
   config: string;
@@ -35,7 +20,7 @@ function parse<T>(row: Row<T>): T {
 const FIELDS = 'assistant_id, graph_id, name, description, config, context, metadata, version';
 
 /** Assistants and their versions, in the deployment database next to threads and runs. */
-export function createAssistantStore(db: Database.Database) {
+export function createSqliteAssistantStore(db: Database.Database): AssistantStore {
   db.exec(`
     CREATE TABLE IF NOT EXISTS assistants (
       assistant_id TEXT PRIMARY KEY, graph_id TEXT NOT NULL, name TEXT NOT NULL,
@@ -93,28 +78,26 @@ export function createAssistantStore(db: Database.Database) {
     return assistant;
   };
 
+  const saveVersion = db.transaction((assistant: Assistant) => save(assistant, true));
+  const remove_ = db.transaction((assistantId: string): boolean => {
+    removeVersions.run(assistantId);
+    return remove.run(assistantId).changes > 0;
+  });
+
   return {
-    get(assistantId: string): Assistant | undefined {
+    async get(assistantId) {
       const row = selectOne.get(assistantId);
-      return row && parse(row);
+      return row && parse<Assistant>(row);
     },
-    /** Newest first. */
-    all: (): Assistant[] => selectAll.all().map((row) => parse(row)),
-    versions: (assistantId: string): AssistantVersion[] =>
-      selectVersions.all(assistantId).map((row) => parse(row)),
-    version(assistantId: string, version: number): AssistantVersion | undefined {
+    all: async () => selectAll.all().map((row) => parse<Assistant>(row)),
+    versions: async (assistantId) =>
+      selectVersions.all(assistantId).map((row) => parse<AssistantVersion>(row)),
+    async version(assistantId, version) {
       const row = selectVersion.get(assistantId, version);
-      return row && parse(row);
+      return row && parse<AssistantVersion>(row);
     },
-    /** A new assistant, or a new version of one (`version` one above the highest saved). */
-    saveVersion: db.transaction((assistant: Assistant) => save(assistant, true)),
-    /** Points the assistant at a saved version without adding one. */
-    setCurrent: (assistant: Assistant) => save(assistant, false),
-    delete: db.transaction((assistantId: string): boolean => {
-      removeVersions.run(assistantId);
-      return remove.run(assistantId).changes > 0;
-    }),
+    saveVersion: async (assistant) => saveVersion(assistant),
+    setCurrent: async (assistant) => save(assistant, false),
+    delete: async (assistantId) => remove_(assistantId),
   };
 }
-
-export type AssistantStore = ReturnType<typeof createAssistantStore>;
