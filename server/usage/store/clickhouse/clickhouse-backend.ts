@@ -54,6 +54,7 @@ export async function openClickHouseBackend(
 function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): UsageBackend {
   const catalogs = createDimensionCatalogs(pool);
   const queue = createIngestQueue(pool, clickhouse);
+  let closing: Promise<void> | undefined;
   const extentOf = (groupBy: Parameters<UsageBackend['dataExtent']>[0]) =>
     readDataExtent(clickhouse, groupBy);
   return {
@@ -130,10 +131,13 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
         return { traces: null };
       }
     },
-    async close() {
-      await queue.close();
-      await clickhouse.close();
-      await pool.end();
+    close() {
+      closing ??= (async () => {
+        await queue.close();
+        await clickhouse.close();
+        await pool.end();
+      })();
+      return closing;
     },
   };
 }
