@@ -21,6 +21,21 @@ describe('loadConfig', () => {
     [{ LANGSMITH_ENDPOINT: 'javascript:alert(1)' }, 'LANGSMITH_ENDPOINT'],
     [{ LANGSMITH_ENDPOINT: 'https://user:pw@api.example.com' }, 'LANGSMITH_ENDPOINT'],
     [{ LANGGRAPH_DEPLOYMENT_URL: 'https://token@x.example.com' }, 'LANGGRAPH_DEPLOYMENT_URL'],
+    // The usage service on ClickHouse + Postgres: both or neither, well-formed.
+    [{ CLICKHOUSE_URL: 'http://127.0.0.1:8123' }, 'DATABASE_URI'],
+    [{ CLICKHOUSE_USER: 'usage' }, 'CLICKHOUSE_URL'],
+    [{ CLICKHOUSE_DATABASE: 'usage' }, 'CLICKHOUSE_URL'],
+    [{ CLICKHOUSE_URL: 'tcp://ch:9000', DATABASE_URI: 'postgres://h/db' }, 'CLICKHOUSE_URL'],
+    [{ CLICKHOUSE_URL: 'http://u:p@ch:8123', DATABASE_URI: 'postgres://h/db' }, 'CLICKHOUSE_URL'],
+    [{ CLICKHOUSE_URL: 'http://ch:8123', DATABASE_URI: 'mysql://h/db' }, 'DATABASE_URI'],
+    [
+      {
+        CLICKHOUSE_URL: 'http://ch:8123',
+        DATABASE_URI: 'postgres://h/db',
+        CLICKHOUSE_DATABASE: 'a-b',
+      },
+      'CLICKHOUSE_DATABASE',
+    ],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^\\s+${variable}:`, 'm'));
   });
