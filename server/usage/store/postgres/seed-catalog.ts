@@ -75,10 +75,13 @@ export async function insertBilledRunIds(client: PoolClient, file: string): Prom
     );
     batch = [];
   };
+  // A seed that dies is redone from scratch (see `seedClickHouse`): no need to flush each commit.
+  await client.query('SET synchronous_commit = off');
   for await (const line of createInterface({ input: createReadStream(file) })) {
     if (line === '') continue;
     batch.push(line);
     if (batch.length >= IDS_PER_STATEMENT) await flush();
   }
   await flush();
+  await client.query('RESET synchronous_commit');
 }
