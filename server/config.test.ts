@@ -41,7 +41,16 @@ describe('loadConfig', () => {
   });
 
   it('treats empty optional URLs as unset, as a copied .env.example leaves them', () => {
-    const config = loadConfig({ LANGSMITH_ENDPOINT: '', LANGGRAPH_DEPLOYMENT_URL: ' ' });
+    const config = loadConfig({
+      LANGSMITH_ENDPOINT: '',
+      LANGGRAPH_DEPLOYMENT_URL: ' ',
+      CLICKHOUSE_URL: '',
+      CLICKHOUSE_USER: '',
+      CLICKHOUSE_PASSWORD: '',
+      CLICKHOUSE_DATABASE: '',
+      DATABASE_URI: '',
+    });
+    expect(config.CLICKHOUSE_URL).toBeUndefined();
     expect(publicConfig(config)).toMatchObject({
       usage: { source: 'embedded' },
       deployment: { source: 'embedded' },

@@ -142,7 +142,13 @@ const envSchema = z
     CLICKHOUSE_DATABASE: z
       .string()
       .trim()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a plain identifier (letters, digits, _)')
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a plain identifier (letters, digits, _)')
+          .optional(),
+      )
       .optional(),
     /** Postgres (14 or later) of the scale-out backends, e.g. postgres://user:pass@host:5432/db. */
     DATABASE_URI: optionalServerUrl(/^postgres(ql)?:$/, 'postgres://user@host:5432/db', ''),
