@@ -37,7 +37,10 @@ export function createStatelessRunRoutes(deps: DeploymentDeps) {
   app.post('/batch', async (c) => {
     const body = await parseJsonBody(c, batchBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const unknown = body.data.findIndex((run) => !deps.assistants.resolve(run.assistant_id));
+    const resolved = await Promise.all(
+      body.data.map((run) => deps.assistants.resolve(run.assistant_id)),
+    );
+    const unknown = resolved.findIndex((assistant) => !assistant);
     if (unknown >= 0) {
       return jsonError(
         c,

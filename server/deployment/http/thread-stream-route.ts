@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import type { DeploymentDeps } from './deployment-deps';
 import type { RunStreamEvent } from '../runs/run-stream-log';
-import type { RunRecord } from '../store/run-store';
+import type { RunRecord } from '../store/records';
 import { sseResponse } from '../wire/sse';
 import { queryList, streamModeFilter } from '../wire/stream-mode-filter';
 
@@ -49,10 +49,11 @@ function sleep(ms: number, signal: AbortSignal) {
  * thread is deleted. Event ids are `<run_id>:<index>`; `run_done` (`{run_id, status}`) follows
  * each run.
  */
-export function joinThreadStream(c: Context, deps: DeploymentDeps) {
+export async function joinThreadStream(c: Context, deps: DeploymentDeps) {
   const { threads, runs, streams } = deps;
   const threadId = c.req.param('threadId') ?? '';
-  if (!threads.get(threadId)) return jsonError(c, 404, `Thread with ID ${threadId} not found`);
+  if (!(await threads.get(threadId)))
+    return jsonError(c, 404, `Thread with ID ${threadId} not found`);
   const keep = threadStreamFilter(queryList(c.req.queries('stream_mode')));
 
   /**
@@ -60,8 +61,8 @@ export function joinThreadStream(c: Context, deps: DeploymentDeps) {
    * (between two looks; its log is kept a minute). Runs start in their own order (a delayed run
    * waits while a later one executes), so a pending run is never waited on.
    */
-  function nextRun(seen: Map<string, RunRecord>, joined: Set<string>): RunRecord | undefined {
-    const active = runs.active(threadId);
+  async function nextRun(seen: Map<string, RunRecord>, joined: Set<string>) {
+    const active = await runs.active(threadId);
     active.forEach((run) => seen.set(run.run_id, run));
     const running = active.find((run) => run.status === 'running' && !joined.has(run.run_id));
     if (running) return running;
@@ -72,8 +73,8 @@ export function joinThreadStream(c: Context, deps: DeploymentDeps) {
   async function* events(signal: AbortSignal): AsyncGenerator<RunStreamEvent> {
     const seen = new Map<string, RunRecord>();
     const joined = new Set<string>();
-    while (!signal.aborted && threads.get(threadId)) {
-      const next = nextRun(seen, joined);
+    while (!signal.aborted && (await threads.get(threadId))) {
+      const next = await nextRun(seen, joined);
       if (!next) {
         await sleep(POLL_MS, signal);
         continue;
@@ -85,7 +86,7 @@ export function joinThreadStream(c: Context, deps: DeploymentDeps) {
         if (keep(event)) yield { ...event, id: `${next.run_id}:${event.id}` };
       }
       if (signal.aborted) return;
-      const finished = runs.get(threadId, next.run_id);
+      const finished = await runs.get(threadId, next.run_id);
       const done = { run_id: next.run_id, status: finished?.status ?? 'deleted' };
       const event = { id: `${next.run_id}:${last + 1}`, event: RUN_DONE, data: done };
       if (keep(event)) yield event;
