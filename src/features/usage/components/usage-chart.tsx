@@ -14,6 +14,7 @@ import { useMediaQuery } from '@/components/ui/use-media-query';
 import { formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
 import { isCalendarMonthGrid } from '../model/calendar-month-grid';
+import { chartRows } from '../model/chart-rows';
 import { formatTickValue, hourlyTicks, niceYTicks } from '../model/chart-ticks';
 import { estimateCost, formatUsd } from '../model/cost-estimate';
 import type { UsageMatrix } from '../model/usage-matrix';
@@ -35,8 +36,6 @@ interface UsageChartProps {
   /** Called with the bucket index of a clicked bar; bars are not clickable without it. */
   onBucketClick: ((index: number) => void) | undefined;
 }
-
-type ChartRow = Record<string, number | undefined>;
 
 // Recharts copies props into its store after each render; props that change identity on every
 // render (inline objects and functions) cost extra passes, so the constant ones live here.
@@ -74,20 +73,8 @@ export const UsageChart = memo(function UsageChart({
   const narrow = useMediaQuery('(max-width: 640px)');
   // Buckets after now get no values: no bar, rather than a zero that reads as an outage.
   const { rows, yTicks } = useMemo(() => {
-    let max = 0;
-    const built = matrix.buckets.map((bucket, index) => {
-      const row: ChartRow = { bucket };
-      if (futureFrom !== null && index >= futureFrom) return row;
-      let stack = 0;
-      for (const item of series) {
-        const value = item.values[index] ?? 0;
-        row[item.key] = value;
-        stack += value;
-      }
-      max = Math.max(max, stack);
-      return row;
-    });
-    return { rows: built, yTicks: niceYTicks(max) };
+    const built = chartRows(matrix.buckets, series, futureFrom);
+    return { rows: built.rows, yTicks: niceYTicks(built.max) };
   }, [matrix, series, futureFrom]);
   const hourly = matrix.grid.stride.days === 0;
   // Hourly ticks fall on midnight and every 1, 2, 3, 6 or 12 hours from it; midnight names the day.
