@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { parseCliArgs, runCli } from '@server/cli/cli-args';
 import { loadConfig } from '@server/config';
 import { createDeploymentService } from '../deployment-service';
 import { SUITE_DIR } from '../peer/peer-vitest.config';
@@ -46,10 +47,26 @@ interface VitestJson {
   testResults: { assertionResults: { fullName: string; status: string }[] }[];
 }
 
-async function main() {
+const USAGE = `Usage: npm run test:peer -- [-t NAME]
+Runs the official LangGraph API suite (PEER_SUITE_DIR, else shared/peer/langgraph-api-tests beside
+the clone) against the deployment API served on a free port of ${PORTS.first}-${PORTS.last}.
+  -t, --test-name-pattern NAME  only the tests whose name matches (vitest -t)
+Exit codes: 0 passed (known failures listed), 1 a test failed or the suite is missing, 2 bad arguments.`;
+
+async function main(args: string[]): Promise<number> {
+  const values = parseCliArgs(args, {
+    'test-name-pattern': { type: 'string', short: 't' },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const only = values['test-name-pattern'];
   if (!existsSync(SUITE_DIR)) {
-    console.error(`test:peer: the suite is not at ${SUITE_DIR} (set PEER_SUITE_DIR)`);
-    process.exit(1);
+    throw new Error(
+      `the suite is not at ${SUITE_DIR}: set PEER_SUITE_DIR=/path/to/langgraph-api-tests`,
+    );
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'peer-test-peer-'));
   Object.assign(process.env, {
@@ -71,7 +88,6 @@ async function main() {
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(
       'npx',
-      // Extra arguments go to vitest (e.g. `-t "dynamic graph"` to run one test).
       [
         'vitest',
         'run',
@@ -79,7 +95,7 @@ async function main() {
         config,
         '--reporter=default',
         '--reporter=json',
-        ...process.argv.slice(2),
+        ...(only === undefined ? [] : ['-t', only]),
       ],
       {
         stdio: 'inherit',
@@ -109,7 +125,7 @@ async function main() {
   await rm(dataDir, { recursive: true, force: true });
   // Vitest exits 1 on the expected failures too; no report or no passing test is a failure.
   const ok = code === 0 || (passed > 0 && failed.length > 0 && unexpected.length === 0);
-  process.exit(ok ? 0 : 1);
+  return ok ? 0 : 1;
 }
 
-void main();
+runCli(USAGE, main);
