@@ -17,24 +17,31 @@ import { SUITE_DIR } from '../peer/peer-vitest.config';
  * expected ones).
  */
 const PORTS = { first: 6600, last: 6699 };
+/**
+ * The address the suite's generative-UI test writes into the HTML it expects
+ * (`<script src="http://localhost:2024/ui/agent-alias/entrypoint.js" ...>`): used when free.
+ */
+const SUITE_PORT = 2024;
 
 /**
- * Tests the official @langchain/langgraph-api 2.0 dev server fails too, and why we fail them:
- * they are reported but do not fail the command (any other failure does).
+ * Tests that cannot pass on another port, and why: reported but they do not fail the command
+ * (any other failure does).
  */
-const EXPECTED_FAILURES: Record<string, string> = {
-  'generative ui':
-    'expects the UI bundle at http://localhost:2024, the port the suite assumes (this server does not serve `ui` of langgraph.json either)',
+const OFF_SUITE_PORT_FAILURES: Record<string, string> = {
+  'generative ui': `expects the UI bundle at http://localhost:${SUITE_PORT}, which was taken`,
 };
 
+const isFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
 async function freePort(): Promise<number> {
+  if (await isFree(SUITE_PORT)) return SUITE_PORT;
   for (let port = PORTS.first; port <= PORTS.last; port++) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer()
-        .once('error', () => resolve(false))
-        .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
+    if (await isFree(port)) return port;
   }
   throw new Error(`no free port in ${PORTS.first}-${PORTS.last}`);
 }
@@ -49,7 +56,8 @@ interface VitestJson {
 
 const USAGE = `Usage: npm run test:peer -- [-t NAME]
 Runs the official LangGraph API suite (PEER_SUITE_DIR, else shared/peer/langgraph-api-tests beside
-the clone) against the deployment API served on a free port of ${PORTS.first}-${PORTS.last}.
+the clone) against the deployment API served on port ${SUITE_PORT} (the suite's), or when taken on a free
+one of ${PORTS.first}-${PORTS.last} (its generative-UI test then fails, as expected).
   -t, --test-name-pattern NAME  only the tests whose name matches (vitest -t)
 Exit codes: 0 passed (known failures listed), 1 a test failed or the suite is missing, 2 bad arguments.`;
 
@@ -80,7 +88,9 @@ async function main(args: string[]): Promise<number> {
   await service.ready?.();
   const port = await freePort();
   const server = serve({ fetch: service.app.fetch, hostname: '127.0.0.1', port });
-  const apiUrl = `http://127.0.0.1:${port}`;
+  const apiUrl = port === SUITE_PORT ? `http://localhost:${port}` : `http://127.0.0.1:${port}`;
+  const expectedFailures: Record<string, string> =
+    port === SUITE_PORT ? {} : OFF_SUITE_PORT_FAILURES;
   console.log(`test:peer: serving ${SUITE_DIR}/graphs/langgraph.json at ${apiUrl}`);
 
   const report = path.join(dataDir, 'vitest.json');
@@ -114,9 +124,9 @@ async function main(args: string[]): Promise<number> {
     .flatMap((file) => file.assertionResults)
     .filter((test) => test.status === 'failed')
     .map((test) => test.fullName);
-  const unexpected = failed.filter((name) => !(name in EXPECTED_FAILURES));
+  const unexpected = failed.filter((name) => !(name in expectedFailures));
   failed.forEach((name) => {
-    const why = EXPECTED_FAILURES[name];
+    const why = expectedFailures[name];
     console.log(why ? `FAIL ${name} (expected: ${why})` : `FAIL ${name}`);
   });
   const passed = json.numPassedTests ?? 0;
