@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Config } from '../config';
 import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from '../http/body-limit';
+import { deploymentCorsPolicy } from '../http/cors-policy';
 import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
 import { requireUuidParams } from '../http/uuid-params';
@@ -32,6 +33,7 @@ import { openDeploymentStore } from './store/open-deployment-store';
 import { createStoreRoutes } from './http/store-routes';
 import { createStatelessRunRoutes } from './http/stateless-run-routes';
 import { createTruncateRoute } from './http/truncate-route';
+import { createUiRoutes } from './http/ui-routes';
 
 /**
  * A graph or route that makes a `new Client()` without a URL reaches this API in-process, as
@@ -174,6 +176,7 @@ export async function createDeploymentService(
   app.route('/runs/crons', cronRoutes.crons);
   app.route('/runs', createStatelessRunRoutes(deps));
   app.route('/store', createStoreRoutes(kv));
+  if (loaded?.ui) app.route('/ui', createUiRoutes(loaded.ui));
   app.notFound((c) => jsonError(c, 404, `Not Found: ${c.req.method} ${c.req.path}`));
   const scheduler = createCronScheduler({
     crons,
@@ -185,6 +188,7 @@ export async function createDeploymentService(
     name: 'deployment',
     basePath: '/deployment',
     app,
+    cors: deploymentCorsPolicy(config.CORS_ALLOW_ORIGINS, loaded?.cors),
     ready: async () => loaded?.schemasReady,
     health: async () => ({
       threads: await threads.count(),
