@@ -48,6 +48,8 @@ export const limitStatusSchema = z.object({
   limit_value: z.nullable(z.int()),
   /** `own`, `org_default` or null (no limit). */
   source: z.nullable(z.enum(['own', 'org_default'])),
+  /** Percent thresholds alerted (100 always is: it dates `reached_at`). */
+  alert_thresholds: z.array(z.int()),
   /** Traces counted against this limit from the month's start to now. */
   used: z.int(),
   month_start: isoDateTime,
@@ -94,6 +96,8 @@ export const limitExceededSchema = z.object({
   refused_run_ids: z.array(z.string()),
   accepted: z.int(),
   traces_billed: z.int(),
+  /** Problems of other runs of the request (as a 422 would list them), usually none. */
+  problems: z.array(z.object({ loc: z.array(z.union([z.string(), z.int()])), msg: z.string(), type: z.string() })),
 });
 export type LimitExceeded = z.infer<typeof limitExceededSchema>;
 

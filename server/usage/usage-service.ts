@@ -4,7 +4,13 @@ import type { Config } from '../config';
 import type { Service } from '../http/service';
 import type { UsageAvailability } from './http/prepare-usage-request';
 import { createIngestRoutes } from './http/ingest-routes';
+import { createUsageLimitRoutes } from './http/usage-limit-routes';
+import { createUsageLimitStatusRoutes } from './http/usage-limit-status-routes';
 import { createUsageRoutes } from './http/usage-routes';
+import { createLimitAdmission } from './limits/admit-runs';
+import { createAlertEvaluator, type AlertEvaluator } from './limits/alert-evaluator';
+import type { WebhookConfig } from './limits/webhook-sender';
+import { ensureLimitTables } from './limits/limit-tables';
 import { describeDemoKeys } from './seed/demo-keys';
 import { seedIfEmpty } from './seed/seed-database';
 import { demoProfile, type SeedProfile } from './seed/seed-profiles';
@@ -19,7 +25,18 @@ export interface UsageServiceOptions {
   announce?: boolean;
 }
 
-export type UsageService = Service & { ingestTrace: IngestTrace };
+export type UsageService = Service & { ingestTrace: IngestTrace; alerts: AlertEvaluator };
+
+function alertWebhook(config: Config): WebhookConfig | undefined {
+  if (!config.USAGE_ALERT_WEBHOOK_URL || !config.USAGE_ALERT_WEBHOOK_SECRET) return undefined;
+  return {
+    url: config.USAGE_ALERT_WEBHOOK_URL,
+    secret: config.USAGE_ALERT_WEBHOOK_SECRET,
+    attempts: Math.max(1, config.USAGE_ALERT_WEBHOOK_ATTEMPTS),
+    baseDelayMs: config.USAGE_ALERT_WEBHOOK_BACKOFF_MS,
+    timeoutMs: 10_000,
+  };
+}
 
 export function usageAvailability(config: Config): UsageAvailability {
   if (config.USAGE_DEPLOYMENT_MODE === 'cloud') {
@@ -50,16 +67,25 @@ export async function createUsageService(
       }
       if (announce) console.log(describeDemoKeys());
     }
+    await store.withConnection(ensureLimitTables);
   } catch (error) {
     await store.close();
     throw error;
   }
   const app = createUsageRoutes(store, usageAvailability(config));
   // LangSmith trace ingestion (the langsmith SDK's endpoints), under /api/v1 and at the root.
-  const runIngestor = createRunIngestor(store);
+  // Usage limits: enforced inside the ingestion writer, alerts looked at after each batch.
+  const admission = createLimitAdmission();
+  const alerts = createAlertEvaluator(store, { webhook: alertWebhook(config) });
+  const runIngestor = createRunIngestor(store, { admit: admission.admit });
   const ingest = createIngestRoutes(store, runIngestor.ingest, {
     maxBodyBytes: config.USAGE_INGEST_MAX_BODY_BYTES,
+    onBilled: (workspaceId) => {
+      if (admission.mayLimit(workspaceId)) void alerts.evaluate([workspaceId]).catch(() => undefined);
+    },
   });
+  app.route('/', createUsageLimitRoutes({ store, admission, alerts }));
+  app.route('/', createUsageLimitStatusRoutes(store));
   app.route('/', ingest);
   return {
     name: 'usage',
@@ -77,8 +103,10 @@ export async function createUsageService(
         return { traces: null };
       }
     },
+    alerts,
     close: async () => {
       await runIngestor.close();
+      await alerts.idle();
       await store.close();
     },
   };

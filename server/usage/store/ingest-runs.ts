@@ -1,4 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { AdmitRuns } from '../limits/admit-runs';
+import type { Refusal } from '../limits/select-over-limit';
 import { ensureProjects } from './ensure-projects';
 import { addToRollups, type KnownRollupRows, type RollupIncrement } from './rollup-increments';
 import { loadRunIdFilter, selectUnbilled, type RunIdFilter } from './run-id-filter';
@@ -18,9 +20,16 @@ export interface RunBatch {
   runs: readonly BillableRun[];
 }
 
+/** A new root run not billed because it would have gone over a usage limit. */
+export interface RefusedRun extends Refusal {
+  runId: string;
+}
+
 export interface RunBatchResult {
-  /** Runs stored as new traces; the others were already billed (same run id). */
+  /** Runs stored as new traces; the others were already billed (same run id) or refused. */
   inserted: number;
+  /** New root runs refused by a usage limit (not stored, not billed; a resend may be billed). */
+  refused: RefusedRun[];
   /** When the batch was billed: its traces count in the bucket of this instant. */
   ingestedAt: Date;
 }
@@ -52,7 +61,10 @@ type Job =
  * batch in it. Usage counts go by ingestion time: a trace's `start_time` is the transaction's
  * start.
  */
-export function createRunIngestor(store: UsageStore): RunIngestor {
+export function createRunIngestor(
+  store: UsageStore,
+  options: { admit?: AdmitRuns } = {},
+): RunIngestor {
   let pending: Job[] = [];
   let writing = false;
   let connection: DuckDBConnection | undefined;
@@ -79,9 +91,9 @@ export function createRunIngestor(store: UsageStore): RunIngestor {
         };
         for (const job of jobs) if ('work' in job) await job.work(connection, known.billed);
         if (group.length > 0) {
-          const results = await writeGroup(connection, group, known);
+          const results = await writeGroup(connection, group, known, options.admit);
           group.forEach((entry, i) =>
-            entry.resolve(results[i] ?? { inserted: 0, ingestedAt: new Date() }),
+            entry.resolve(results[i] ?? { inserted: 0, refused: [], ingestedAt: new Date() }),
           );
         }
       } catch (error) {
@@ -125,6 +137,7 @@ async function writeGroup(
   connection: DuckDBConnection,
   group: Pending[],
   known: Known,
+  admit: AdmitRuns | undefined,
 ): Promise<RunBatchResult[]> {
   const ingestedAt = new Date();
   const created = new Map<string, string>();
@@ -140,7 +153,23 @@ async function writeGroup(
       known.billed,
       candidates.map((row) => row.runId),
     );
-    const rows = candidates.filter((row) => unbilled.has(row.runId));
+    const fresh = candidates.filter((row) => unbilled.has(row.runId));
+    // Usage limits decide among the new runs only: a resent run is never refused nor counted.
+    // Every trace is short-lived until traces carry a tier (issue 26).
+    const refusals = admit
+      ? await admit(
+          connection,
+          fresh.map((row) => ({
+            runId: row.runId,
+            workspaceId: row.batch.workspaceId,
+            projectName: row.projectName,
+            tier: 'short' as const,
+          })),
+          ingestedAt,
+        )
+      : new Map<string, Refusal>();
+    // A refused id stays in the filter's fingerprints: harmless, a resend is checked exactly.
+    const rows = fresh.filter((row) => !refusals.has(row.runId));
     await insertTraces(connection, rows, ingestedAt);
     const rollupRows = await addToRollups(
       connection,
@@ -154,7 +183,19 @@ async function writeGroup(
     for (const key of rollupRows) known.rollupRows.add(key);
     const perBatch = new Map<RunBatch, number>();
     for (const row of rows) perBatch.set(row.batch, (perBatch.get(row.batch) ?? 0) + 1);
-    return group.map(({ batch }) => ({ inserted: perBatch.get(batch) ?? 0, ingestedAt }));
+    const refusedPerBatch = new Map<RunBatch, RefusedRun[]>();
+    for (const row of fresh) {
+      const refusal = refusals.get(row.runId);
+      if (!refusal) continue;
+      const list = refusedPerBatch.get(row.batch) ?? [];
+      list.push({ runId: row.runId, ...refusal });
+      refusedPerBatch.set(row.batch, list);
+    }
+    return group.map(({ batch }) => ({
+      inserted: perBatch.get(batch) ?? 0,
+      refused: refusedPerBatch.get(batch) ?? [],
+      ingestedAt,
+    }));
   } catch (error) {
     // A failed COMMIT has already ended the transaction; the original error is what matters.
     await connection.run('ROLLBACK').catch(() => undefined);
@@ -166,6 +207,7 @@ interface TraceRow {
   batch: RunBatch;
   runId: string;
   projectId: string;
+  projectName: string;
 }
 
 /** The group's runs, each run id once (the first batch that sent it owns it). */
@@ -183,6 +225,7 @@ function traceRows(
         batch,
         runId,
         projectId: projectId(batch.workspaceId, run.projectName),
+        projectName: run.projectName,
       });
     }
   }
