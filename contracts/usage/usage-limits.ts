@@ -97,7 +97,9 @@ export const limitExceededSchema = z.object({
   accepted: z.int(),
   traces_billed: z.int(),
   /** Problems of other runs of the request (as a 422 would list them), usually none. */
-  problems: z.array(z.object({ loc: z.array(z.union([z.string(), z.int()])), msg: z.string(), type: z.string() })),
+  problems: z.array(
+    z.object({ loc: z.array(z.union([z.string(), z.int()])), msg: z.string(), type: z.string() }),
+  ),
 });
 export type LimitExceeded = z.infer<typeof limitExceededSchema>;
 

@@ -81,7 +81,8 @@ export async function createUsageService(
   const ingest = createIngestRoutes(store, runIngestor.ingest, {
     maxBodyBytes: config.USAGE_INGEST_MAX_BODY_BYTES,
     onBilled: (workspaceId) => {
-      if (admission.mayLimit(workspaceId)) void alerts.evaluate([workspaceId]).catch(() => undefined);
+      if (admission.mayLimit(workspaceId))
+        void alerts.evaluate([workspaceId]).catch(() => undefined);
     },
   });
   app.route('/', createUsageLimitRoutes({ store, admission, alerts }));

@@ -50,7 +50,10 @@ export async function limitWorkspace(
     const only = principal.workspaces.length === 1 ? principal.workspaces[0]?.id : undefined;
     workspaceId = owner.homeWorkspaceId ?? only;
   }
-  if (!workspaceId || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspaceId)) {
+  if (
+    !workspaceId ||
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspaceId)
+  ) {
     return {
       response: jsonError(c, 422, [
         {
@@ -64,7 +67,8 @@ export async function limitWorkspace(
   }
   const id = workspaceId.toLowerCase();
   const workspace = principal.workspaces.find((candidate) => candidate.id === id);
-  if (!workspace) return { response: jsonError(c, 403, `This API key cannot read workspace ${id}.`) };
+  if (!workspace)
+    return { response: jsonError(c, 403, `This API key cannot read workspace ${id}.`) };
   if (access === 'write' && workspace.read_only) {
     return {
       response: jsonError(c, 403, `This API key cannot change the limits of workspace ${id}.`),
@@ -83,7 +87,9 @@ export async function parseBody<S extends z.ZodType>(
     json = JSON.parse(await c.req.text());
   } catch {
     return {
-      response: jsonError(c, 422, [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' }]),
+      response: jsonError(c, 422, [
+        { loc: ['body'], msg: 'JSON decode error', type: 'json_invalid' },
+      ]),
     };
   }
   const parsed = schema.safeParse(json);

@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
-import { putOrgDefaultBodySchema, putUsageLimitBodySchema } from '@contracts/usage/usage-limit-bodies';
+import {
+  putOrgDefaultBodySchema,
+  putUsageLimitBodySchema,
+} from '@contracts/usage/usage-limit-bodies';
 import type { UsageLimit } from '@contracts/usage/usage-limits';
 import { jsonError } from '@server/http/json-error';
 import type { AlertEvaluator } from '../limits/alert-evaluator';
@@ -87,7 +90,11 @@ export function createUsageLimitRoutes({ store, admission, alerts }: LimitRouteD
     const id = c.req.param('id').toLowerCase();
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) {
       return jsonError(c, 422, [
-        { loc: ['path', 'usage_limit_id'], msg: 'Input should be a valid UUID', type: 'uuid_parsing' },
+        {
+          loc: ['path', 'usage_limit_id'],
+          msg: 'Input should be a valid UUID',
+          type: 'uuid_parsing',
+        },
       ]);
     }
     const writable = new Set(
@@ -134,7 +141,11 @@ export function createUsageLimitRoutes({ store, admission, alerts }: LimitRouteD
             .map((limit) => limit.tenant_id),
         );
         for (const id of writable.filter((workspaceId) => !own.has(workspaceId))) {
-          await upsertLimit(db, { tenantId: id, limitType: body.limit_type, limitValue: body.limit_value });
+          await upsertLimit(db, {
+            tenantId: id,
+            limitType: body.limit_type,
+            limitValue: body.limit_value,
+          });
           applied.push(id);
         }
       }

@@ -14,7 +14,10 @@ import { authorizeLimits } from './limit-request';
  * `GET /usage-limits/org/deliveries` the webhook delivery log, and
  * `GET /usage-limits/refusals?project=&start_time=&end_time=` root runs a limit refused.
  */
-export function createUsageLimitStatusRoutes(store: UsageStore, now: () => number = Date.now): Hono {
+export function createUsageLimitStatusRoutes(
+  store: UsageStore,
+  now: () => number = Date.now,
+): Hono {
   const app = new Hono();
 
   app.get('/usage-limits/org/status', async (c) => {

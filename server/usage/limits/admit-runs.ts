@@ -70,7 +70,10 @@ async function recordRefusals(
   refused: ReadonlyMap<string, Refusal>,
   ingestedAt: Date,
 ): Promise<void> {
-  const counts = new Map<string, { workspace_id: string; limit_type: string; project: string; n: number }>();
+  const counts = new Map<
+    string,
+    { workspace_id: string; limit_type: string; project: string; n: number }
+  >();
   for (const candidate of candidates) {
     const refusal = refused.get(candidate.runId);
     if (!refusal) continue;

@@ -95,7 +95,9 @@ export function createAlertEvaluator(
         return run([...ids]);
       });
       queued = { ids, done: next };
-      chain = next.catch((error: unknown) => console.error('[usage] alert evaluation failed:', error));
+      chain = next.catch((error: unknown) =>
+        console.error('[usage] alert evaluation failed:', error),
+      );
       return next;
     },
     async idle() {

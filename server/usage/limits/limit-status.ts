@@ -18,7 +18,10 @@ export async function loadLimitStatus(
   const limits = await loadEffectiveLimits(connection);
   const used = await loadMonthUsage(connection, ids, month);
   const alerts = await listAlerts(connection, ids, month.startMs);
-  const refusals = await countRefusals(connection, ids, { fromMs: month.startMs, toMs: month.endMs });
+  const refusals = await countRefusals(connection, ids, {
+    fromMs: month.startMs,
+    toMs: month.endMs,
+  });
   return workspaces.flatMap((workspace) =>
     LIMIT_TYPES.map((type): LimitStatus => {
       const limit = limits.get(workspace.id)?.find((entry) => entry.limitType === type);

@@ -50,7 +50,11 @@ export async function deliverAlert(
           'user-agent': 'usage-console-alerts/1',
           'x-usage-alert-id': payload.alert_id,
           'x-usage-delivery-attempt': String(attempt),
-          [SIGNATURE_HEADER]: signAlert(config.secret, body, Math.floor(attemptedAt.getTime() / 1000)),
+          [SIGNATURE_HEADER]: signAlert(
+            config.secret,
+            body,
+            Math.floor(attemptedAt.getTime() / 1000),
+          ),
         },
         body,
         redirect: 'manual',
