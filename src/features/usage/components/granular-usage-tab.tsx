@@ -19,6 +19,7 @@ import { FiltersSummary } from './filters-summary';
 import { preloadUsageChart, UsageChartPanel } from './usage-chart-panel';
 import { UsageControls } from './usage-controls';
 import { UsageError } from './usage-error';
+import { UsageLimitsPanel } from './usage-limits-panel';
 import { UsageSummary } from './usage-summary';
 import { UsageTable } from './usage-table';
 import { UnreadLinkNotice } from './unread-link-notice';
@@ -143,6 +144,11 @@ function GranularUsageView() {
             comparisonError={totals.isError}
             nowMs={nowMs}
             pricePer1k={params.pricePer1k}
+          />
+          <UsageLimitsPanel
+            workspaceIds={view.workspaceIds}
+            workspaces={workspaces.data ?? []}
+            nowMs={nowMs}
           />
           <UsageChartPanel
             view={view}
