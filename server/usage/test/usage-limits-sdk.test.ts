@@ -76,6 +76,19 @@ describe('usage limits through the langsmith SDK', () => {
     const status = await limitStatus(server.baseUrl, workspace);
     expect(status.refused).toBeGreaterThanOrEqual(7);
     expect(status.reached_at).not.toBeNull();
+    // What the playground's note reads: refusals of this project in the flow's window.
+    const window = new URLSearchParams({
+      project,
+      start_time: new Date(Date.now() - 600_000).toISOString(),
+      end_time: new Date(Date.now() + 60_000).toISOString(),
+    });
+    const refusals = await fetch(`${server.baseUrl}/api/v1/usage-limits/refusals?${window}`, {
+      headers: ADMIN,
+    });
+    expect(await refusals.json()).toMatchObject({
+      refused: refused.size,
+      workspace_ids: [workspace],
+    });
 
     // The three billed traces again, through a fresh client (as a retry after a lost answer).
     const resend = recordingSdkClient(server.baseUrl, 'lsv2_demo_admin', workspace);
