@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { CLOUD_USAGE_DATA_START } from '@contracts/usage/usage-schema';
 import type { Config } from '../config';
 import type { Service } from '../http/service';
@@ -7,16 +6,12 @@ import { createIngestRoutes } from './http/ingest-routes';
 import { createUsageLimitRoutes } from './http/usage-limit-routes';
 import { createUsageLimitStatusRoutes } from './http/usage-limit-status-routes';
 import { createUsageRoutes } from './http/usage-routes';
-import { createLimitAdmission } from './limits/admit-runs';
 import { createAlertEvaluator, type AlertEvaluator } from './limits/alert-evaluator';
 import type { WebhookConfig } from './limits/webhook-sender';
-import { ensureLimitTables } from './limits/limit-tables';
 import { describeDemoKeys } from './seed/demo-keys';
-import { seedIfEmpty } from './seed/seed-database';
 import { demoProfile, type SeedProfile } from './seed/seed-profiles';
-import { createRunIngestor } from './store/ingest-runs';
-import { createTraceIngestor, type IngestTrace } from './store/ingest-trace';
-import { openUsageStore } from './store/usage-store';
+import { openUsageBackend } from './store/open-usage-backend';
+import type { UsageBackend } from './store/usage-backend';
 
 export interface UsageServiceOptions {
   /** Dataset loaded into an empty store; defaults to the demo profile ending now. */
@@ -25,18 +20,11 @@ export interface UsageServiceOptions {
   announce?: boolean;
 }
 
-export type UsageService = Service & { ingestTrace: IngestTrace; alerts: AlertEvaluator };
-
-function alertWebhook(config: Config): WebhookConfig | undefined {
-  if (!config.USAGE_ALERT_WEBHOOK_URL || !config.USAGE_ALERT_WEBHOOK_SECRET) return undefined;
-  return {
-    url: config.USAGE_ALERT_WEBHOOK_URL,
-    secret: config.USAGE_ALERT_WEBHOOK_SECRET,
-    attempts: Math.max(1, config.USAGE_ALERT_WEBHOOK_ATTEMPTS),
-    baseDelayMs: config.USAGE_ALERT_WEBHOOK_BACKOFF_MS,
-    timeoutMs: 10_000,
-  };
-}
+export type UsageService = Service & {
+  ingestTrace: UsageBackend['ingestTrace'];
+  /** Usage-limit alerts: `idle()` waits for evaluations and webhook deliveries under way. */
+  alerts: AlertEvaluator;
+};
 
 export function usageAvailability(config: Config): UsageAvailability {
   if (config.USAGE_DEPLOYMENT_MODE === 'cloud') {
@@ -48,67 +36,65 @@ export function usageAvailability(config: Config): UsageAvailability {
   return { enabled, floorMs: null };
 }
 
+/** The alert webhook the configuration names, or none (alerts then show on the tab only). */
+function alertWebhook(config: Config): WebhookConfig | undefined {
+  if (!config.USAGE_ALERT_WEBHOOK_URL || !config.USAGE_ALERT_WEBHOOK_SECRET) return undefined;
+  return {
+    url: config.USAGE_ALERT_WEBHOOK_URL,
+    secret: config.USAGE_ALERT_WEBHOOK_SECRET,
+    attempts: Math.max(1, config.USAGE_ALERT_WEBHOOK_ATTEMPTS),
+    baseDelayMs: config.USAGE_ALERT_WEBHOOK_BACKOFF_MS,
+    timeoutMs: 10_000,
+  };
+}
+
 /**
- * The usage API (issue 3) over `DATA_DIR/usage.duckdb`: migrates the file, loads the demo
- * dataset into an empty store (unless USAGE_SEED=none) and mounts the routes at /api/v1.
+ * The usage API (issue 3) over the configured backend (`DATA_DIR/usage.duckdb` by default):
+ * migrates it, loads the demo dataset into an empty store (unless USAGE_SEED=none) and mounts
+ * the routes at /api/v1.
  */
 export async function createUsageService(
   config: Config,
   options: UsageServiceOptions = {},
 ): Promise<UsageService> {
-  const store = await openUsageStore(path.join(config.DATA_DIR, 'usage.duckdb'));
+  const backend = await openUsageBackend(config);
   const announce = options.announce ?? true;
   try {
     if (config.USAGE_SEED === 'demo') {
       const profile = options.seedProfile ?? demoProfile(Date.now());
-      const result = await seedIfEmpty(store, profile);
+      const result = await backend.seedIfEmpty(profile);
       if (result.seeded && announce) {
         console.log(`Usage demo data: ${result.traces} traces loaded in ${result.ms} ms.`);
       }
       if (announce) console.log(describeDemoKeys());
     }
-    await store.withConnection(ensureLimitTables);
   } catch (error) {
-    await store.close();
+    await backend.close();
     throw error;
   }
-  const app = createUsageRoutes(store, usageAvailability(config));
+  const app = createUsageRoutes(backend, usageAvailability(config));
+  // Usage limits (issue 27): enforced inside ingestRuns; alerts looked at after billing.
+  const alerts = createAlertEvaluator(backend, { webhook: alertWebhook(config) });
+  app.route('/', createUsageLimitRoutes({ backend, alerts }));
+  app.route('/', createUsageLimitStatusRoutes(backend));
   // LangSmith trace ingestion (the langsmith SDK's endpoints), under /api/v1 and at the root.
-  // Usage limits: enforced inside the ingestion writer, alerts looked at after each batch.
-  const admission = createLimitAdmission();
-  const alerts = createAlertEvaluator(store, { webhook: alertWebhook(config) });
-  const runIngestor = createRunIngestor(store, { admit: admission.admit });
-  const ingest = createIngestRoutes(store, runIngestor.ingest, {
+  const ingest = createIngestRoutes(backend, {
     maxBodyBytes: config.USAGE_INGEST_MAX_BODY_BYTES,
-    onBilled: (workspaceId) => {
-      if (admission.mayLimit(workspaceId))
-        void alerts.evaluate([workspaceId]).catch(() => undefined);
-    },
+    onBilled: (workspaceId) => alerts.look(workspaceId),
   });
-  app.route('/', createUsageLimitRoutes({ store, admission, alerts }));
-  app.route('/', createUsageLimitStatusRoutes(store));
   app.route('/', ingest);
   return {
     name: 'usage',
     basePath: '/api/v1',
     app,
     rootApp: ingest,
-    ingestTrace: createTraceIngestor(runIngestor),
-    health: async () => {
-      try {
-        return await store.withConnection(async (connection) => {
-          const reader = await connection.runAndReadAll('SELECT count(*)::DOUBLE FROM traces');
-          return { traces: Number(reader.getRowsJS()[0]?.[0] ?? 0) };
-        });
-      } catch {
-        return { traces: null };
-      }
-    },
+    ingestTrace: backend.ingestTrace,
     alerts,
+    health: () => backend.health(),
     close: async () => {
-      await runIngestor.close();
+      // Deliveries under way write their log through the backend: let them finish first.
       await alerts.idle();
-      await store.close();
+      await backend.close();
     },
   };
 }

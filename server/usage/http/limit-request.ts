@@ -2,9 +2,8 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
 import { USAGE_LIMITS_MANAGE_PERMISSION } from '../seed/demo-keys';
-import type { Principal } from '../store/load-principal';
-import { loadKeyOwner } from '../store/load-writer';
-import type { UsageStore } from '../store/usage-store';
+import { hashApiKey } from '../store/api-key-hash';
+import type { Principal, UsageBackend } from '../store/usage-backend';
 import { authenticate } from './authenticate';
 
 type Step<T> = T | { response: Response };
@@ -15,10 +14,10 @@ type Step<T> = T | { response: Response };
  */
 export async function authorizeLimits(
   c: Context,
-  store: UsageStore,
+  backend: UsageBackend,
   access: 'read' | 'write',
 ): Promise<Step<{ principal: Principal }>> {
-  const auth = await authenticate(c, store);
+  const auth = await authenticate(c, backend);
   if ('response' in auth) return auth;
   const needed =
     access === 'read'
@@ -38,7 +37,7 @@ export async function authorizeLimits(
  */
 export async function limitWorkspace(
   c: Context,
-  store: UsageStore,
+  backend: UsageBackend,
   principal: Principal,
   access: 'read' | 'write',
 ): Promise<Step<{ workspaceId: string }>> {
@@ -46,7 +45,7 @@ export async function limitWorkspace(
   let workspaceId = header;
   if (!workspaceId) {
     const apiKey = c.req.header('x-api-key')?.trim() ?? '';
-    const owner = await store.withConnection((connection) => loadKeyOwner(connection, apiKey));
+    const owner = await backend.writerForKey(hashApiKey(apiKey));
     const only = principal.workspaces.length === 1 ? principal.workspaces[0]?.id : undefined;
     workspaceId = owner.homeWorkspaceId ?? only;
   }

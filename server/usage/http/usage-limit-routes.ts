@@ -6,22 +6,12 @@ import {
 import type { UsageLimit } from '@contracts/usage/usage-limits';
 import { jsonError } from '@server/http/json-error';
 import type { AlertEvaluator } from '../limits/alert-evaluator';
-import type { LimitAdmission } from '../limits/admit-runs';
-import {
-  deleteLimit,
-  findLimit,
-  listDefaults,
-  listLimits,
-  putDefault,
-  upsertLimit,
-  type StoredLimit,
-} from '../limits/limit-store';
-import type { UsageStore } from '../store/usage-store';
+import type { UsageBackend } from '../store/usage-backend';
+import type { StoredLimit } from '../store/usage-limit-store';
 import { authorizeLimits, limitWorkspace, parseBody } from './limit-request';
 
 export interface LimitRouteDeps {
-  store: UsageStore;
-  admission: LimitAdmission;
+  backend: UsageBackend;
   alerts: AlertEvaluator;
 }
 
@@ -33,45 +23,32 @@ const wire = ({ alert_thresholds: _thresholds, ...limit }: StoredLimit): UsageLi
  * respond. A write invalidates the limits the ingestion writer holds (the next batch sees it)
  * and looks at the workspace's alerts (a lowered limit can cross a threshold at once).
  */
-export function createUsageLimitRoutes({ store, admission, alerts }: LimitRouteDeps): Hono {
+export function createUsageLimitRoutes({ backend, alerts }: LimitRouteDeps): Hono {
   const app = new Hono();
-  const changed = async (workspaceIds: string[]) => {
-    admission.invalidate();
-    await alerts.evaluate(workspaceIds).catch(() => undefined);
-  };
+  const { limits } = backend;
+  const changed = (workspaceIds: string[]) => alerts.evaluate(workspaceIds).catch(() => undefined);
 
   app.get('/usage-limits', async (c) => {
-    const auth = await authorizeLimits(c, store, 'read');
+    const auth = await authorizeLimits(c, backend, 'read');
     if ('response' in auth) return auth.response;
-    const target = await limitWorkspace(c, store, auth.principal, 'read');
+    const target = await limitWorkspace(c, backend, auth.principal, 'read');
     if ('response' in target) return target.response;
-    const limits = await store.withConnection((db) => listLimits(db, [target.workspaceId]));
-    return c.json(limits.map(wire));
+    return c.json((await limits.list([target.workspaceId])).map(wire));
   });
 
   app.put('/usage-limits', async (c) => {
-    const auth = await authorizeLimits(c, store, 'write');
+    const auth = await authorizeLimits(c, backend, 'write');
     if ('response' in auth) return auth.response;
     const parsed = await parseBody(c, putUsageLimitBodySchema);
     if ('response' in parsed) return parsed.response;
-    const target = await limitWorkspace(c, store, auth.principal, 'write');
+    const target = await limitWorkspace(c, backend, auth.principal, 'write');
     if ('response' in target) return target.response;
     const { body } = parsed;
-    const stored = await store.withConnection(async (db) => {
-      if (body.id) {
-        const existing = await findLimit(db, body.id);
-        if (!existing || existing.tenant_id !== target.workspaceId) return 'not found' as const;
-        if (existing.limit_type !== body.limit_type) return 'type changed' as const;
-      }
-      return upsertLimit(db, {
-        tenantId: target.workspaceId,
-        limitType: body.limit_type,
-        limitValue: body.limit_value,
-        thresholds: body.alert_thresholds,
-      });
-    });
-    if (stored === 'not found') return jsonError(c, 404, `Usage limit ${body.id} not found.`);
-    if (stored === 'type changed') {
+    const existing = body.id ? await limits.find(body.id) : undefined;
+    if (body.id && (!existing || existing.tenant_id !== target.workspaceId)) {
+      return jsonError(c, 404, `Usage limit ${body.id} not found.`);
+    }
+    if (existing && existing.limit_type !== body.limit_type) {
       return jsonError(c, 422, [
         {
           loc: ['body', 'limit_type'],
@@ -80,12 +57,18 @@ export function createUsageLimitRoutes({ store, admission, alerts }: LimitRouteD
         },
       ]);
     }
+    const stored = await limits.upsert({
+      tenantId: target.workspaceId,
+      limitType: body.limit_type,
+      limitValue: body.limit_value,
+      thresholds: body.alert_thresholds,
+    });
     await changed([target.workspaceId]);
     return c.json(wire(stored));
   });
 
   app.delete('/usage-limits/:id{[^/]+}', async (c) => {
-    const auth = await authorizeLimits(c, store, 'write');
+    const auth = await authorizeLimits(c, backend, 'write');
     if ('response' in auth) return auth.response;
     const id = c.req.param('id').toLowerCase();
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) {
@@ -100,59 +83,54 @@ export function createUsageLimitRoutes({ store, admission, alerts }: LimitRouteD
     const writable = new Set(
       auth.principal.workspaces.filter((ws) => !ws.read_only).map((ws) => ws.id),
     );
-    const existing = await store.withConnection((db) => findLimit(db, id));
+    const existing = await limits.find(id);
     // A limit of a workspace the key cannot change is "not found": ids say nothing to others.
     if (!existing || !writable.has(existing.tenant_id)) {
       return jsonError(c, 404, `Usage limit ${id} not found.`);
     }
-    await store.withConnection((db) => deleteLimit(db, id));
-    admission.invalidate();
+    await limits.remove(id);
     return c.json({});
   });
 
   app.get('/usage-limits/org', async (c) => {
-    const auth = await authorizeLimits(c, store, 'read');
+    const auth = await authorizeLimits(c, backend, 'read');
     if ('response' in auth) return auth.response;
     const ids = auth.principal.workspaces.map((ws) => ws.id);
-    const limits = await store.withConnection((db) => listLimits(db, ids));
-    return c.json(limits.map(wire));
+    return c.json((await limits.list(ids)).map(wire));
   });
 
   app.get('/usage-limits/org/default', async (c) => {
-    const auth = await authorizeLimits(c, store, 'read');
+    const auth = await authorizeLimits(c, backend, 'read');
     if ('response' in auth) return auth.response;
-    return c.json(await store.withConnection(listDefaults));
+    return c.json(await limits.defaults());
   });
 
   app.put('/usage-limits/org/default', async (c) => {
-    const auth = await authorizeLimits(c, store, 'write');
+    const auth = await authorizeLimits(c, backend, 'write');
     if ('response' in auth) return auth.response;
     const parsed = await parseBody(c, putOrgDefaultBodySchema);
     if ('response' in parsed) return parsed.response;
     const { body } = parsed;
     const writable = auth.principal.workspaces.filter((ws) => !ws.read_only).map((ws) => ws.id);
-    const result = await store.withConnection(async (db) => {
-      const stored = await putDefault(db, body.limit_type, body.limit_value);
-      const applied: string[] = [];
-      if (body.apply_to === 'existing_without_limit') {
-        const own = new Set(
-          (await listLimits(db, writable))
-            .filter((limit) => limit.limit_type === body.limit_type)
-            .map((limit) => limit.tenant_id),
-        );
-        for (const id of writable.filter((workspaceId) => !own.has(workspaceId))) {
-          await upsertLimit(db, {
-            tenantId: id,
-            limitType: body.limit_type,
-            limitValue: body.limit_value,
-          });
-          applied.push(id);
-        }
+    const stored = await limits.putDefault(body.limit_type, body.limit_value);
+    const applied: string[] = [];
+    if (body.apply_to === 'existing_without_limit') {
+      const own = new Set(
+        (await limits.list(writable))
+          .filter((limit) => limit.limit_type === body.limit_type)
+          .map((limit) => limit.tenant_id),
+      );
+      for (const id of writable.filter((workspaceId) => !own.has(workspaceId))) {
+        await limits.upsert({
+          tenantId: id,
+          limitType: body.limit_type,
+          limitValue: body.limit_value,
+        });
+        applied.push(id);
       }
-      return { default: stored, applied_to: applied };
-    });
+    }
     await changed(writable);
-    return c.json(result);
+    return c.json({ default: stored, applied_to: applied });
   });
 
   return app;

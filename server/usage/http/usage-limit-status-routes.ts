@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import { parseIsoDateTime } from '@contracts/usage/iso-datetime';
 import { jsonError } from '@server/http/json-error';
-import { countRefusals, listDeliveries } from '../limits/alert-store';
 import { loadLimitStatus } from '../limits/limit-status';
 import { USAGE_LIMITS_MANAGE_PERMISSION } from '../seed/demo-keys';
-import type { UsageStore } from '../store/usage-store';
+import type { UsageBackend } from '../store/usage-backend';
 import { authorizeLimits } from './limit-request';
 
 /**
@@ -15,31 +14,31 @@ import { authorizeLimits } from './limit-request';
  * `GET /usage-limits/refusals?project=&start_time=&end_time=` root runs a limit refused.
  */
 export function createUsageLimitStatusRoutes(
-  store: UsageStore,
+  backend: UsageBackend,
   now: () => number = Date.now,
 ): Hono {
   const app = new Hono();
 
   app.get('/usage-limits/org/status', async (c) => {
-    const auth = await authorizeLimits(c, store, 'read');
+    const auth = await authorizeLimits(c, backend, 'read');
     if ('response' in auth) return auth.response;
     const manager = auth.principal.permissions.includes(USAGE_LIMITS_MANAGE_PERMISSION);
     const workspaces = auth.principal.workspaces.map((ws) => ({
       id: ws.id,
       canEdit: manager && !ws.read_only,
     }));
-    return c.json(await store.withConnection((db) => loadLimitStatus(db, workspaces, now())));
+    return c.json(await loadLimitStatus(backend.limits, workspaces, now()));
   });
 
   app.get('/usage-limits/org/deliveries', async (c) => {
-    const auth = await authorizeLimits(c, store, 'read');
+    const auth = await authorizeLimits(c, backend, 'read');
     if ('response' in auth) return auth.response;
     const ids = auth.principal.workspaces.map((ws) => ws.id);
-    return c.json(await store.withConnection((db) => listDeliveries(db, ids)));
+    return c.json(await backend.limits.deliveries(ids));
   });
 
   app.get('/usage-limits/refusals', async (c) => {
-    const auth = await authorizeLimits(c, store, 'read');
+    const auth = await authorizeLimits(c, backend, 'read');
     if ('response' in auth) return auth.response;
     const project = c.req.query('project');
     const fromMs = parseIsoDateTime(c.req.query('start_time') ?? '');
@@ -56,9 +55,7 @@ export function createUsageLimitStatusRoutes(
       }));
     if (fromMs === undefined || toMs === undefined) return jsonError(c, 422, problems);
     const ids = auth.principal.workspaces.map((ws) => ws.id);
-    const rows = await store.withConnection((db) =>
-      countRefusals(db, ids, { fromMs, toMs }, project || undefined),
-    );
+    const rows = await backend.limits.refusals(ids, { fromMs, toMs }, project || undefined);
     return c.json({
       refused: rows.reduce((sum, row) => sum + row.refused, 0),
       workspace_ids: [...new Set(rows.map((row) => row.workspaceId))],

@@ -2,103 +2,107 @@ import { randomUUID } from 'node:crypto';
 import { newlyCrossed } from '@contracts/usage/limit-alerts';
 import { limitMonth } from '@contracts/usage/limit-period';
 import type { LimitAlertPayload } from '@contracts/usage/usage-limits';
-import type { UsageStore } from '../store/usage-store';
-import { insertAlerts, listAlerts, recordDelivery, type AlertRow } from './alert-store';
-import { loadEffectiveLimits, loadMonthUsage } from './effective-limits';
+import type { UsageBackend } from '../store/usage-backend';
+import type { AlertRow } from '../store/usage-limit-store';
 import { deliverAlert, type WebhookConfig } from './webhook-sender';
 
 export interface AlertEvaluator {
   /** Looks at these workspaces' counts now; alerts each threshold crossed once per month. */
   evaluate(workspaceIds: readonly string[]): Promise<void>;
+  /** After billing: evaluates unless the workspace is known to have no limit (no query then). */
+  look(workspaceId: string): void;
   /** Resolves once every evaluation and delivery under way has finished (tests, shutdown). */
   idle(): Promise<void>;
 }
 
 /**
  * Alerts when a workspace's month-to-date count reaches a threshold of a limit (50/80/100 % by
- * default; 100 % always, it dates "limit reached"). Evaluations run one after another, so a
- * threshold is recorded once; each new alert is then POSTed to the webhook when one is
- * configured, with retries, every attempt logged. The tab reads the recorded alerts as notices.
+ * default; 100 % always, it dates "limit reached"). Evaluations run one after another (requests
+ * arriving meanwhile join the next one), so a threshold is recorded once; each new alert is then
+ * POSTed to the webhook when one is configured, with retries, every attempt logged.
  */
 export function createAlertEvaluator(
-  store: UsageStore,
+  backend: Pick<UsageBackend, 'limits'>,
   options: { webhook?: WebhookConfig; now?: () => number } = {},
 ): AlertEvaluator {
   const now = options.now ?? Date.now;
+  const { limits } = backend;
   let chain: Promise<void> = Promise.resolve();
+  let queued: { ids: Set<string>; done: Promise<void> } | undefined;
+  // Workspaces with a limit as of the last evaluation (undefined before the first).
+  let limited: Set<string> | undefined;
   const deliveries = new Set<Promise<unknown>>();
 
   const run = async (workspaceIds: readonly string[]) => {
     const nowMs = now();
     const month = limitMonth(nowMs);
-    const fresh = await store.withConnection(async (connection) => {
-      const limits = await loadEffectiveLimits(connection);
-      const ids = workspaceIds.filter((id) => limits.has(id));
-      if (ids.length === 0) return [];
-      const used = await loadMonthUsage(connection, ids, month);
-      const sent = await listAlerts(connection, ids, month.startMs);
-      const rows: AlertRow[] = [];
-      for (const id of ids) {
-        for (const limit of limits.get(id) ?? []) {
-          const already = new Set(
-            sent
-              .filter((row) => row.workspaceId === id && row.limitType === limit.limitType)
-              .map((row) => row.threshold),
-          );
-          const count = used.get(id)?.[limit.limitType] ?? 0;
-          const thresholds = [...new Set([...limit.thresholds, 100])];
-          for (const threshold of newlyCrossed(count, limit.limitValue, thresholds, already)) {
-            rows.push({
-              alertId: randomUUID(),
-              workspaceId: id,
-              limitType: limit.limitType,
-              monthStartMs: month.startMs,
-              threshold,
-              used: count,
-              limitValue: limit.limitValue,
-              crossedAt: new Date(nowMs),
-            });
-          }
+    const effective = await limits.effective();
+    limited = new Set(effective.keys());
+    const ids = workspaceIds.filter((id) => effective.has(id));
+    if (ids.length === 0) return;
+    const used = await limits.monthUsage(ids, month);
+    const sent = await limits.alerts(ids, month.startMs);
+    const rows: AlertRow[] = [];
+    for (const id of ids) {
+      for (const limit of effective.get(id) ?? []) {
+        const already = new Set(
+          sent
+            .filter((row) => row.workspaceId === id && row.limitType === limit.limitType)
+            .map((row) => row.threshold),
+        );
+        const count = used.get(id)?.[limit.limitType] ?? 0;
+        const thresholds = [...new Set([...limit.thresholds, 100])];
+        for (const threshold of newlyCrossed(count, limit.limitValue, thresholds, already)) {
+          rows.push({
+            alertId: randomUUID(),
+            workspaceId: id,
+            limitType: limit.limitType,
+            monthStartMs: month.startMs,
+            threshold,
+            used: count,
+            limitValue: limit.limitValue,
+            crossedAt: new Date(nowMs),
+          });
         }
       }
-      await insertAlerts(connection, rows);
-      const names = await connection.runAndReadAll(
-        `SELECT id::VARCHAR, display_name FROM workspaces
-         WHERE list_contains(string_split($1, ','), id::VARCHAR)`,
-        [ids.join(',')],
-      );
-      const nameOf = new Map(names.getRowsJS().map(([id, name]) => [String(id), String(name)]));
-      return rows.map((row) => ({ row, name: nameOf.get(row.workspaceId) ?? row.workspaceId }));
-    });
+    }
+    if (rows.length === 0) return;
+    await limits.insertAlerts(rows);
     const webhook = options.webhook;
     if (!webhook) return;
-    for (const { row, name } of fresh) {
-      const delivery = deliverAlert(webhook, payloadOf(row, name, month.endMs), (attempt) =>
-        store.withConnection((connection) => recordDelivery(connection, row, attempt)),
+    const names = await limits.workspaceNames(ids);
+    for (const row of rows) {
+      const payload = payloadOf(row, names.get(row.workspaceId) ?? row.workspaceId, month.endMs);
+      const delivery = deliverAlert(webhook, payload, (attempt) =>
+        limits.recordDelivery(row, attempt),
       ).catch((error: unknown) => console.error('[usage] alert delivery failed:', error));
       deliveries.add(delivery);
       void delivery.finally(() => deliveries.delete(delivery));
     }
   };
 
-  // Requests arriving while an evaluation waits join it (a burst of batches, one look).
-  let queued: { ids: Set<string>; done: Promise<void> } | undefined;
+  const evaluate = (workspaceIds: readonly string[]) => {
+    if (queued) {
+      for (const id of workspaceIds) queued.ids.add(id);
+      return queued.done;
+    }
+    const ids = new Set(workspaceIds);
+    const next = chain.then(() => {
+      queued = undefined;
+      return run([...ids]);
+    });
+    queued = { ids, done: next };
+    chain = next.catch((error: unknown) =>
+      console.error('[usage] alert evaluation failed:', error),
+    );
+    return next;
+  };
+
   return {
-    evaluate(workspaceIds) {
-      if (queued) {
-        for (const id of workspaceIds) queued.ids.add(id);
-        return queued.done;
-      }
-      const ids = new Set(workspaceIds);
-      const next = chain.then(() => {
-        queued = undefined;
-        return run([...ids]);
-      });
-      queued = { ids, done: next };
-      chain = next.catch((error: unknown) =>
-        console.error('[usage] alert evaluation failed:', error),
-      );
-      return next;
+    evaluate,
+    look(workspaceId) {
+      if (limited && !limited.has(workspaceId)) return;
+      void evaluate([workspaceId]).catch(() => undefined);
     },
     async idle() {
       await chain;

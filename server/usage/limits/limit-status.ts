@@ -1,34 +1,32 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { limitMonth } from '@contracts/usage/limit-period';
 import { LIMIT_TYPES, type LimitStatus } from '@contracts/usage/usage-limits';
-import { countRefusals, listAlerts } from './alert-store';
-import { loadEffectiveLimits, loadMonthUsage } from './effective-limits';
+import type { UsageLimitStore } from '../store/usage-limit-store';
 
 /**
  * This month's standing of each limit type of each workspace: the limit in force (or null), the
  * count against it, when it was reached, refusals and the alerts crossed. What the tab draws.
  */
 export async function loadLimitStatus(
-  connection: DuckDBConnection,
+  limits: UsageLimitStore,
   workspaces: readonly { id: string; canEdit: boolean }[],
   nowMs: number,
 ): Promise<LimitStatus[]> {
   const ids = workspaces.map((workspace) => workspace.id);
   const month = limitMonth(nowMs);
-  const limits = await loadEffectiveLimits(connection);
-  const used = await loadMonthUsage(connection, ids, month);
-  const alerts = await listAlerts(connection, ids, month.startMs);
-  const refusals = await countRefusals(connection, ids, {
-    fromMs: month.startMs,
-    toMs: month.endMs,
-  });
+  const effective = await limits.effective();
+  const used = await limits.monthUsage(ids, month);
+  const alerts = await limits.alerts(ids, month.startMs);
+  const refusals = await limits.refusals(ids, { fromMs: month.startMs, toMs: month.endMs });
   return workspaces.flatMap((workspace) =>
     LIMIT_TYPES.map((type): LimitStatus => {
-      const limit = limits.get(workspace.id)?.find((entry) => entry.limitType === type);
+      const limit = effective.get(workspace.id)?.find((entry) => entry.limitType === type);
       const crossed = alerts.filter(
         (alert) => alert.workspaceId === workspace.id && alert.limitType === type,
       );
       const reached = crossed.find((alert) => alert.threshold === 100);
+      const refused = refusals.find(
+        (entry) => entry.workspaceId === workspace.id && entry.limitType === type,
+      );
       return {
         workspace_id: workspace.id,
         limit_type: type,
@@ -39,9 +37,7 @@ export async function loadLimitStatus(
         month_start: new Date(month.startMs).toISOString(),
         resets_at: new Date(month.endMs).toISOString(),
         reached_at: limit && reached ? reached.crossedAt.toISOString() : null,
-        refused:
-          refusals.find((entry) => entry.workspaceId === workspace.id && entry.limitType === type)
-            ?.refused ?? 0,
+        refused: refused?.refused ?? 0,
         alerts: limit
           ? crossed.map((alert) => ({
               threshold: alert.threshold,

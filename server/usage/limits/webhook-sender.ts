@@ -1,4 +1,5 @@
 import type { LimitAlertPayload } from '@contracts/usage/usage-limits';
+import type { DeliveryAttempt } from '../store/usage-limit-store';
 import { SIGNATURE_HEADER, signAlert } from './alert-signature';
 
 export interface WebhookConfig {
@@ -9,17 +10,6 @@ export interface WebhookConfig {
   /** Wait before the first retry; doubled for each next one. */
   baseDelayMs: number;
   timeoutMs: number;
-}
-
-/** One attempt, as the delivery log keeps it. */
-export interface DeliveryAttempt {
-  alertId: string;
-  attempt: number;
-  attemptedAt: Date;
-  /** The receiver's HTTP status, or null when it could not be reached. */
-  status: number | null;
-  ok: boolean;
-  error: string | null;
 }
 
 /** Answers worth another try: the receiver is down or busy. Other 4xx are final. */
