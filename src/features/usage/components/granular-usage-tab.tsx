@@ -160,11 +160,6 @@ function GranularUsageView() {
             pricePer1k={params.pricePer1k}
             scope={scope}
           />
-          <UsageLimitsPanel
-            workspaceIds={view.workspaceIds}
-            workspaces={workspaces.data ?? []}
-            nowMs={nowMs}
-          />
           <UsageChartPanel
             view={view}
             matrix={matrix.data}
@@ -178,6 +173,12 @@ function GranularUsageView() {
             error={matrix.isError ? matrix.error : null}
             onRetry={() => void matrix.refetch()}
             onChangeKey={openConnection}
+          />
+          {/* Below the chart: the first screen keeps the controls, the cards and the plot. */}
+          <UsageLimitsPanel
+            workspaceIds={view.workspaceIds}
+            workspaces={workspaces.data ?? []}
+            nowMs={nowMs}
           />
           {matrix.data && matrix.data.series.length > 0 ? (
             <UsageTable

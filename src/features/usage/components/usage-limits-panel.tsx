@@ -38,10 +38,9 @@ export function UsageLimitsPanel({ workspaceIds, workspaces, nowMs }: UsageLimit
         ) : null}
       </div>
       {status.isPending ? <p className="muted small">Reading the limits…</p> : null}
+      {/* Quiet: a refused key is already reported above, and LangSmith's own API has no status. */}
       {status.isError ? (
-        <p className="field-error" role="alert">
-          Could not read the usage limits: {status.error.message}
-        </p>
+        <p className="muted small">Usage limits are not available: {status.error.message}</p>
       ) : null}
       {status.data ? (
         <ul className="limit-list">
