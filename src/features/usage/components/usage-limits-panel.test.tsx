@@ -29,8 +29,11 @@ function status(workspaceId: string, fields: Partial<LimitStatus>): LimitStatus 
   };
 }
 
+// The whole tab renders first (workspaces, then the view): slow on a loaded machine.
 const panel = async () =>
-  within(await screen.findByRole('region', { name: 'Usage limits this month' }));
+  within(
+    await screen.findByRole('region', { name: 'Usage limits this month' }, { timeout: 10_000 }),
+  );
 
 describe('the usage limits card', () => {
   it('shows each workspace against its limit: a bar, the date at this pace, the reached notice', async () => {
@@ -52,7 +55,11 @@ describe('the usage limits card', () => {
     });
     renderApp(TAB);
     const card = await panel();
-    const acme = await card.findByRole('meter', { name: 'Acme: all traces this month' });
+    const acme = await card.findByRole(
+      'meter',
+      { name: 'Acme: all traces this month' },
+      { timeout: 10_000 },
+    );
     expect(acme).toHaveAttribute('aria-valuenow', '99');
     expect(acme).toHaveAttribute('aria-valuetext', '99 of 100 traces');
     expect(card.getByText(/At the current pace, the limit is reached on/)).toHaveTextContent(

@@ -1,3 +1,4 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { UsageLimitStore } from '@server/usage/store/usage-limit-store';
 import type { DuckDbStore } from '../duckdb-store';
 import {
@@ -23,8 +24,8 @@ import {
  */
 export function createDuckDbLimitStore(store: DuckDbStore, changed: () => void): UsageLimitStore {
   const read = store.withConnection.bind(store);
-  const write = async <T>(work: Parameters<DuckDbStore['withConnection']>[0]): Promise<T> => {
-    const result = (await read(work)) as T;
+  const write = async <T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> => {
+    const result = await read(work);
     changed();
     return result;
   };
