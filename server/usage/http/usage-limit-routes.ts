@@ -7,11 +7,12 @@ import type { UsageLimit } from '@contracts/usage/usage-limits';
 import { jsonError } from '@server/http/json-error';
 import type { AlertEvaluator } from '../limits/alert-evaluator';
 import type { UsageBackend } from '../store/usage-backend';
-import type { StoredLimit } from '../store/usage-limit-store';
+import type { StoredLimit, UsageLimitStore } from '../store/usage-limit-store';
 import { authorizeLimits, limitWorkspace, parseBody } from './limit-request';
 
 export interface LimitRouteDeps {
   backend: UsageBackend;
+  limits: UsageLimitStore;
   alerts: AlertEvaluator;
 }
 
@@ -23,9 +24,8 @@ const wire = ({ alert_thresholds: _thresholds, ...limit }: StoredLimit): UsageLi
  * respond. A write invalidates the limits the ingestion writer holds (the next batch sees it)
  * and looks at the workspace's alerts (a lowered limit can cross a threshold at once).
  */
-export function createUsageLimitRoutes({ backend, alerts }: LimitRouteDeps): Hono {
+export function createUsageLimitRoutes({ backend, limits, alerts }: LimitRouteDeps): Hono {
   const app = new Hono();
-  const { limits } = backend;
   const changed = (workspaceIds: string[]) => alerts.evaluate(workspaceIds).catch(() => undefined);
 
   app.get('/usage-limits', async (c) => {

@@ -4,6 +4,7 @@ import { jsonError } from '@server/http/json-error';
 import { loadLimitStatus } from '../limits/limit-status';
 import { USAGE_LIMITS_MANAGE_PERMISSION } from '../seed/demo-keys';
 import type { UsageBackend } from '../store/usage-backend';
+import type { UsageLimitStore } from '../store/usage-limit-store';
 import { authorizeLimits } from './limit-request';
 
 /**
@@ -15,6 +16,7 @@ import { authorizeLimits } from './limit-request';
  */
 export function createUsageLimitStatusRoutes(
   backend: UsageBackend,
+  limits: UsageLimitStore,
   now: () => number = Date.now,
 ): Hono {
   const app = new Hono();
@@ -27,14 +29,14 @@ export function createUsageLimitStatusRoutes(
       id: ws.id,
       canEdit: manager && !ws.read_only,
     }));
-    return c.json(await loadLimitStatus(backend.limits, workspaces, now()));
+    return c.json(await loadLimitStatus(limits, workspaces, now()));
   });
 
   app.get('/usage-limits/org/deliveries', async (c) => {
     const auth = await authorizeLimits(c, backend, 'read');
     if ('response' in auth) return auth.response;
     const ids = auth.principal.workspaces.map((ws) => ws.id);
-    return c.json(await backend.limits.deliveries(ids));
+    return c.json(await limits.deliveries(ids));
   });
 
   app.get('/usage-limits/refusals', async (c) => {
@@ -55,7 +57,7 @@ export function createUsageLimitStatusRoutes(
       }));
     if (fromMs === undefined || toMs === undefined) return jsonError(c, 422, problems);
     const ids = auth.principal.workspaces.map((ws) => ws.id);
-    const rows = await backend.limits.refusals(ids, { fromMs, toMs }, project || undefined);
+    const rows = await limits.refusals(ids, { fromMs, toMs }, project || undefined);
     return c.json({
       refused: rows.reduce((sum, row) => sum + row.refused, 0),
       workspace_ids: [...new Set(rows.map((row) => row.workspaceId))],

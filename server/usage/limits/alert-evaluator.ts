@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { newlyCrossed } from '@contracts/usage/limit-alerts';
 import { limitMonth } from '@contracts/usage/limit-period';
 import type { LimitAlertPayload } from '@contracts/usage/usage-limits';
-import type { UsageBackend } from '../store/usage-backend';
-import type { AlertRow } from '../store/usage-limit-store';
+import type { AlertRow, UsageLimitStore } from '../store/usage-limit-store';
 import { deliverAlert, type WebhookConfig } from './webhook-sender';
 
 export interface AlertEvaluator {
@@ -22,11 +21,10 @@ export interface AlertEvaluator {
  * POSTed to the webhook when one is configured, with retries, every attempt logged.
  */
 export function createAlertEvaluator(
-  backend: Pick<UsageBackend, 'limits'>,
+  limits: UsageLimitStore,
   options: { webhook?: WebhookConfig; now?: () => number } = {},
 ): AlertEvaluator {
   const now = options.now ?? Date.now;
-  const { limits } = backend;
   let chain: Promise<void> = Promise.resolve();
   let queued: { ids: Set<string>; done: Promise<void> } | undefined;
   // Workspaces with a limit as of the last evaluation (undefined before the first).
@@ -126,3 +124,10 @@ function payloadOf(row: AlertRow, workspaceName: string, resetsAtMs: number): Li
     crossed_at: row.crossedAt.toISOString(),
   };
 }
+
+/** For a backend without limits: nothing to look at, nothing under way. */
+export const NO_ALERTS: AlertEvaluator = {
+  evaluate: async () => undefined,
+  look: () => undefined,
+  idle: async () => undefined,
+};

@@ -51,8 +51,11 @@ export interface UsageBackend {
   createWorkspace(workspace: NewWorkspace): Promise<void>;
   /** Loads `profile` into an empty store, once even when replicas race; real data is kept. */
   seedIfEmpty(profile: SeedProfile, onProgress?: (message: string) => void): Promise<SeedResult>;
-  /** Usage limits, their alerts and refusals (enforced inside `ingestRuns`). */
-  readonly limits: UsageLimitStore;
+  /**
+   * Usage limits, their alerts and refusals (enforced inside `ingestRuns`). Absent on a backend
+   * that does not have them yet (ClickHouse + Postgres): the limits API then answers 404.
+   */
+  readonly limits?: UsageLimitStore;
   /** Billed traces, or null when the store does not answer. */
   health(): Promise<{ traces: number | null }>;
   /** Waits for writes under way, then releases connections. */
@@ -122,6 +125,8 @@ export interface NewApiKey {
   label: string;
   /** Workspaces the key reads; empty for every workspace that exists now. */
   workspaceIds: readonly string[];
+  /** Also `runs:create`, with write access to those workspaces: the key can ingest traces. */
+  writer?: boolean;
 }
 
 export interface NewWorkspace {

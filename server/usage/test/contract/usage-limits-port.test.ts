@@ -35,6 +35,10 @@ describe.each(BACKENDS)('usage limits through the port ($name)', ({ choice }) =>
     await rm(dir, { recursive: true, force: true });
   });
 
+  const limits = () => {
+    if (!backend.limits) throw new Error('This backend has no usage limits.');
+    return backend.limits;
+  };
   const batch = (workspaceId: string, runIds: string[], project = 'p') => ({
     workspaceId,
     userId: null,
@@ -43,39 +47,39 @@ describe.each(BACKENDS)('usage limits through the port ($name)', ({ choice }) =>
   });
 
   it('keeps one limit per type: an update keeps its id and creation time', async () => {
-    const first = await backend.limits.upsert({
+    const first = await limits().upsert({
       tenantId: old,
       limitType: 'monthly_traces',
       limitValue: 5,
     });
-    const second = await backend.limits.upsert({
+    const second = await limits().upsert({
       tenantId: old,
       limitType: 'monthly_traces',
       limitValue: 7,
     });
     expect(second).toMatchObject({ id: first.id, created_at: first.created_at, limit_value: 7 });
     expect(second.alert_thresholds).toEqual([50, 80, 100]);
-    await backend.limits.upsert({
+    await limits().upsert({
       tenantId: old,
       limitType: 'monthly_longlived_traces',
       limitValue: 1,
     });
-    expect((await backend.limits.list([old])).map((limit) => limit.limit_type)).toEqual([
+    expect((await limits().list([old])).map((limit) => limit.limit_type)).toEqual([
       'monthly_longlived_traces',
       'monthly_traces',
     ]);
-    await backend.limits.remove(first.id);
-    expect(await backend.limits.find(first.id)).toBeUndefined();
+    await limits().remove(first.id);
+    expect(await limits().find(first.id)).toBeUndefined();
   });
 
   it('gives the org default to workspaces created after it, not to older ones', async () => {
-    await backend.limits.putDefault('monthly_traces', 10);
+    await limits().putDefault('monthly_traces', 10);
     await backend.createWorkspace({
       id: fresh,
       displayName: 'New',
       createdAt: new Date(Date.now() + 1000),
     });
-    const effective = await backend.limits.effective();
+    const effective = await limits().effective();
     expect(effective.get(old)).toBeUndefined();
     expect(effective.get(fresh)).toEqual([
       expect.objectContaining({
@@ -87,7 +91,7 @@ describe.each(BACKENDS)('usage limits through the port ($name)', ({ choice }) =>
   });
 
   it('bills up to the limit inside ingestRuns, never refuses or counts a resend, and sees a raise', async () => {
-    await backend.limits.upsert({ tenantId: old, limitType: 'monthly_traces', limitValue: 2 });
+    await limits().upsert({ tenantId: old, limitType: 'monthly_traces', limitValue: 2 });
     const ids = [randomUUID(), randomUUID(), randomUUID()];
     const first = await backend.ingestRuns(batch(old, ids, 'flow'));
     expect(first.inserted).toBe(2);
@@ -101,15 +105,15 @@ describe.each(BACKENDS)('usage limits through the port ($name)', ({ choice }) =>
     });
     expect(again.refused.map((run) => run.runId)).toEqual([ids[2]]);
 
-    await backend.limits.upsert({ tenantId: old, limitType: 'monthly_traces', limitValue: 3 });
+    await limits().upsert({ tenantId: old, limitType: 'monthly_traces', limitValue: 3 });
     expect((await backend.ingestRuns(batch(old, ids, 'flow'))).inserted).toBe(1);
 
     const month = limitMonth(Date.now());
-    expect((await backend.limits.monthUsage([old], month)).get(old)).toEqual({
+    expect((await limits().monthUsage([old], month)).get(old)).toEqual({
       monthly_traces: 3,
       monthly_longlived_traces: 0,
     });
-    const refusals = await backend.limits.refusals(
+    const refusals = await limits().refusals(
       [old],
       { fromMs: month.startMs, toMs: month.endMs },
       'flow',
@@ -129,21 +133,21 @@ describe.each(BACKENDS)('usage limits through the port ($name)', ({ choice }) =>
       limitValue: 10,
       crossedAt: new Date(),
     };
-    await backend.limits.insertAlerts([row]);
-    await backend.limits.insertAlerts([{ ...row, alertId: randomUUID(), used: 9 }]);
-    const alerts = await backend.limits.alerts([old], month.startMs);
+    await limits().insertAlerts([row]);
+    await limits().insertAlerts([{ ...row, alertId: randomUUID(), used: 9 }]);
+    const alerts = await limits().alerts([old], month.startMs);
     expect(alerts.map((alert) => [alert.alertId, alert.used])).toEqual([[row.alertId, 8]]);
   });
 
   it('keeps limits across a reopen', async () => {
-    const stored = await backend.limits.upsert({
+    const stored = await limits().upsert({
       tenantId: old,
       limitType: 'monthly_traces',
       limitValue: 0,
     });
     await backend.close();
     backend = await openBackend(choice(dir));
-    expect(await backend.limits.list([old])).toEqual([stored]);
+    expect(await limits().list([old])).toEqual([stored]);
     const refused = await backend.ingestRuns(batch(old, [randomUUID()]));
     expect(refused.inserted).toBe(0);
     expect(refused.refused).toHaveLength(1);
