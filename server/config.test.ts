@@ -36,6 +36,10 @@ describe('loadConfig', () => {
       },
       'CLICKHOUSE_DATABASE',
     ],
+    [{ DATABASE_URI: 'mysql://db:3306/x' }, 'DATABASE_URI'],
+    [{ DATABASE_URI: 'localhost:5432' }, 'DATABASE_URI'],
+    [{ DATABASE_URI: 'postgres://db/x', REDIS_URI: 'http://cache' }, 'REDIS_URI'],
+    [{ REDIS_URI: 'redis://cache:6379' }, 'REDIS_URI'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^\\s+${variable}:`, 'm'));
   });

@@ -165,10 +165,32 @@ const envSchema = z
           .optional(),
       )
       .optional(),
-    /** Postgres (14 or later) of the scale-out backends, e.g. postgres://user:pass@host:5432/db. */
+    /**
+     * Postgres (14 or later) of the scale-out backends, e.g. postgres://user:pass@host:5432/db:
+     * alone, the deployment API keeps threads, runs, assistants, crons, store items and checkpoints
+     * there (schema `deployment`) instead of `DATA_DIR/deployment.sqlite`; with CLICKHOUSE_URL, the
+     * usage service keeps keys, catalog and billed run ids there too (schema `usage`).
+     */
     DATABASE_URI: optionalServerUrl(/^postgres(ql)?:$/, 'postgres://user@host:5432/db', ''),
+    /**
+     * Redis for cluster mode (with DATABASE_URI): run wake-ups, cancellation and live stream events
+     * between replicas, so any number of them serve one deployment.
+     */
+    REDIS_URI: optionalServerUrl(/^rediss?:$/, 'redis://host:6379', ''),
+    /**
+     * Cluster mode: how long a replica holds a run without renewing its lease (it renews every
+     * third of it). A killed replica's run is settled by another replica after at most this long.
+     */
+    DEPLOYMENT_RUN_LEASE_MS: integer(30_000, 600_000),
   })
   .superRefine((env, context) => {
+    if (env.REDIS_URI && !env.DATABASE_URI) {
+      context.addIssue({
+        code: 'custom',
+        path: ['REDIS_URI'],
+        message: 'cluster mode needs DATABASE_URI too (Redis carries no state of its own)',
+      });
+    }
     // A half-given ClickHouse setup stops start-up rather than falling back to DuckDB silently.
     if (env.CLICKHOUSE_URL && !env.DATABASE_URI) {
       context.addIssue({
