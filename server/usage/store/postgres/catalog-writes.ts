@@ -60,8 +60,13 @@ export async function createWorkspace(pool: Pool, workspace: NewWorkspace): Prom
 
 /** The permissions an operator's console key needs: usage and the workspace list. */
 const CONSOLE_KEY_PERMISSIONS = ['organization:read', 'workspaces:read'];
+/** A writer also ingests traces (the permission authorize-writer.ts checks). */
+const WRITER_PERMISSION = 'runs:create';
 
-/** Stores a console key (as its sha256) over the given workspaces, or all, in one transaction. */
+/**
+ * Stores a console key (as its sha256) over the given workspaces, or all, in one transaction; a
+ * writer also gets runs:create and write access to them.
+ */
 export async function createApiKey(pool: Pool, newKey: NewApiKey): Promise<number> {
   const client = await pool.connect();
   try {
@@ -76,12 +81,12 @@ export async function createApiKey(pool: Pool, newKey: NewApiKey): Promise<numbe
     await client.query('INSERT INTO usage.auth_keys VALUES ($1, $2, $3)', [
       keyHash,
       newKey.label,
-      CONSOLE_KEY_PERMISSIONS,
+      [...CONSOLE_KEY_PERMISSIONS, ...(newKey.writer ? [WRITER_PERMISSION] : [])],
     ]);
     await client.query(
       `INSERT INTO usage.auth_key_workspaces
-       SELECT $1, unnest($2::uuid[]), 'WORKSPACE_ADMIN', true`,
-      [keyHash, granted],
+       SELECT $1, unnest($2::uuid[]), 'WORKSPACE_ADMIN', $3`,
+      [keyHash, granted, !newKey.writer],
     );
     await client.query('COMMIT');
     return granted.length;

@@ -128,6 +128,28 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
       await expectReference();
       expect(await render.json(plan)).not.toContain('!first@example.com');
     });
+
+    it('creates a workspace and a writer key over it, as DuckDB does', async () => {
+      const workspace = {
+        id: '7e57da7a-0000-4000-8000-0000000000a1',
+        displayName: 'Created, "by the CLI"',
+        createdAt: new Date('2026-11-01T10:00:00.123Z'),
+      };
+      const key = 'lsv2_contract_writer';
+      await onBoth((target) => target.createWorkspace(workspace));
+      await onBoth((target) =>
+        target.createApiKey({ key, label: 'writer', workspaceIds: [workspace.id], writer: true }),
+      );
+      const principal = await backend.principalForKey(hashApiKey(key));
+      expect(principal).toEqual(await referenceBackend.principalForKey(hashApiKey(key)));
+      expect(principal?.permissions).toContain('runs:create');
+      expect(principal?.workspaces).toMatchObject([
+        { id: workspace.id, display_name: workspace.displayName, read_only: false },
+      ]);
+      expect((await backend.catalog('workspace')).labels).toEqual(
+        (await referenceBackend.catalog('workspace')).labels,
+      );
+    });
   });
 
   describe('ingestion', () => {
