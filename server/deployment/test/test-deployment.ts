@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { loadConfig } from '@server/config';
 import { threadStateSchema } from '@contracts/deployment';
 import { createDeploymentService } from '@server/deployment/deployment-service';
+import { serveWebSocketUpgrades } from '@server/deployment/protocol/websocket-upgrade';
 
 export interface TestDeployment {
   url: string;
@@ -37,6 +38,7 @@ export async function startTestDeployment(options: {
   await service.ready?.();
   const app = new Hono().route(service.basePath, service.app);
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+  serveWebSocketUpgrades(server, (request, env) => app.fetch(request, env));
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}${service.basePath}`;
