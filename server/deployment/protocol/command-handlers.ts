@@ -41,7 +41,11 @@ export function createCommandHandlers({ adapter, channels, sessions }: HandlerDe
     result,
     meta: meta(ctx.threadId),
   });
-  const failure = (ctx: CommandContext, error: ProtocolErrorCode, message: string): CommandResponse => ({
+  const failure = (
+    ctx: CommandContext,
+    error: ProtocolErrorCode,
+    message: string,
+  ): CommandResponse => ({
     type: 'error',
     id: ctx.command.id,
     error,
@@ -55,7 +59,10 @@ export function createCommandHandlers({ adapter, channels, sessions }: HandlerDe
     const detail = parsed.error.issues
       .map((issue) => `${issue.path.join('.') || 'params'}: ${issue.message}`)
       .join('; ');
-    return { ok: false, response: failure(ctx, 'invalid_argument', `${ctx.command.method} ${detail}`) };
+    return {
+      ok: false,
+      response: failure(ctx, 'invalid_argument', `${ctx.command.method} ${detail}`),
+    };
   }
 
   async function start(
@@ -73,7 +80,8 @@ export function createCommandHandlers({ adapter, channels, sessions }: HandlerDe
     if (!params.ok) return params.response;
     const { assistant_id, input, config, metadata, multitaskStrategy } = params.data;
     // As the official server: input sent while the thread waits on an interrupt resumes it.
-    const waiting = input != null && ((await adapter.threadState(ctx.threadId))?.interrupts.length ?? 0) > 0;
+    const waiting =
+      input != null && ((await adapter.threadState(ctx.threadId))?.interrupts.length ?? 0) > 0;
     const started = await start(ctx, {
       assistantId: assistant_id,
       input: input ?? null,
@@ -91,21 +99,39 @@ export function createCommandHandlers({ adapter, channels, sessions }: HandlerDe
     const { interrupt_id, response, responses, config, metadata, update, goto } = params.data;
     const answers = responses ?? (interrupt_id ? [{ interrupt_id, response }] : []);
     if (answers.length === 0) {
-      return failure(ctx, 'invalid_argument', 'input.respond requires an interrupt_id or responses.');
+      return failure(
+        ctx,
+        'invalid_argument',
+        'input.respond requires an interrupt_id or responses.',
+      );
     }
     const state = await adapter.threadState(ctx.threadId);
     if (!state?.assistantId) {
-      return failure(ctx, 'no_such_run', `Thread ${ctx.threadId} has no run; call run.start first.`);
+      return failure(
+        ctx,
+        'no_such_run',
+        `Thread ${ctx.threadId} has no run; call run.start first.`,
+      );
     }
     if (state.interrupts.length === 0) {
-      return failure(ctx, 'invalid_argument', 'input.respond can only be used while the run is interrupted.');
+      return failure(
+        ctx,
+        'invalid_argument',
+        'input.respond can only be used while the run is interrupted.',
+      );
     }
     const known = new Set(state.interrupts.map((request) => request.interrupt_id));
     const unknown = answers.find((answer) => !known.has(answer.interrupt_id));
     if (unknown) {
-      return failure(ctx, 'no_such_interrupt', `Interrupt ${unknown.interrupt_id} is not pending on thread ${ctx.threadId}.`);
+      return failure(
+        ctx,
+        'no_such_interrupt',
+        `Interrupt ${unknown.interrupt_id} is not pending on thread ${ctx.threadId}.`,
+      );
     }
-    const resume = Object.fromEntries(answers.map((answer) => [answer.interrupt_id, answer.response]));
+    const resume = Object.fromEntries(
+      answers.map((answer) => [answer.interrupt_id, answer.response]),
+    );
     const started = await start(ctx, {
       assistantId: state.assistantId,
       input: null,
@@ -121,7 +147,12 @@ export function createCommandHandlers({ adapter, channels, sessions }: HandlerDe
     const params = parse(ctx, stateGetParams);
     if (!params.ok) return params.response;
     const state = await adapter.threadState(ctx.threadId);
-    if (!state) return failure(ctx, 'no_such_run', `Thread ${ctx.threadId} has no state yet; call run.start first.`);
+    if (!state)
+      return failure(
+        ctx,
+        'no_such_run',
+        `Thread ${ctx.threadId} has no state yet; call run.start first.`,
+      );
     const { keys } = params.data;
     const values = keys
       ? Object.fromEntries(Object.entries(state.values).filter(([key]) => keys.includes(key)))
@@ -140,7 +171,11 @@ export function createCommandHandlers({ adapter, channels, sessions }: HandlerDe
           return stateGet(ctx);
         case 'agent.getTree':
         case 'subscription.reconnect':
-          return failure(ctx, 'not_supported', `${ctx.command.method} is not supported by this server.`);
+          return failure(
+            ctx,
+            'not_supported',
+            `${ctx.command.method} is not supported by this server.`,
+          );
         default:
           return failure(ctx, 'unknown_command', `Unknown protocol command: ${ctx.command.method}`);
       }

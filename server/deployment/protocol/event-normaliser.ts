@@ -57,9 +57,14 @@ export function createEventNormaliser(graphName: string) {
       case 'metadata':
         return at('lifecycle', { event: 'running', graph_name: graphName });
       case 'error': {
-        if (isRecord(data) && data.error === 'RunRolledBack') return { events: [], end: 'rolled-back' };
-        const message = isRecord(data) && typeof data.message === 'string' ? data.message : String(data);
-        return { ...at('lifecycle', { event: 'failed', graph_name: graphName, error: message }), end: 'failed' };
+        if (isRecord(data) && data.error === 'RunRolledBack')
+          return { events: [], end: 'rolled-back' };
+        const message =
+          isRecord(data) && typeof data.message === 'string' ? data.message : String(data);
+        return {
+          ...at('lifecycle', { event: 'failed', graph_name: graphName, error: message }),
+          end: 'failed',
+        };
       }
       case 'lifecycle':
         // The root lifecycle is the session's; a node's or subgraph's is forwarded.
@@ -73,7 +78,8 @@ export function createEventNormaliser(graphName: string) {
       case 'updates': {
         const node = isRecord(data) && typeof data.node === 'string' ? data.node : undefined;
         const values = isRecord(data) ? data.values : data;
-        if (node === '__interrupt__') return { events: inputRequested(namespace, inputRequestsOf(values)) };
+        if (node === '__interrupt__')
+          return { events: inputRequested(namespace, inputRequestsOf(values)) };
         return at('updates', normaliseState(values), node);
       }
       case 'messages':

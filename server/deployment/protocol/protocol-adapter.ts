@@ -25,8 +25,7 @@ export interface ProtocolRunRequest {
 }
 
 export type ProtocolRunStart =
-  | { runId: string; graphId: string }
-  | { refused: 404 | 409 | 422; detail: string };
+  { runId: string; graphId: string } | { refused: 404 | 409 | 422; detail: string };
 
 export interface ThreadSnapshot {
   values: Record<string, unknown>;

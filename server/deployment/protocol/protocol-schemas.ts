@@ -4,7 +4,8 @@ import { multitaskStrategySchema } from '@contracts/deployment';
 
 const record = z.record(z.string(), z.unknown());
 const channel = z.string().refine(isSupportedChannel, {
-  message: 'not a protocol channel (values, updates, messages, tools, custom, custom:<name>, lifecycle, input, checkpoints, tasks)',
+  message:
+    'not a protocol channel (values, updates, messages, tools, custom, custom:<name>, lifecycle, input, checkpoints, tasks)',
 });
 const namespaces = z.array(z.array(z.string()));
 

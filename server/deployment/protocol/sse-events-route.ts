@@ -38,7 +38,11 @@ export function streamThreadEvents(c: Context, channel: ThreadChannel, filter: E
           await new Promise<void>((resolve) => (wake = resolve));
           continue;
         }
-        await stream.writeSSE({ id: next.event_id, event: next.method, data: JSON.stringify(next) });
+        await stream.writeSSE({
+          id: next.event_id,
+          event: next.method,
+          data: JSON.stringify(next),
+        });
       }
     } finally {
       detach();

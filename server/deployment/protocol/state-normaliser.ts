@@ -15,11 +15,20 @@ const nonEmpty = (value: unknown) =>
 /** `{id, name, args, type: "tool_call"}` for each call that has a name. */
 function toolCalls(value: unknown): Record<string, unknown>[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(isRecord).flatMap((call) =>
-    typeof call.name === 'string'
-      ? [{ ...(typeof call.id === 'string' && { id: call.id }), name: call.name, args: call.args ?? {}, type: 'tool_call' }]
-      : [],
-  );
+  return value
+    .filter(isRecord)
+    .flatMap((call) =>
+      typeof call.name === 'string'
+        ? [
+            {
+              ...(typeof call.id === 'string' && { id: call.id }),
+              name: call.name,
+              args: call.args ?? {},
+              type: 'tool_call',
+            },
+          ]
+        : [],
+    );
 }
 
 /**
@@ -50,7 +59,9 @@ export function normaliseStateMessage(message: Record<string, unknown>): Record<
 /** `values` / `updates` data: `__interrupt__` dropped, messages normalised at any depth. */
 export function normaliseState(value: unknown): unknown {
   if (Array.isArray(value)) {
-    return value.map((item) => (isStateMessage(item) ? normaliseStateMessage(item) : normaliseState(item)));
+    return value.map((item) =>
+      isStateMessage(item) ? normaliseStateMessage(item) : normaliseState(item),
+    );
   }
   if (!isRecord(value)) return value;
   return Object.fromEntries(

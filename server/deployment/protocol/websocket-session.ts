@@ -39,29 +39,51 @@ export function serveThreadSocket(socket: WebSocket, { channel, handlers, baseUr
 
   /** Subscribes: the answer first (the SDK registers the id then), then the kept events. */
   function subscribe(id: number, params: unknown): void {
-    const ctx = { threadId: channel.threadId, command: { id, method: 'subscription.subscribe' }, baseUrl };
+    const ctx = {
+      threadId: channel.threadId,
+      command: { id, method: 'subscription.subscribe' },
+      baseUrl,
+    };
     const parsed = subscribeParams.safeParse(params ?? {});
     if (!parsed.success) {
       sendJson(
-        handlers.failure(ctx, 'invalid_argument', 'subscription.subscribe requires a non-empty channels array of protocol channels.'),
+        handlers.failure(
+          ctx,
+          'invalid_argument',
+          'subscription.subscribe requires a non-empty channels array of protocol channels.',
+        ),
       );
       return;
     }
     const subscriptionId = randomUUID();
     const replay = channel.replay(parsed.data);
-    sendJson(handlers.success(ctx, { subscription_id: subscriptionId, replayed_events: replay.length }));
+    sendJson(
+      handlers.success(ctx, { subscription_id: subscriptionId, replayed_events: replay.length }),
+    );
     replay.forEach(sendJson);
     subscriptions.set(subscriptionId, parsed.data);
   }
 
   function unsubscribe(id: number, params: unknown): CommandResponse {
-    const ctx = { threadId: channel.threadId, command: { id, method: 'subscription.unsubscribe' }, baseUrl };
+    const ctx = {
+      threadId: channel.threadId,
+      command: { id, method: 'subscription.unsubscribe' },
+      baseUrl,
+    };
     const parsed = unsubscribeParams.safeParse(params ?? {});
     if (!parsed.success) {
-      return handlers.failure(ctx, 'invalid_argument', 'subscription.unsubscribe requires a subscription_id.');
+      return handlers.failure(
+        ctx,
+        'invalid_argument',
+        'subscription.unsubscribe requires a subscription_id.',
+      );
     }
     if (!subscriptions.delete(parsed.data.subscription_id)) {
-      return handlers.failure(ctx, 'no_such_subscription', `Unknown subscription: ${parsed.data.subscription_id}`);
+      return handlers.failure(
+        ctx,
+        'no_such_subscription',
+        `Unknown subscription: ${parsed.data.subscription_id}`,
+      );
     }
     return handlers.success(ctx, {});
   }
