@@ -15,7 +15,12 @@ export interface WireEvent {
 }
 
 /** The official SDK's `ThreadStream` on a thread, over SSE or over a WebSocket (`ws` in Node). */
-export function openThreadStream(apiUrl: string, threadId: string, transport: 'sse' | 'websocket') {
+export function openThreadStream(
+  apiUrl: string,
+  threadId: string,
+  transport: 'sse' | 'websocket',
+  assistantId = 'agent',
+) {
   const adapter =
     transport === 'sse'
       ? new ProtocolSseTransportAdapter({ apiUrl, threadId })
@@ -25,7 +30,7 @@ export function openThreadStream(apiUrl: string, threadId: string, transport: 's
           // Node 20 has no global WebSocket; `ws` speaks the same event API.
           webSocketFactory: (url) => new WebSocket(url) as unknown as globalThis.WebSocket,
         });
-  return new ThreadStream(adapter, { assistantId: 'agent' });
+  return new ThreadStream(adapter, { assistantId });
 }
 
 /** Collects everything a `ThreadStream` shows: values snapshots and the text of each message. */
