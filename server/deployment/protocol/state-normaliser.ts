@@ -15,20 +15,18 @@ const nonEmpty = (value: unknown) =>
 /** `{id, name, args, type: "tool_call"}` for each call that has a name. */
 function toolCalls(value: unknown): Record<string, unknown>[] {
   if (!Array.isArray(value)) return [];
-  return value
-    .filter(isRecord)
-    .flatMap((call) =>
-      typeof call.name === 'string'
-        ? [
-            {
-              ...(typeof call.id === 'string' && { id: call.id }),
-              name: call.name,
-              args: call.args ?? {},
-              type: 'tool_call',
-            },
-          ]
-        : [],
-    );
+  return value.filter(isRecord).flatMap((call) =>
+    typeof call.name === 'string'
+      ? [
+          {
+            ...(typeof call.id === 'string' && { id: call.id }),
+            name: call.name,
+            args: call.args ?? {},
+            type: 'tool_call',
+          },
+        ]
+      : [],
+  );
 }
 
 /**

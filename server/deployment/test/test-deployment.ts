@@ -48,8 +48,10 @@ export async function startTestDeployment(options: {
     client: new Client({ apiUrl: url, callerOptions: { maxRetries: 0, maxConcurrency: 64 } }),
     dataDir,
     stop: async () => {
+      // As a shutdown: drained first, which ends the protocol v2 event streams and WebSockets
+      // a client left open (they never end by themselves) and stops executing runs.
+      await service.drain?.();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Streams a client left open (protocol v2 event streams never end by themselves).
       if ('closeAllConnections' in server) server.closeAllConnections();
       await closed;
       await service.close();
