@@ -55,7 +55,7 @@ describe('protocol v2 interrupts (input.requested, input.respond)', () => {
       const interrupt = await interruptOf(thread);
       expect(interrupt?.payload).toEqual({ question: 'Approve the refund?' });
       expect(thread.interrupted).toBe(true);
-      const state = await thread.state.get({});
+      const state = await thread.state.get({ namespace: [] });
       expect(state.values).toMatchObject({ messages: [{ content: 'refund order 42' }] });
 
       await thread.input.respond({

@@ -56,7 +56,7 @@ describe.each(['sse', 'websocket'] as const)('ThreadStream (SDK 1.15) over %s', 
     );
     // The thread was created by the run (no POST /threads), and v1 sees the same run.
     expect(await conversation(deployment.client, threadId)).toEqual(SF_RUN);
-    expect((await deployment.client.runs.get(threadId, run_id)).status).toBe('success');
+    expect((await deployment.client.runs.get(threadId, run_id ?? '')).status).toBe('success');
     await thread.close();
   });
 });
@@ -77,8 +77,8 @@ describe('double-texting over protocol v2', () => {
 
     expect(messageCount(output)).toBe(4);
     expect(await conversation(client, threadId)).toEqual(NYC_RUN);
-    expect(await failureStatus(client.runs.get(threadId, run1.run_id))).toBe(404);
-    expect((await client.runs.get(threadId, run2.run_id)).status).toBe('success');
+    expect(await failureStatus(client.runs.get(threadId, run1.run_id ?? ''))).toBe(404);
+    expect((await client.runs.get(threadId, run2.run_id ?? '')).status).toBe('success');
     expect(await client.runs.list(threadId)).toHaveLength(1);
 
     const events = await observed;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useConsoleConfig } from '@/lib/console-config';
 import { GRANULAR_USAGE_PATH, windowSearchParams } from '../api/get-usage-matrix';
 import { useUsageConnection, type UsageConnection } from '../api/usage-connection';
@@ -32,6 +32,13 @@ export function CopyCurlButton({ view }: { view: ResolvedUsageView | null }) {
     text: '',
   });
 
+  // "Copied" says it once and goes, so it never stands beside a later change of the view.
+  useEffect(() => {
+    if (state.status !== 'copied') return;
+    const timer = window.setTimeout(() => setState({ status: 'idle', text: '' }), 4000);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+
   const copy = async () => {
     if (!view || !config.data) return;
     // In LangSmith mode the console proxies to LangSmith: the command must go there, not here.
@@ -50,7 +57,7 @@ export function CopyCurlButton({ view }: { view: ResolvedUsageView | null }) {
   };
 
   return (
-    <>
+    <div className="copy-curl">
       <button
         type="button"
         className="button button-secondary"
@@ -59,7 +66,7 @@ export function CopyCurlButton({ view }: { view: ResolvedUsageView | null }) {
       >
         Copy as curl
       </button>
-      <span className="copy-status small" role="status">
+      <span className="action-status copy-status small" role="status">
         {state.status === 'copied' ? 'Copied' : ''}
       </span>
       {state.status === 'manual' ? (
@@ -71,6 +78,6 @@ export function CopyCurlButton({ view }: { view: ResolvedUsageView | null }) {
           rows={3}
         />
       ) : null}
-    </>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Field } from '@/components/ui/field';
-import { lazy, Suspense, useId } from 'react';
+import { Field, FieldError, fieldDescribedBy } from '@/components/ui/field';
+import { lazy, Suspense, useId, useState } from 'react';
 import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@contracts/usage/usage-schema';
 import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
 import {
@@ -8,7 +8,7 @@ import {
   aggregationsFor,
   type Aggregation,
 } from '../model/aggregation';
-import { parsePrice } from '../model/cost-estimate';
+import { formatUsd, parsePrice } from '../model/cost-estimate';
 import type { ResolvedUsageView, UsageViewParams } from '../model/resolve-usage-view';
 import {
   formatUtcDate,
@@ -45,6 +45,8 @@ interface UsageControlsProps {
   workspaces: Workspace[];
   workspacesLoading: boolean;
   matrix: UsageMatrix | undefined;
+  /** The group the chart shows alone, by name: the export says it holds every group. */
+  focusLabel: string | null;
   onChange: (update: UsageViewUpdate) => void;
 }
 
@@ -56,9 +58,21 @@ export function UsageControls({
   workspaces,
   workspacesLoading,
   matrix,
+  focusLabel,
   onChange,
 }: UsageControlsProps) {
   const id = useId();
+  // What the price field holds, valid or not: an invalid price says so and the page keeps the
+  // last valid one (in the URL), rather than showing one price and computing with another.
+  const [price, setPrice] = useState({ text: String(params.pricePer1k), url: params.pricePer1k });
+  // Back/Forward or a link changed the price: the field shows the URL's.
+  if (price.url !== params.pricePer1k) {
+    setPrice({ text: String(params.pricePer1k), url: params.pricePer1k });
+  }
+  const priceError =
+    parsePrice(price.text) === undefined
+      ? `Enter a price of 0 or more. Estimates use ${formatUsd(params.pricePer1k)} meanwhile.`
+      : undefined;
   const changePeriod = (period: RangePreset) => {
     if (period !== 'custom') {
       // A new range gets the aggregation that suits it, not the one chosen for the last range.
@@ -144,20 +158,30 @@ export function UsageControls({
             inputMode="decimal"
             min="0"
             step="0.01"
-            defaultValue={params.pricePer1k}
+            value={price.text}
+            aria-invalid={priceError !== undefined}
+            aria-describedby={fieldDescribedBy(`${id}-price`, { error: priceError })}
             // Only a valid price reaches the URL; the field keeps what is being typed.
             onChange={(event) => {
-              const price = parsePrice(event.target.value);
-              if (price !== undefined) onChange({ price });
+              const typed = parsePrice(event.target.value);
+              setPrice({ text: event.target.value, url: typed ?? params.pricePer1k });
+              if (typed !== undefined) onChange({ price: typed });
             }}
           />
         </Field>
 
         <div className="control-actions">
           <CopyCurlButton view={view} />
-          <ExportCsvButton view={view} matrix={matrix} pricePer1k={params.pricePer1k} />
+          <ExportCsvButton
+            view={view}
+            matrix={matrix}
+            pricePer1k={params.pricePer1k}
+            focusLabel={focusLabel}
+          />
         </div>
       </div>
+      {/* Under the row, not the field: a narrow field would wrap it into a column of words. */}
+      <FieldError id={`${id}-price-error`} message={priceError} />
 
       {params.period === 'custom' ? (
         <Suspense fallback={<p className="muted small">Loading the date fields…</p>}>
