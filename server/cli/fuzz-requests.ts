@@ -44,6 +44,8 @@ function deploymentPath(id: fc.Arbitrary<string>) {
     id.map((t) => `/threads/${t}/state`),
     id.map((t) => `/threads/${t}/runs`),
     id.map((t) => `/threads/${t}/runs/wait`),
+    id.map((t) => `/threads/${t}/commands`),
+    id.map((t) => `/threads/${t}/stream/events`),
     fc.tuple(id, id).map(([t, r]) => `/threads/${t}/runs/${r}`),
     fc
       .tuple(id, id, fc.constantFrom('join', 'cancel', 'stream'))
@@ -64,6 +66,46 @@ const runBody = fc.record(
     metadata: fc.jsonValue(),
   },
   { requiredKeys: [] },
+);
+
+/** Protocol v2: a command (`POST .../commands`) or an events filter (`POST .../stream/events`). */
+const protocolBody = fc.oneof(
+  fc.record(
+    {
+      id: fc.oneof(fc.nat(), fc.integer(), fc.string()),
+      method: fc.constantFrom(
+        'run.start',
+        'input.respond',
+        'state.get',
+        'subscription.subscribe',
+        'x',
+      ),
+      params: fc.oneof(
+        runBody.map(({ multitask_strategy, ...rest }) => ({
+          ...rest,
+          multitaskStrategy: multitask_strategy,
+        })),
+        fc.record(
+          { interrupt_id: fc.string(), response: fc.jsonValue(), keys: fc.jsonValue() },
+          { requiredKeys: [] },
+        ),
+        fc.jsonValue(),
+      ),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      channels: fc.oneof(
+        fc.subarray(['values', 'messages', 'lifecycle', 'custom:x', 'nope']),
+        fc.jsonValue(),
+      ),
+      namespaces: fc.oneof(fc.constant([[]]), fc.jsonValue()),
+      depth: fc.oneof(fc.nat(3), fc.integer()),
+      since: fc.oneof(fc.nat(50), fc.jsonValue()),
+    },
+    { requiredKeys: [] },
+  ),
 );
 
 const join2 = ([prefix, search]: [string, string]) => `${prefix}${search}`;
@@ -94,6 +136,7 @@ export function fuzzRequest(targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
   const body = fc.oneof(
     fc.constant(undefined),
     runBody.map((record) => JSON.stringify(record)),
+    protocolBody.map((record) => JSON.stringify(record)),
     fc.jsonValue().map((json) => JSON.stringify(json)),
     fc.string(),
   );

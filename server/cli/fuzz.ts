@@ -69,7 +69,12 @@ async function main(args: string[]): Promise<number> {
           body: request.body ?? null,
           signal: AbortSignal.timeout(30_000),
         });
-        await response.arrayBuffer();
+        // An event stream may stay open (protocol v2's never ends by itself): its status is enough.
+        if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+          await response.body?.cancel();
+        } else {
+          await response.arrayBuffer();
+        }
         status = response.status;
       } catch (error) {
         status = 0;
