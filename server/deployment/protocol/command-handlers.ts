@@ -160,24 +160,35 @@ export function createCommandHandlers({ adapter, channels, sessions }: HandlerDe
     return success(ctx, { values, ...(state.checkpoint && { checkpoint: state.checkpoint }) });
   }
 
+  async function dispatch(ctx: CommandContext): Promise<CommandResponse> {
+    switch (ctx.command.method) {
+      case 'run.start':
+        return runStart(ctx);
+      case 'input.respond':
+        return inputRespond(ctx);
+      case 'state.get':
+        return stateGet(ctx);
+      case 'agent.getTree':
+      case 'subscription.reconnect':
+        return failure(
+          ctx,
+          'not_supported',
+          `${ctx.command.method} is not supported by this server.`,
+        );
+      default:
+        return failure(ctx, 'unknown_command', `Unknown protocol command: ${ctx.command.method}`);
+    }
+  }
+
   return {
+    /** Answers a command; a failure inside is an `unknown_error` answer, never a 5xx. */
     async handle(ctx: CommandContext): Promise<CommandResponse> {
-      switch (ctx.command.method) {
-        case 'run.start':
-          return runStart(ctx);
-        case 'input.respond':
-          return inputRespond(ctx);
-        case 'state.get':
-          return stateGet(ctx);
-        case 'agent.getTree':
-        case 'subscription.reconnect':
-          return failure(
-            ctx,
-            'not_supported',
-            `${ctx.command.method} is not supported by this server.`,
-          );
-        default:
-          return failure(ctx, 'unknown_command', `Unknown protocol command: ${ctx.command.method}`);
+      try {
+        return await dispatch(ctx);
+      } catch (error) {
+        console.warn(`Protocol command ${ctx.command.method} failed: ${String(error)}`);
+        const message = error instanceof Error ? error.message : String(error);
+        return failure(ctx, 'unknown_error', message);
       }
     },
     failure,

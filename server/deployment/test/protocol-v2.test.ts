@@ -128,4 +128,24 @@ describe('double-texting over protocol v2', () => {
     expect(resumed.map((event) => event.seq)).toEqual(events.slice(10).map((event) => event.seq));
     await thread.close();
   });
+
+  it('triple-text: rollback removes the running run and the one queued behind it', async () => {
+    const { client, url } = deployment;
+    const threadId = randomUUID();
+    const observed = readEvents(url, threadId, { channels: ALL_CHANNELS }, completedTimes(1));
+    const thread = openThreadStream(url, threadId, 'sse');
+    const run1 = await thread.run.start({ input: userInput(SF) });
+    const run2 = await thread.run.start({ input: userInput(SF), multitaskStrategy: 'enqueue' });
+    await waitForMessages(client, threadId, 2);
+    await thread.run.start({ input: userInput(NYC), multitaskStrategy: 'rollback' });
+
+    const events = await observed;
+    expect(rootLifecycles(events)).toEqual(['running', 'running', 'completed']);
+    expect(events.map((event) => event.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(await conversation(client, threadId)).toEqual(NYC_RUN);
+    for (const run of [run1, run2]) {
+      expect(await failureStatus(client.runs.get(threadId, run.run_id ?? ''))).toBe(404);
+    }
+    await thread.close();
+  });
 });
