@@ -7,7 +7,7 @@ import {
   sendCommand,
   within,
   type WireEvent,
-} from '../test/protocol-clients';
+} from './protocol-clients';
 import type { ConformanceResult } from './run-conformance';
 
 const ALL_CHANNELS = [

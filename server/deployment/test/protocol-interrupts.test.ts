@@ -7,7 +7,7 @@ import {
   rootLifecycle,
   sendCommand,
   within,
-} from './protocol-clients';
+} from '../conformance/protocol-clients';
 import { removeDataDir, sleep, startTestDeployment, type TestDeployment } from './test-deployment';
 
 const APPROVAL = path.join(import.meta.dirname, 'fixtures/graphs/approval.json');

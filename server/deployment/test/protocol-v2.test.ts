@@ -7,7 +7,7 @@ import {
   watchThread,
   within,
   type WireEvent,
-} from './protocol-clients';
+} from '../conformance/protocol-clients';
 import {
   NYC,
   NYC_RUN,
