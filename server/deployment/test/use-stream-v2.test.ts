@@ -38,10 +38,23 @@ const shown = (stream: { messages: readonly unknown[] }) =>
     return `${message.type}: ${textOf(message.content)}`;
   });
 
-function renderStream(threadId?: string) {
+/** The WebSocket URLs the hook opened (jsdom's WebSocket), to know which transport it used. */
+const opened: string[] = [];
+const webSocketFactory = (url: string) => {
+  opened.push(url);
+  return new WebSocket(url);
+};
+
+function renderStream(threadId?: string, transport: 'sse' | 'websocket' = 'sse') {
   const counts: number[] = [];
   const hook = renderHook(() => {
-    const stream = useStream({ apiUrl: deployment.url, assistantId: 'agent', threadId });
+    const stream = useStream({
+      apiUrl: deployment.url,
+      assistantId: 'agent',
+      threadId,
+      transport,
+      webSocketFactory,
+    });
     counts.push(stream.messages.length);
     return stream;
   });
@@ -49,19 +62,24 @@ function renderStream(threadId?: string) {
 }
 
 describe('@langchain/react 1.1 useStream against the embedded server (protocol v2)', () => {
-  it('submit creates the thread and the messages come in as the run makes them', async () => {
-    const { hook, counts } = renderStream();
-    act(() => void hook.result.current.submit(userInput(SF)));
+  it.each(['sse', 'websocket'] as const)(
+    'over %s: submit creates the thread and the messages come in as the run makes them',
+    async (transport) => {
+      const { hook, counts } = renderStream(undefined, transport);
+      act(() => void hook.result.current.submit(userInput(SF)));
 
-    await waitFor(() => expect(shown(hook.result.current)).toEqual(SF_RUN), { timeout: 10_000 });
-    await waitFor(() => expect(hook.result.current.isLoading).toBe(false));
-    expect(hook.result.current.error).toBeUndefined();
-    // Seen step by step (some render between the question and the answer), not only at the end.
-    expect(counts.some((count) => count > 1 && count < 4)).toBe(true);
-    const { threadId } = hook.result.current;
-    expect(await conversation(deployment.client, threadId ?? '')).toEqual(SF_RUN);
-    hook.unmount();
-  });
+      await waitFor(() => expect(shown(hook.result.current)).toEqual(SF_RUN), { timeout: 10_000 });
+      await waitFor(() => expect(hook.result.current.isLoading).toBe(false));
+      expect(hook.result.current.error).toBeUndefined();
+      // Seen step by step (some render between the question and the answer), not only at the end.
+      expect(counts.some((count) => count > 1 && count < 4)).toBe(true);
+      const { threadId } = hook.result.current;
+      expect(await conversation(deployment.client, threadId ?? '')).toEqual(SF_RUN);
+      const socketUrl = `${deployment.url.replace('http', 'ws')}/threads/${threadId ?? ''}/stream/events`;
+      expect(opened.includes(socketUrl)).toBe(transport === 'websocket');
+      hook.unmount();
+    },
+  );
 
   it('double-texting with rollback: both views end on run 2 alone, run 1 is gone', async () => {
     const { client } = deployment;
