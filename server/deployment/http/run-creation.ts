@@ -6,7 +6,12 @@ import type { DeploymentDeps } from './deployment-deps';
 import type { RunRecord } from '../store/records';
 import { isRecord } from '../wire/json-contains';
 import { parseJsonBody, parseWith } from '../wire/request';
-import { type CreateRunBody, createRunBody, type RunKwargs, runKwargsOf } from '../wire/run-request';
+import {
+  type CreateRunBody,
+  createRunBody,
+  type RunKwargs,
+  runKwargsOf,
+} from '../wire/run-request';
 import { sseResponse } from '../wire/sse';
 import { filtered, streamModeFilter } from '../wire/stream-mode-filter';
 
