@@ -111,6 +111,8 @@ export interface NewApiKey {
   label: string;
   /** Workspaces the key reads; empty for every workspace that exists now. */
   workspaceIds: readonly string[];
+  /** Also `runs:create`, with write access to those workspaces: the key can ingest traces. */
+  writer?: boolean;
 }
 
 export interface NewWorkspace {
