@@ -3,7 +3,7 @@
 // `run.start` to /commands and reads /stream/events. The server runs in-process over real HTTP.
 import { useStream } from '@langchain/react';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   NYC,
   NYC_RUN,
@@ -16,6 +16,18 @@ import {
 import { useTestDeployment } from './use-test-deployment';
 
 // Steps long enough that a cancel or a second submit lands mid-run on a loaded machine.
+
+// jsdom's Uint8Array is not Node's: esbuild (the ui bundler the server loads) checks that
+// TextEncoder's output is a Uint8Array of this realm, so it gets one.
+vi.hoisted(() => {
+  const NodeEncoder = globalThis.TextEncoder;
+  globalThis.TextEncoder = class extends NodeEncoder {
+    override encode(input?: string): Uint8Array<ArrayBuffer> {
+      return new Uint8Array(super.encode(input));
+    }
+  };
+});
+
 const deployment = useTestDeployment({ stepMs: 250 });
 
 interface Shown {
