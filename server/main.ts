@@ -6,6 +6,7 @@ import { parseCliArgs, USAGE_EXIT_CODE, UsageError } from './cli/cli-args';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { createDeploymentService } from './deployment/deployment-service';
 import { GraphLoadError } from './deployment/graph/langgraph-config';
+import { serveWebSocketUpgrades } from './deployment/protocol/websocket-upgrade';
 import { tracingTargetFromConfig } from './deployment/runs/run-tracing';
 import { shutDown } from './http/graceful-shutdown';
 import type { Service } from './http/service';
@@ -57,6 +58,8 @@ async function main() {
     console.log(`Usage console ready: http://${host}:${info.port}/`);
     console.log(`Data directory: ${config.DATA_DIR}`);
   });
+  // Protocol v2's WebSocket (`/deployment/threads/{id}/stream/events`) goes through the app too.
+  serveWebSocketUpgrades(server, (request, env) => app.fetch(request, env));
   server.on('error', (error) => {
     console.error(`Cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`);
     void closeServices().then(() => process.exit(1));

@@ -61,6 +61,47 @@ const runBody = (ids: FuzzIds) =>
     { requiredKeys: [] },
   );
 
+/** Protocol v2: a command (`POST .../commands`) or an events filter (`POST .../stream/events`). */
+const protocolBody = (ids: FuzzIds) =>
+  fc.oneof(
+    fc.record(
+      {
+        id: fc.oneof(fc.nat(), fc.integer(), fc.string()),
+        method: fc.constantFrom(
+          'run.start',
+          'input.respond',
+          'state.get',
+          'subscription.subscribe',
+          'x',
+        ),
+        params: fc.oneof(
+          runBody(ids).map(({ multitask_strategy, ...rest }) => ({
+            ...rest,
+            multitaskStrategy: multitask_strategy,
+          })),
+          fc.record(
+            { interrupt_id: fc.string(), response: fc.jsonValue(), keys: fc.jsonValue() },
+            { requiredKeys: [] },
+          ),
+          fc.jsonValue(),
+        ),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.record(
+      {
+        channels: fc.oneof(
+          fc.subarray(['values', 'messages', 'lifecycle', 'custom:x', 'nope']),
+          fc.jsonValue(),
+        ),
+        namespaces: fc.oneof(fc.constant([[]]), fc.jsonValue()),
+        depth: fc.oneof(fc.nat(3), fc.integer()),
+        since: fc.oneof(fc.nat(50), fc.jsonValue()),
+      },
+      { requiredKeys: [] },
+    ),
+  );
+
 /** What LangSmith ingestion takes: a run, a batch, or something near it. */
 const ingestBody = fc.oneof(
   fc.record({ id: fc.uuid(), name: fc.string(), session_name: fc.string() }),
@@ -107,6 +148,7 @@ export function fuzzRequest(routes: FuzzRoute[], ids: FuzzIds): fc.Arbitrary<Fuz
     fc.constant(undefined),
     runBody(ids).map((record) => JSON.stringify(record)),
     ingestBody.map((record) => JSON.stringify(record)),
+    protocolBody(ids).map((record) => JSON.stringify(record)),
     fc.jsonValue().map((json) => JSON.stringify(json)),
     fc.string(),
   );

@@ -32,6 +32,7 @@ import { GraphStore } from './store/graph-store';
 import { openDeploymentStore } from './store/open-deployment-store';
 import { createStoreRoutes } from './http/store-routes';
 import { createStatelessRunRoutes } from './http/stateless-run-routes';
+import { createProtocol } from './protocol/protocol-routes';
 import { createTruncateRoute } from './http/truncate-route';
 import { createUiRoutes } from './http/ui-routes';
 
@@ -169,6 +170,8 @@ export async function createDeploymentService(
   app.get('/ok', (c) => c.json({ ok: true }));
   app.get('/info', (c) => c.json({ version: '0.1.0', flags: { assistants: true, crons: true } }));
   app.route('/assistants', createAssistantRoutes(deps));
+  const protocol = createProtocol(deps);
+  app.route('/threads', protocol.app);
   app.route('/threads', createThreadRoutes(deps));
   const cronRoutes = createCronRoutes(deps);
   app.route('/threads/:threadId/runs/crons', cronRoutes.threadCrons);
@@ -198,12 +201,14 @@ export async function createDeploymentService(
     // Executing runs stop (interrupted) and pending ones stay queued for the next start.
     drain: async () => {
       scheduler.stop();
+      await protocol.close();
       await manager.close();
       // Deliver the traces of the runs just stopped while the usage server still answers.
       await tracing?.flush();
     },
     close: async () => {
       scheduler.stop();
+      await protocol.close();
       await manager.close();
       await cluster?.close();
       await store.close();

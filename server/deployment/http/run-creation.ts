@@ -6,7 +6,12 @@ import type { DeploymentDeps } from './deployment-deps';
 import type { RunRecord } from '../store/records';
 import { isRecord } from '../wire/json-contains';
 import { parseJsonBody, parseWith } from '../wire/request';
-import { type CreateRunBody, createRunBody, runKwargsOf } from '../wire/run-request';
+import {
+  type CreateRunBody,
+  createRunBody,
+  type RunKwargs,
+  runKwargsOf,
+} from '../wire/run-request';
 import { sseResponse } from '../wire/sse';
 import { filtered, streamModeFilter } from '../wire/stream-mode-filter';
 
@@ -63,6 +68,8 @@ export async function createRun(
   threadId: string | null,
   baseUrl: string,
   headers?: Headers,
+  /** Kwargs the caller sets itself (protocol v2 marks its runs). */
+  extraKwargs: Partial<RunKwargs> = {},
 ): Promise<RunCreation> {
   const { threads, assistants, manager } = deps;
   const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body;
@@ -109,6 +116,7 @@ export async function createRun(
       config,
       ...(body.webhook && { webhook: new URL(body.webhook, baseUrl).href }),
       ...(contextOf(assistant.context, body.context) ?? {}),
+      ...extraKwargs,
     },
   });
   if ('conflict' in result) return { refused: 409, detail: result.conflict };

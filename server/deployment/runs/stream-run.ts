@@ -4,6 +4,7 @@ import { runInputSchema } from '@contracts/deployment';
 import type { ServedGraph } from '../graph/graph-registry';
 import { toGraphInput } from '../graph/graph-input';
 import type { RunRecord } from '../store/records';
+import { publishProtocolEvents } from '../protocol/protocol-run-stream';
 import { isRecord } from '../wire/json-contains';
 import { createChunkMapper, graphStreamModes } from './stream-chunks';
 
@@ -93,6 +94,14 @@ export async function streamRun(
     ...(kwargs.recursion_limit && { recursionLimit: kwargs.recursion_limit }),
     ...(callbacks && { callbacks }),
   };
+
+  if (kwargs.protocol) {
+    const events = await graph.streamEvents(graphInput(run, foreign), {
+      ...options,
+      version: 'v3',
+    });
+    return publishProtocolEvents(events, publish);
+  }
 
   if (!kwargs.stream_mode.includes('events')) {
     const stream = await graph.stream(graphInput(run, foreign), options);

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { loadConfig } from '@server/config';
 import { threadStateSchema } from '@contracts/deployment';
 import { createDeploymentService } from '@server/deployment/deployment-service';
+import { serveWebSocketUpgrades } from '@server/deployment/protocol/websocket-upgrade';
 import { dropTestDatabase, testDatabaseFor } from './test-database';
 
 export interface TestDeployment {
@@ -45,6 +46,7 @@ export async function startTestDeployment(options: {
   await service.ready?.();
   const app = new Hono().route(service.basePath, service.app);
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+  serveWebSocketUpgrades(server, (request, env) => app.fetch(request, env));
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}${service.basePath}`;
@@ -54,7 +56,12 @@ export async function startTestDeployment(options: {
     client: new Client({ apiUrl: url, callerOptions: { maxRetries: 0, maxConcurrency: 64 } }),
     dataDir,
     stop: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // As a shutdown: drained first, which ends the protocol v2 event streams and WebSockets
+      // a client left open (they never end by themselves) and stops executing runs.
+      await service.drain?.();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      await closed;
       await service.close();
     },
   };

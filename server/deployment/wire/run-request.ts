@@ -72,6 +72,8 @@ export interface RunKwargs {
   context?: unknown;
   /** A stateless run's thread, deleted once the run has finished (`on_completion: delete`). */
   temporary?: boolean;
+  /** Started through protocol v2 (`run.start`): streams LangGraph's v3 protocol events. */
+  protocol?: boolean;
 }
 
 /**
