@@ -104,6 +104,17 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('true')
     .transform((value) => value !== 'false' && value !== '0'),
+  /**
+   * The embedded deployment meters its runs, node executions and uptime into this process's
+   * usage service (the Deployments domain), as LangSmith self-hosted does with this flag. On
+   * unless `false` (the demo bills its own deployment).
+   */
+  REMOTE_METRICS_ROLLUP_ENABLED: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((value) => value !== 'false' && value !== '0'),
+  /** How often a deployment replica reports its metrics and uptime heartbeat, in ms. */
+  REMOTE_METRICS_INTERVAL_MS: integer(15_000, 3_600_000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { createDeploymentService } from './deployment/deployment-service';
 import { GraphLoadError } from './deployment/graph/langgraph-config';
 import { tracingTargetFromConfig } from './deployment/runs/run-tracing';
+import { meteringTargetFromConfig } from './deployment/metering/run-metering';
 import { shutDown } from './http/graceful-shutdown';
 import type { Service } from './http/service';
 import { createUsageService } from './usage/usage-service';
@@ -32,7 +33,12 @@ async function main() {
   };
   try {
     services.push(await createUsageService(config));
-    services.push(await createDeploymentService(config, { tracingTarget }));
+    services.push(
+      await createDeploymentService(config, {
+        tracingTarget,
+        meteringTarget: meteringTargetFromConfig(config, () => selfUrl),
+      }),
+    );
   } catch (error) {
     await closeServices();
     throw error;

@@ -14,6 +14,21 @@ export const GROUP_BY_VALUES = ['workspace', 'project', 'user', 'api_key'] as co
 export const groupBySchema = z.enum(GROUP_BY_VALUES);
 export type GroupBy = z.infer<typeof groupBySchema>;
 
+/**
+ * The billing domain a usage request reads (`kind`): traces (the default) or the deployments'
+ * metrics (nodes executed, agent runs, agent uptime), as LangSmith's Granular Usage bills both.
+ */
+export const USAGE_KINDS = ['traces', 'langsmith_deployments'] as const;
+export type UsageKind = (typeof USAGE_KINDS)[number];
+
+/** A trace's retention tier: extended (400 days) or base (14 days, the default). */
+export const TRACE_TIERS = ['longlived', 'shortlived'] as const;
+export type TraceTier = (typeof TRACE_TIERS)[number];
+
+/** Every `group_by` of traces: the four dimensions, and the retention tier (traces only). */
+export const TRACE_GROUP_BY_VALUES = [...GROUP_BY_VALUES, 'trace_tier'] as const;
+export type TraceGroupBy = (typeof TRACE_GROUP_BY_VALUES)[number];
+
 /** Which dimension fields each `group_by` returns (spec 2.1). */
 export const DIMENSION_FIELDS = {
   workspace: ['workspace_id', 'workspace_name'],
@@ -28,7 +43,11 @@ export type UsageQueryInput = {
   start_time: string;
   end_time: string;
   workspace_ids: string[];
-  group_by?: GroupBy;
+  group_by?: TraceGroupBy;
+  /** Omitted: traces. */
+  kind?: UsageKind;
+  /** Traces only; omitted: every tier. */
+  trace_tier?: TraceTier;
 };
 export const strideSchema = z.object({ days: z.int(), hours: z.int() });
 export type Stride = z.infer<typeof strideSchema>;
@@ -46,6 +65,7 @@ export const usageDimensionsSchema = z.object({
   user_id: z.nullish(z.string()),
   user_email: z.nullish(z.string()),
   api_key_short_key: z.nullish(z.string()),
+  trace_tier: z.nullish(z.enum(TRACE_TIERS)),
 });
 export type UsageDimensions = z.infer<typeof usageDimensionsSchema>;
 

@@ -25,6 +25,8 @@ import { createRunCompletion } from './runs/run-completion';
 import { createRunManager } from './runs/run-manager';
 import { createRunStreamLog } from './runs/run-stream-log';
 import { createRunTracing, type TracingTarget } from './runs/run-tracing';
+import type { MeteringTarget } from './metering/metrics-reporter';
+import { createRunMetering, withMetering } from './metering/run-metering';
 import { createCheckpointRollback } from './store/checkpoint-rollback';
 import { createCronStore } from './store/cron-store';
 import { openDeploymentDatabase } from './store/open-database';
@@ -60,7 +62,11 @@ const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it
  */
 export async function createDeploymentService(
   config: Config,
-  options: { tracingTarget?: () => TracingTarget | undefined } = {},
+  options: {
+    tracingTarget?: () => TracingTarget | undefined;
+    /** Meters runs, nodes and uptime into the usage service (see metering/run-metering.ts). */
+    meteringTarget?: () => MeteringTarget | undefined;
+  } = {},
 ): Promise<Service> {
   const db = openDeploymentDatabase(config.DATA_DIR);
   const checkpointer = new RunMetadataSaver(db);
@@ -97,6 +103,9 @@ export async function createDeploymentService(
   const onFinished = createRunCompletion({ removeThread: createTemporaryThreadRemoval(db) });
   // Traces go to a project named after the graph, as on LangGraph Platform.
   const tracing = options.tracingTarget && createRunTracing(options.tracingTarget);
+  const metering =
+    options.meteringTarget &&
+    createRunMetering(options.meteringTarget, graphs.ids(), config.REMOTE_METRICS_INTERVAL_MS);
   const executor = createRunExecutor({
     runMetadata: checkpointer.runMetadata,
     graphFor: (run) =>
@@ -110,7 +119,7 @@ export async function createDeploymentService(
     events,
     streams,
     onFinished,
-    tracing,
+    tracing: withMetering(tracing, metering),
   });
   const rollbackCheckpoints = createCheckpointRollback(db);
   const manager = createRunManager({
@@ -196,10 +205,13 @@ export async function createDeploymentService(
       await manager.close();
       // Deliver the traces of the runs just stopped while the usage server still answers.
       await tracing?.flush();
+      // The last metrics report: this replica's uptime ends here.
+      await metering?.close();
     },
     close: async () => {
       scheduler.stop();
       await manager.close();
+      await metering?.close();
       db.close();
     },
   };

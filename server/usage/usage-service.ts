@@ -3,6 +3,7 @@ import { CLOUD_USAGE_DATA_START } from '@contracts/usage/usage-schema';
 import type { Config } from '../config';
 import type { Service } from '../http/service';
 import type { UsageAvailability } from './http/prepare-usage-request';
+import { createDeploymentMetricsRoutes } from './http/deployment-metrics-routes';
 import { createIngestRoutes } from './http/ingest-routes';
 import { createUsageRoutes } from './http/usage-routes';
 import { describeDemoKeys } from './seed/demo-keys';
@@ -61,6 +62,8 @@ export async function createUsageService(
     maxBodyBytes: config.USAGE_INGEST_MAX_BODY_BYTES,
   });
   app.route('/', ingest);
+  // Deployment replicas meter their runs, nodes and uptime here (kind=langsmith_deployments).
+  app.route('/', createDeploymentMetricsRoutes(store));
   return {
     name: 'usage',
     basePath: '/api/v1',

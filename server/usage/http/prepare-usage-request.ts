@@ -3,6 +3,7 @@ import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
 import { jsonError } from '@server/http/json-error';
 import type { UsageQueryPlan } from '../query/usage-facts-sql';
+import type { DeploymentQueryPlan } from '../store/duckdb/deployment-usage-sql';
 import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
 import { parseUsageQuery } from './parse-usage-query';
@@ -18,6 +19,11 @@ export const FEATURE_DISABLED_DETAIL =
   'Granular usage reporting is not enabled on this self-hosted deployment. Set both ' +
   'DEFAULT_ORG_FEATURE_ENABLE_GRANULAR_USAGE_REPORTING=true and GRANULAR_USAGE_TABLE_ENABLED=true.';
 
+/** A request ready to query: traces (the default) or the Deployments domain. */
+export type PreparedUsage =
+  | { kind: 'traces'; plan: UsageQueryPlan }
+  | { kind: 'langsmith_deployments'; plan: DeploymentQueryPlan };
+
 /**
  * The steps every usage endpoint runs before querying, in this order:
  * 401 unknown key -> 403 no organization:read -> 404 feature disabled (self-hosted) ->
@@ -28,7 +34,7 @@ export async function prepareUsageRequest(
   c: Context,
   store: UsageStore,
   availability: UsageAvailability,
-): Promise<{ plan: UsageQueryPlan } | { response: Response }> {
+): Promise<{ prepared: PreparedUsage } | { response: Response }> {
   const auth = await authenticate(c, store);
   if ('response' in auth) return auth;
   const { principal } = auth;
@@ -48,16 +54,24 @@ export async function prepareUsageRequest(
       response: jsonError(c, 403, 'This API key cannot read any of the requested workspaces.'),
     };
   }
-  return {
-    plan: {
-      grid: createBucketGrid(
-        query.start_time,
-        query.end_time,
-        strideForRange(query.start_time, query.end_time),
-      ),
-      floorMs: availability.floorMs,
-      workspaceIds,
-      groupBy: query.group_by,
-    },
+  const base = {
+    grid: createBucketGrid(
+      query.start_time,
+      query.end_time,
+      strideForRange(query.start_time, query.end_time),
+    ),
+    floorMs: availability.floorMs,
+    workspaceIds,
   };
+  const groupBy = query.group_by;
+  if (query.kind === 'langsmith_deployments') {
+    // The query schema refuses group_by=trace_tier with deployments (422 above).
+    if (groupBy === 'trace_tier') throw new Error('unreachable: trace_tier with deployments');
+    return { prepared: { kind: query.kind, plan: { ...base, groupBy } } };
+  }
+  if (groupBy === 'trace_tier' || query.trace_tier !== undefined) {
+    // Interim, until the tier column lands in the store (issue 26, part b).
+    return { response: jsonError(c, 422, 'trace_tier is not served by this server yet.') };
+  }
+  return { prepared: { kind: 'traces', plan: { ...base, groupBy } } };
 }

@@ -5,6 +5,9 @@ import { createDimensionCatalogs } from '../store/dimension-catalog';
 import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
 import { csvExportResponse } from './csv-export';
+import { deploymentCsvResponse } from './deployment-csv-export';
+import { deploymentUsageJson } from './render-deployment-usage';
+import { queryDeploymentUsage } from '../store/duckdb/query-deployment-usage';
 import { createUsageRenderer } from './render-usage';
 import { prepareUsageRequest, type UsageAvailability } from './prepare-usage-request';
 
@@ -27,7 +30,14 @@ export function createUsageRoutes(store: UsageStore, availability: UsageAvailabi
   app.get('/orgs/current/billing/granular-usage', async (c) => {
     const request = await prepareUsageRequest(c, store, availability);
     if ('response' in request) return request.response;
-    const { plan } = request;
+    const { prepared } = request;
+    if (prepared.kind === 'langsmith_deployments') {
+      const rows = await store.withConnection((connection) =>
+        queryDeploymentUsage(connection, prepared.plan),
+      );
+      return c.json(deploymentUsageJson(prepared.plan, rows));
+    }
+    const { plan } = prepared;
     const answer = await store.withConnection((connection) => getUsage(connection, plan, catalogs));
     // The `UsageResponse` JSON as UTF-8: the bytes `c.json` would send, written from the matrix.
     return c.body(renderer.json(answer.plan, answer.matrix), 200, {
@@ -38,7 +48,11 @@ export function createUsageRoutes(store: UsageStore, availability: UsageAvailabi
   app.get('/orgs/current/billing/granular-usage/export', async (c) => {
     const request = await prepareUsageRequest(c, store, availability);
     if ('response' in request) return request.response;
-    return csvExportResponse(store, request.plan, catalogs, renderer);
+    const { prepared } = request;
+    if (prepared.kind === 'langsmith_deployments') {
+      return deploymentCsvResponse(store, prepared.plan);
+    }
+    return csvExportResponse(store, prepared.plan, catalogs, renderer);
   });
 
   app.onError((error, c) => {

@@ -1,0 +1,29 @@
+import { usageExportFilename } from '@contracts/usage/export-filename';
+import type { DeploymentQueryPlan } from '../store/duckdb/deployment-usage-sql';
+import { queryDeploymentUsage } from '../store/duckdb/query-deployment-usage';
+import type { UsageStore } from '../store/usage-store';
+import { deploymentUsageCsv } from './render-deployment-usage';
+
+/**
+ * The deployments export as one CSV body: a deployments answer holds a few rows per bucket and
+ * agent (minutes of a year for 40 projects stay under a few MB), so it is not streamed.
+ */
+export async function deploymentCsvResponse(
+  store: UsageStore,
+  plan: DeploymentQueryPlan,
+): Promise<Response> {
+  const rows = await store.withConnection((connection) => queryDeploymentUsage(connection, plan));
+  const filename = usageExportFilename(
+    plan.grid.startMs,
+    plan.grid.endMs,
+    plan.groupBy,
+    'langsmith_deployments',
+  );
+  return new Response(deploymentUsageCsv(plan, rows), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
