@@ -4,6 +4,7 @@ import { buildDimensions } from './build-dimensions';
 import { insertDimensions } from './insert-dimensions';
 import { insertRows } from './insert-rows';
 import { insertTraces, rebuildDailyRollups } from './insert-traces';
+import { insertDeploymentHistory } from '../store/duckdb/insert-deployment-history';
 import { dayCount, tracesOnDay, type SeedProfile } from './seed-profiles';
 
 /** About two million generated rows per INSERT: big enough to be efficient, small enough for RAM. */
@@ -21,6 +22,8 @@ const TABLES = [
   'auth_key_workspaces',
   'auth_key_owners',
   'seed_runs',
+  'deployment_usage',
+  'deployment_replicas',
 ];
 
 export interface SeedResult {
@@ -68,6 +71,13 @@ export async function seedIfEmpty(
       await insertTraces(connection, day, day + daysPerBatch, profile.seed, endIso);
       onProgress?.(`traces: day ${Math.min(day + daysPerBatch, days)}/${days}`);
     }
+    onProgress?.('deployment history');
+    await insertDeploymentHistory(
+      connection,
+      new Date(profile.fromMs).toISOString(),
+      endIso,
+      profile.seed,
+    );
     onProgress?.('building daily rollups');
     await rebuildDailyRollups(connection);
     const count = await connection.runAndReadAll('SELECT count(*)::DOUBLE FROM traces');
