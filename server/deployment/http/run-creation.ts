@@ -3,7 +3,7 @@ import { DEFAULT_MULTITASK_STRATEGY, runInputSchema } from '@contracts/deploymen
 import { jsonError } from '@server/http/json-error';
 import { runConfigFor } from './assistant-run-config';
 import type { DeploymentDeps } from './deployment-deps';
-import type { RunRecord } from '../store/run-store';
+import type { RunRecord } from '../store/records';
 import { isRecord } from '../wire/json-contains';
 import { parseJsonBody, parseWith } from '../wire/request';
 import { type CreateRunBody, createRunBody, runKwargsOf } from '../wire/run-request';
@@ -65,7 +65,7 @@ export async function createRun(
 ): Promise<RunCreation> {
   const { threads, assistants, manager } = deps;
   const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body;
-  const assistant = assistants.resolve(assistant_id);
+  const assistant = await assistants.resolve(assistant_id);
   if (!assistant) {
     return { refused: 404, detail: noAssistantFor(assistant_id) };
   }
@@ -78,12 +78,12 @@ export async function createRun(
     if (checked && !checked.ok) return { refused: 422, detail: `input.${checked.detail}` };
   }
   const targetThread =
-    threadId ?? threads.create({ graph_id: assistant.graph_id })?.thread_id ?? '';
-  if (!threads.get(targetThread)) {
+    threadId ?? (await threads.create({ graph_id: assistant.graph_id }))?.thread_id ?? '';
+  if (!(await threads.get(targetThread))) {
     if (if_not_exists !== 'create') {
       return { refused: 404, detail: `Thread ${targetThread} not found` };
     }
-    threads.create({ graph_id: assistant.graph_id }, targetThread); // no-op if another won
+    await threads.create({ graph_id: assistant.graph_id }, targetThread); // no-op if another won
   }
   // The assistant's config under the run's, as the platform merges them (recursion_limit, ...).
   const ids = { run_id: '', thread_id: targetThread };
@@ -93,7 +93,7 @@ export async function createRun(
   if (checkpointId) config.configurable = { ...config.configurable, checkpoint_id: checkpointId };
   const recursionLimit = typeof config.recursion_limit === 'number' ? config.recursion_limit : null;
   // As the platform: the thread records the graph and assistant of its latest run.
-  threads.patchMetadata(targetThread, {
+  await threads.patchMetadata(targetThread, {
     graph_id: assistant.graph_id,
     assistant_id: assistant.assistant_id,
   });
@@ -131,8 +131,9 @@ export function streamRunEvents(
   return sseResponse(c, (signal) => deps.streams.read(run.run_id, options.from, signal), {
     onDisconnect: () => {
       if (!options.cancelOnDisconnect) return;
-      const current = deps.runs.get(run.thread_id, run.run_id);
-      if (current) void deps.manager.cancel(current, 'interrupt');
+      void deps.runs.get(run.thread_id, run.run_id).then((current) => {
+        if (current) void deps.manager.cancel(current, 'interrupt');
+      });
     },
   });
 }

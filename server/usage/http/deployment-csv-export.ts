@@ -1,7 +1,6 @@
 import { usageExportFilename } from '@contracts/usage/export-filename';
-import type { DeploymentQueryPlan } from '../store/duckdb/deployment-usage-sql';
-import { queryDeploymentUsage } from '../store/duckdb/query-deployment-usage';
-import type { UsageStore } from '../store/usage-store';
+import type { DeploymentQueryPlan } from '../query/deployment-plan';
+import type { UsageBackend } from '../store/usage-backend';
 import { deploymentUsageCsv } from './render-deployment-usage';
 
 /**
@@ -9,10 +8,10 @@ import { deploymentUsageCsv } from './render-deployment-usage';
  * agent (minutes of a year for 40 projects stay under a few MB), so it is not streamed.
  */
 export async function deploymentCsvResponse(
-  store: UsageStore,
+  backend: UsageBackend,
   plan: DeploymentQueryPlan,
 ): Promise<Response> {
-  const rows = await store.withConnection((connection) => queryDeploymentUsage(connection, plan));
+  const rows = await backend.deploymentUsage(plan);
   const filename = usageExportFilename(
     plan.grid.startMs,
     plan.grid.endMs,

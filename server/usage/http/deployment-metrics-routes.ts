@@ -3,8 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { deploymentReportSchema } from '@contracts/usage/deployment-report';
 import type { ValidationIssue } from '@contracts/usage/usage-schema';
 import { jsonError } from '@server/http/json-error';
-import { applyDeploymentReport } from '../store/duckdb/apply-deployment-report';
-import type { UsageStore } from '../store/usage-store';
+import type { UsageBackend } from '../store/usage-backend';
 import { authorizeWriter } from './authorize-writer';
 
 /** A report holds at most 10,000 count rows of ~150 bytes. */
@@ -18,7 +17,7 @@ const MAX_REPORT_BYTES = 4 * 1024 * 1024;
  * 202 `{applied, agent_runs, nodes_executed, uptime_ms}`; a resent report is 202 with
  * `applied: false` and adds nothing; a malformed one is 422 naming the field.
  */
-export function createDeploymentMetricsRoutes(store: UsageStore): Hono {
+export function createDeploymentMetricsRoutes(backend: UsageBackend): Hono {
   const app = new Hono();
   app.post(
     '/deployments/metrics',
@@ -27,7 +26,7 @@ export function createDeploymentMetricsRoutes(store: UsageStore): Hono {
       onError: (c) => jsonError(c, 413, `Request body larger than ${MAX_REPORT_BYTES} bytes.`),
     }),
     async (c) => {
-      const auth = await authorizeWriter(c, store);
+      const auth = await authorizeWriter(c, backend);
       if ('response' in auth) return auth.response;
       let body: unknown;
       try {
@@ -49,8 +48,10 @@ export function createDeploymentMetricsRoutes(store: UsageStore): Hono {
         }));
         return jsonError(c, 422, issues);
       }
-      const result = await store.withConnection((connection) =>
-        applyDeploymentReport(connection, auth.target.workspaceId, parsed.data, Date.now()),
+      const result = await backend.applyDeploymentReport(
+        auth.target.workspaceId,
+        parsed.data,
+        Date.now(),
       );
       return c.json(
         {

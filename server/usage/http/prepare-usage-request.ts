@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
 import { jsonError } from '@server/http/json-error';
-import type { UsageQueryPlan } from '../query/usage-facts-sql';
-import type { DeploymentQueryPlan } from '../store/duckdb/deployment-usage-sql';
-import type { UsageStore } from '../store/usage-store';
+import type { DeploymentQueryPlan } from '../query/deployment-plan';
+import type { UsageQueryPlan } from '../query/usage-plan';
+import type { UsageBackend } from '../store/usage-backend';
 import { authenticate } from './authenticate';
 import { parseUsageQuery } from './parse-usage-query';
 
@@ -32,10 +32,10 @@ export type PreparedUsage =
  */
 export async function prepareUsageRequest(
   c: Context,
-  store: UsageStore,
+  backend: UsageBackend,
   availability: UsageAvailability,
 ): Promise<{ prepared: PreparedUsage } | { response: Response }> {
-  const auth = await authenticate(c, store);
+  const auth = await authenticate(c, backend);
   if ('response' in auth) return auth;
   const { principal } = auth;
   if (!principal.permissions.includes('organization:read')) {

@@ -7,8 +7,7 @@ import {
 import { CSV_DIMENSION_COLUMNS } from '@contracts/usage/usage-schema';
 import { formatCsvRow, type CsvCell } from '@contracts/usage/csv';
 import { toDimensions } from '../query/usage-rows';
-import type { DeploymentQueryPlan } from '../store/duckdb/deployment-usage-sql';
-import type { DeploymentUsageRow } from '../store/duckdb/query-deployment-usage';
+import type { DeploymentQueryPlan, DeploymentUsageRow } from '../query/deployment-plan';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

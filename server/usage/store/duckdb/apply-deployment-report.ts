@@ -1,19 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DeploymentReport } from '@contracts/usage/deployment-report';
 import { applyHeartbeat, splitAtSteps } from '@server/usage/metering/replica-uptime';
-import { ensureProjects } from '../ensure-projects';
+import type { AppliedReport } from '@server/usage/store/usage-backend';
+import { ensureProjects } from './ensure-projects';
 
 const MINUTE_MS = 60_000;
-/** Other writers (trace ingestion) may create the same project at once: retry the loser. */
-const ATTEMPTS = 3;
-
-/** What one report added (nothing when it had been applied before). */
-export interface AppliedReport {
-  applied: boolean;
-  agentRuns: number;
-  nodesExecuted: number;
-  uptimeMs: number;
-}
 
 type Row = [projectName: string, atIso: string, runs: number, nodes: number, uptimeMs: number];
 
@@ -21,7 +12,8 @@ type Row = [projectName: string, atIso: string, runs: number, nodes: number, upt
  * Applies a replica's report in one transaction: its counts as rows of `deployment_usage` in
  * `workspaceId`, per project (created on first sight, as trace ingestion creates them); its
  * heartbeat's uptime credit (see `applyHeartbeat`) split by UTC minute and added to each project
- * the replica serves; the replica's new state. A report already applied changes nothing.
+ * the replica serves; the replica's new state. A report already applied changes nothing. Run
+ * on the backend's one writer (`ingestor.exclusive`), so it never races trace ingestion.
  */
 export async function applyDeploymentReport(
   connection: DuckDBConnection,
@@ -29,16 +21,14 @@ export async function applyDeploymentReport(
   report: DeploymentReport,
   nowMs: number,
 ): Promise<AppliedReport> {
-  for (let attempt = 1; ; attempt += 1) {
-    await connection.run('BEGIN TRANSACTION');
-    try {
-      const result = await applyInTransaction(connection, workspaceId, report, nowMs);
-      await connection.run(result.applied ? 'COMMIT' : 'ROLLBACK');
-      return result;
-    } catch (error) {
-      await connection.run('ROLLBACK').catch(() => undefined);
-      if (attempt >= ATTEMPTS || !/conflict/i.test(String(error))) throw error;
-    }
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const result = await applyInTransaction(connection, workspaceId, report, nowMs);
+    await connection.run(result.applied ? 'COMMIT' : 'ROLLBACK');
+    return result;
+  } catch (error) {
+    await connection.run('ROLLBACK').catch(() => undefined);
+    throw error;
   }
 }
 

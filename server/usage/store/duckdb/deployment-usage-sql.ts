@@ -1,14 +1,5 @@
-import type { BucketGrid } from '@contracts/usage/bucket-grid';
-import type { GroupBy } from '@contracts/usage/usage-schema';
-import { DIMENSIONS } from '../dimension-sql';
-
-/** A validated, authorised `kind=langsmith_deployments` query (see prepare-usage-request.ts). */
-export interface DeploymentQueryPlan {
-  grid: BucketGrid;
-  floorMs: number | null;
-  workspaceIds: readonly string[];
-  groupBy: GroupBy;
-}
+import type { DeploymentQueryPlan } from '@server/usage/query/deployment-plan';
+import { DIMENSIONS } from './dimension-sql';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

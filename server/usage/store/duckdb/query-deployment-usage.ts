@@ -1,17 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { buildDeploymentUsageSql, type DeploymentQueryPlan } from './deployment-usage-sql';
-
-/** One (bucket, dimension value) of a deployments answer, as the store sums it. */
-export interface DeploymentUsageRow {
-  bucket: number;
-  dimId: string | null;
-  label: string | null;
-  /** A project's workspace (group_by=project), else null. */
-  workspace: { id: string; name: string } | null;
-  nodesExecuted: number;
-  agentRuns: number;
-  uptimeMs: number;
-}
+import type { DeploymentQueryPlan, DeploymentUsageRow } from '@server/usage/query/deployment-plan';
+import { buildDeploymentUsageSql } from './deployment-usage-sql';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
