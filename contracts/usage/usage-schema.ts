@@ -109,6 +109,8 @@ export const USAGE_CSV_COLUMNS = [
   'User ID',
   'User Email',
   'API Key Short Key',
+  // Beyond spec table 2.3: the retention tier (group_by=trace_tier), as LangSmith bills it now.
+  'Trace Tier',
   'Traces',
 ] as const;
 export type UsageCsvColumn = (typeof USAGE_CSV_COLUMNS)[number];
@@ -119,7 +121,11 @@ export const CSV_DIMENSION_COLUMNS = {
   project: { 'Project ID': 'project_id', 'Project Name': 'project_name' },
   user: { 'User ID': 'user_id', 'User Email': 'user_email' },
   api_key: { 'API Key Short Key': 'api_key_short_key' },
-} as const satisfies Record<GroupBy, Partial<Record<UsageCsvColumn, keyof UsageDimensions>>>;
+  trace_tier: { 'Trace Tier': 'trace_tier' },
+} as const satisfies Record<
+  TraceGroupBy,
+  Partial<Record<UsageCsvColumn, keyof UsageDimensions>>
+>;
 
 /** FastAPI's validation error item (422). */
 export const validationIssueSchema = z.object({

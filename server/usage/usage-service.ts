@@ -4,6 +4,7 @@ import type { Service } from '../http/service';
 import type { UsageAvailability } from './http/prepare-usage-request';
 import { createDeploymentMetricsRoutes } from './http/deployment-metrics-routes';
 import { createIngestRoutes } from './http/ingest-routes';
+import { createSessionRoutes } from './http/session-routes';
 import { createUsageRoutes } from './http/usage-routes';
 import { describeDemoKeys } from './seed/demo-keys';
 import { demoProfile, type SeedProfile } from './seed/seed-profiles';
@@ -61,6 +62,8 @@ export async function createUsageService(
   app.route('/', ingest);
   // Deployment replicas meter their runs, nodes and uptime here (kind=langsmith_deployments).
   app.route('/', createDeploymentMetricsRoutes(backend));
+  // Projects and their default retention tier (trace_tier), as LangSmith's project settings.
+  app.route('/', createSessionRoutes(backend));
   return {
     name: 'usage',
     basePath: '/api/v1',

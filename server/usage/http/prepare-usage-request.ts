@@ -69,9 +69,6 @@ export async function prepareUsageRequest(
     if (groupBy === 'trace_tier') throw new Error('unreachable: trace_tier with deployments');
     return { prepared: { kind: query.kind, plan: { ...base, groupBy } } };
   }
-  if (groupBy === 'trace_tier' || query.trace_tier !== undefined) {
-    // Interim, until the tier column lands in the store (issue 26, part b).
-    return { response: jsonError(c, 422, 'trace_tier is not served by this server yet.') };
-  }
-  return { prepared: { kind: 'traces', plan: { ...base, groupBy } } };
+  const traces = { ...base, groupBy, ...(query.trace_tier && { traceTier: query.trace_tier }) };
+  return { prepared: { kind: 'traces', plan: traces } };
 }

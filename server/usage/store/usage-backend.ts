@@ -1,5 +1,5 @@
 import type { DeploymentReport } from '@contracts/usage/deployment-report';
-import type { GroupBy, Workspace } from '@contracts/usage/usage-schema';
+import type { GroupBy, TraceGroupBy, TraceTier, Workspace } from '@contracts/usage/usage-schema';
 import type { TraceInput } from '@server/usage/ingest/trace-input';
 import type { DeploymentQueryPlan, DeploymentUsageRow } from '@server/usage/query/deployment-plan';
 import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
@@ -46,19 +46,24 @@ export interface UsageBackend {
   /** The deployments answer of a plan: rows with any metric, by bucket, then label, then id. */
   deploymentUsage(plan: DeploymentQueryPlan): Promise<DeploymentUsageRow[]>;
   /** The span that can hold traces of `groupBy`'s rollup (whole periods), or null when empty. */
-  dataExtent(groupBy: GroupBy): Promise<Interval | null>;
+  dataExtent(groupBy: TraceGroupBy): Promise<Interval | null>;
   /** The principal of an API key by its sha256 hex (`hashApiKey`), or undefined. */
   principalForKey(keyHash: string): Promise<Principal | undefined>;
   /** Who a key's ingested traces are billed to (all null for a key without an owner). */
   writerForKey(keyHash: string): Promise<KeyOwner>;
   /** A dimension table in output order (the same object until the table changes). */
-  catalog(groupBy: GroupBy): Promise<DimensionCatalog>;
+  catalog(groupBy: TraceGroupBy): Promise<DimensionCatalog>;
   /** Adds or renames one dimension value (a project names its workspace). */
   putDimension(row: DimensionRow): Promise<void>;
   /** Removes one dimension value; its traces then show it as an unlabelled id. */
   removeDimension(groupBy: GroupBy, id: string): Promise<void>;
   /** The ids of projects named by runs, created with stable ids when missing. */
   ensureProjects(workspaceId: string, names: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Sets a project's default retention tier (the project is created when missing); traces
+   * ingested from then on take it, earlier ones keep theirs. Returns the project's id.
+   */
+  setProjectTier(workspaceId: string, name: string, tier: TraceTier): Promise<string>;
   /** Stores a console key (organization:read); returns the number of workspaces granted. */
   createApiKey(newKey: NewApiKey): Promise<number>;
   createWorkspace(workspace: NewWorkspace): Promise<void>;

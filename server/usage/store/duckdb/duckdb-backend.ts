@@ -15,6 +15,7 @@ import { loadPrincipal } from './load-principal';
 import { loadKeyOwner } from './load-writer';
 import { queryDeploymentUsage } from './query-deployment-usage';
 import { readDataExtent } from './read-data-extent';
+import { setProjectTier } from './set-project-tier';
 import { seedIfEmpty } from './seed/seed-database';
 
 /** The embedded backend: one DuckDB file (`DATA_DIR/usage.duckdb`), one process. */
@@ -52,6 +53,8 @@ export function createDuckDbBackend(store: DuckDbStore): UsageBackend {
       ingestor.exclusive((connection) =>
         applyDeploymentReport(connection, workspaceId, report, nowMs),
       ),
+    setProjectTier: (workspaceId, name, tier) =>
+      ingestor.exclusive((connection) => setProjectTier(connection, workspaceId, name, tier)),
     deploymentUsage: (plan) => read((connection) => queryDeploymentUsage(connection, plan)),
     dataExtent: (groupBy) => read((connection) => readDataExtent(connection, groupBy)),
     principalForKey: (keyHash) => read((connection) => loadPrincipal(connection, keyHash)),

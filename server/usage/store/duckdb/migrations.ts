@@ -133,4 +133,13 @@ export const MIGRATIONS: readonly Migration[] = [
     // The Deployments domain (kind=langsmith_deployments): see deployment-tables.ts.
     sql: DEPLOYMENT_TABLES_SQL,
   },
+  {
+    version: 8,
+    name: 'trace retention tiers',
+    // A project's default tier (NULL: short-lived) is given to each trace at ingestion; traces
+    // stored before keep theirs: short-lived, the tier every trace had until now.
+    sql: `
+      ALTER TABLE projects ADD COLUMN trace_tier VARCHAR;
+      ALTER TABLE traces ADD COLUMN trace_tier VARCHAR DEFAULT 'shortlived';`,
+  },
 ];
