@@ -122,10 +122,7 @@ export const CSV_DIMENSION_COLUMNS = {
   user: { 'User ID': 'user_id', 'User Email': 'user_email' },
   api_key: { 'API Key Short Key': 'api_key_short_key' },
   trace_tier: { 'Trace Tier': 'trace_tier' },
-} as const satisfies Record<
-  TraceGroupBy,
-  Partial<Record<UsageCsvColumn, keyof UsageDimensions>>
->;
+} as const satisfies Record<TraceGroupBy, Partial<Record<UsageCsvColumn, keyof UsageDimensions>>>;
 
 /** FastAPI's validation error item (422). */
 export const validationIssueSchema = z.object({
