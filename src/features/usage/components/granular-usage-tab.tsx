@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useMediaQuery } from '@/components/ui/use-media-query';
 import { useToggle } from '@/components/ui/use-toggle';
+import { deploymentSearchParams, useDeploymentUsage } from '../api/get-deployment-usage';
+import { useTierTotals } from '../api/get-tier-totals';
 import { useUsageMatrix } from '../api/get-usage-matrix';
 import { useComparisonTotals } from '../api/get-comparison-totals';
 import { useWorkspaces } from '../api/get-workspaces';
@@ -9,9 +11,13 @@ import { useUsageViewParams } from '../hooks/use-usage-view-params';
 import { groupComparison } from '../model/group-comparison';
 import { planComparison } from '../model/measured-comparison';
 import { isQueryable, resolveUsageView } from '../model/resolve-usage-view';
+import { effectivePricePer1k } from '../model/tier-cost';
 import { describeCustomRangeProblem } from '../model/time-range';
 import { canZoom, zoomTarget } from '../model/zoom';
 import { ConnectionSettings } from './connection-settings';
+import { CopyCurlButton } from './copy-curl-button';
+import { DeploymentExportButton } from './deployment-export-button';
+import { DeploymentsView } from './deployments-view';
 import { DataFloorNotice, useDataFloor } from './data-floor-notice';
 import { DataFreshness } from './data-freshness';
 import { DroppedWorkspacesNotice } from './dropped-workspaces-notice';
@@ -22,6 +28,7 @@ import { UsageError } from './usage-error';
 import { UsageSummary } from './usage-summary';
 import { UsageTable } from './usage-table';
 import { UnreadLinkNotice } from './unread-link-notice';
+import { tabId, tabPanelId, UsageTabs } from './usage-tabs';
 import './usage.css';
 
 export function GranularUsageTab() {
@@ -51,10 +58,20 @@ function GranularUsageView() {
   const workspaces = useWorkspaces();
   const readableIds = workspaces.data?.map((workspace) => workspace.id) ?? [];
   const view = workspaces.data ? resolveUsageView(params, nowMs, readableIds) : null;
-  const matrix = useUsageMatrix(view);
+  const { tab } = params;
+  // Each tab asks only for its own domain; both share the range, grouping and workspaces.
+  const tracesView = tab === 'traces' ? view : null;
+  const matrix = useUsageMatrix(tracesView);
+  const deployments = useDeploymentUsage(tab === 'deployments' ? view : null);
+  const tierTotals = useTierTotals(tracesView);
+  // The screen's estimates at each tier's price (a blend of both over every tier).
+  const pricePer1k = effectivePricePer1k(view?.traceTier ?? null, tierTotals.data, {
+    base: params.pricePer1k,
+    extended: params.extendedPricePer1k,
+  });
   const floorMs = useDataFloor();
   const plan = view ? planComparison(view.range, floorMs, nowMs) : null;
-  const totals = useComparisonTotals(view, plan);
+  const totals = useComparisonTotals(tracesView, plan);
   const current = matrix.isPlaceholderData ? undefined : matrix.data;
   const comparison =
     matrix.data && plan ? groupComparison(matrix.data, plan, totals.data) : undefined;
@@ -74,12 +91,16 @@ function GranularUsageView() {
         <div>
           <h2 id="granular-usage-heading">Granular Usage</h2>
           <p className="muted usage-intro">
-            Traces per time bucket. Buckets start at 00:00 UTC; the last one may be partial.
+            {tab === 'traces'
+              ? 'Traces per time bucket.'
+              : 'Nodes executed, agent runs and agent uptime of your deployments per time bucket.'}{' '}
+            Buckets start at 00:00 UTC; the last one may be partial.
           </p>
           <DataFreshness updatedAtMs={current ? matrix.dataUpdatedAt : null} />
         </div>
         <ConnectionSettings toggle={connectionToggle} />
       </div>
+      <UsageTabs tab={tab} onSelect={(next) => void setParams({ tab: next, focus: null })} />
 
       {narrow ? (
         <FiltersSummary
@@ -91,6 +112,19 @@ function GranularUsageView() {
       ) : null}
       {narrow && !filters.open ? null : (
         <UsageControls
+          tab={tab}
+          pricePer1k={pricePer1k}
+          actions={
+            tab === 'deployments' ? (
+              <>
+                <CopyCurlButton view={view} paramsOf={deploymentSearchParams} />
+                <DeploymentExportButton
+                  view={view}
+                  matrices={deployments.isPlaceholderData ? undefined : deployments.data}
+                />
+              </>
+            ) : undefined
+          }
           id={narrow ? filters.panelId : undefined}
           params={params}
           view={view}
@@ -133,8 +167,20 @@ function GranularUsageView() {
         </p>
       ) : null}
 
-      {isQueryable(view) && plan ? (
-        <>
+      {isQueryable(view) && tab === 'deployments' ? (
+        <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
+          <DeploymentsView
+            view={view}
+            nowMs={nowMs}
+            focus={params.focus}
+            onFocus={focusGroup}
+            onZoom={zoom}
+            onChangeKey={openConnection}
+          />
+        </div>
+      ) : null}
+      {isQueryable(view) && tab === 'traces' && plan ? (
+        <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
           <UsageSummary
             view={view}
             matrix={matrix.data}
@@ -142,13 +188,13 @@ function GranularUsageView() {
             comparison={comparison}
             comparisonError={totals.isError}
             nowMs={nowMs}
-            pricePer1k={params.pricePer1k}
+            pricePer1k={pricePer1k}
           />
           <UsageChartPanel
             view={view}
             matrix={matrix.data}
             nowMs={nowMs}
-            pricePer1k={params.pricePer1k}
+            pricePer1k={pricePer1k}
             focus={params.focus}
             onFocus={focusGroup}
             onShowProjects={(workspaceId) =>
@@ -166,13 +212,13 @@ function GranularUsageView() {
               matrix={matrix.data}
               groupBy={view.groupBy}
               comparison={comparison}
-              pricePer1k={params.pricePer1k}
+              pricePer1k={pricePer1k}
               focus={params.focus}
               onFocus={focusGroup}
               stale={matrix.isPlaceholderData}
             />
           ) : null}
-        </>
+        </div>
       ) : null}
     </section>
   );

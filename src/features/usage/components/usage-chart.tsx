@@ -26,8 +26,8 @@ interface UsageChartProps {
   floorMs: number;
   /** Starts of partial buckets (in progress, or a calendar month the range cuts): marked `*`. */
   partialBuckets: readonly number[];
-  /** Dollars per 1,000 traces: the tooltip's estimated cost. */
-  pricePer1k: number;
+  /** Dollars per 1,000 traces: the tooltip's estimated cost; null for a chart of no traces. */
+  pricePer1k: number | null;
   /** Called with the bucket index of a clicked bar; bars are not clickable without it. */
   onBucketClick: ((index: number) => void) | undefined;
 }
@@ -163,7 +163,7 @@ function BucketTooltip({
   matrix: UsageMatrix;
   series: ColoredSeries[];
   partialBuckets: readonly number[];
-  pricePer1k: number;
+  pricePer1k: number | null;
   zoomable: boolean;
 }) {
   if (!active || typeof label !== 'number') return null;
@@ -200,12 +200,14 @@ function BucketTooltip({
             <td>Total</td>
             <td className="num">{formatCount(matrix.bucketTotals[index] ?? 0)}</td>
           </tr>
-          <tr>
-            <td>Estimated cost (estimate)</td>
-            <td className="num">
-              ≈ {formatUsd(estimateCost(matrix.bucketTotals[index] ?? 0, pricePer1k))}
-            </td>
-          </tr>
+          {pricePer1k === null ? null : (
+            <tr>
+              <td>Estimated cost (estimate)</td>
+              <td className="num">
+                ≈ {formatUsd(estimateCost(matrix.bucketTotals[index] ?? 0, pricePer1k))}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       {zoomable ? <div className="muted small">Click a bar for finer buckets</div> : null}

@@ -1,5 +1,5 @@
 import { Field } from '@/components/ui/field';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@contracts/usage/usage-schema';
 import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
 import {
@@ -8,8 +8,8 @@ import {
   aggregationsFor,
   type Aggregation,
 } from '../model/aggregation';
-import { parsePrice } from '../model/cost-estimate';
-import type { ResolvedUsageView, UsageViewParams } from '../model/resolve-usage-view';
+import { deploymentGroupBy } from '../model/deployment-matrices';
+import type { ResolvedUsageView, UsageTab, UsageViewParams } from '../model/resolve-usage-view';
 import {
   formatUtcDate,
   RANGE_PRESET_LABELS,
@@ -20,6 +20,7 @@ import {
 import type { UsageMatrix } from '../model/usage-matrix';
 import { CopyCurlButton } from './copy-curl-button';
 import { ExportCsvButton } from './export-csv-button';
+import { TraceFields } from './trace-fields';
 import { WorkspaceFilter } from './workspace-filter';
 
 // The form (react-hook-form and its resolver) is only needed for a custom range: its own chunk.
@@ -36,7 +37,14 @@ export const GROUP_BY_LABELS: Record<GroupBy, string> = {
   api_key: 'API key',
 };
 
+/** What the Deployments tab can group by: its records have no user or API key. */
+const DEPLOYMENT_GROUP_BY_VALUES = ['workspace', 'project'] as const;
+
 interface UsageControlsProps {
+  /** The active tab: the Traces tab adds its retention filter and prices. */
+  tab: UsageTab;
+  /** The tab's Export CSV and Copy as curl, in place of the Traces tab's. */
+  actions?: ReactNode;
   /** The panel's id, when a disclosure button controls it (the phone layout). */
   id?: string | undefined;
   params: UsageViewParams;
@@ -45,10 +53,14 @@ interface UsageControlsProps {
   workspaces: Workspace[];
   workspacesLoading: boolean;
   matrix: UsageMatrix | undefined;
+  /** The price per 1,000 traces the screen's estimates use (see `effectivePricePer1k`). */
+  pricePer1k: number;
   onChange: (update: UsageViewUpdate) => void;
 }
 
 export function UsageControls({
+  tab,
+  actions,
   id: panelId,
   params,
   view,
@@ -56,6 +68,7 @@ export function UsageControls({
   workspaces,
   workspacesLoading,
   matrix,
+  pricePer1k,
   onChange,
 }: UsageControlsProps) {
   const id = useId();
@@ -110,15 +123,17 @@ export function UsageControls({
         <Field id={`${id}-group-by`} label="Group by">
           <select
             id={`${id}-group-by`}
-            value={params.groupBy}
+            value={tab === 'deployments' ? deploymentGroupBy(params.groupBy) : params.groupBy}
             // A focused group belongs to the old grouping.
             onChange={(event) => onChange({ group_by: event.target.value as GroupBy, focus: null })}
           >
-            {GROUP_BY_VALUES.map((groupBy) => (
-              <option key={groupBy} value={groupBy}>
-                {GROUP_BY_LABELS[groupBy]}
-              </option>
-            ))}
+            {(tab === 'deployments' ? DEPLOYMENT_GROUP_BY_VALUES : GROUP_BY_VALUES).map(
+              (groupBy) => (
+                <option key={groupBy} value={groupBy}>
+                  {GROUP_BY_LABELS[groupBy]}
+                </option>
+              ),
+            )}
           </select>
         </Field>
 
@@ -136,26 +151,15 @@ export function UsageControls({
           onChange={(ids) => onChange({ workspaces: ids })}
         />
 
-        <Field id={`${id}-price`} label="Price per 1,000 traces (USD)">
-          <input
-            id={`${id}-price`}
-            className="price-input"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            defaultValue={params.pricePer1k}
-            // Only a valid price reaches the URL; the field keeps what is being typed.
-            onChange={(event) => {
-              const price = parsePrice(event.target.value);
-              if (price !== undefined) onChange({ price });
-            }}
-          />
-        </Field>
+        {tab === 'traces' ? <TraceFields params={params} onChange={onChange} /> : null}
 
         <div className="control-actions">
-          <CopyCurlButton view={view} />
-          <ExportCsvButton view={view} matrix={matrix} pricePer1k={params.pricePer1k} />
+          {actions ?? (
+            <>
+              <CopyCurlButton view={view} />
+              <ExportCsvButton view={view} matrix={matrix} pricePer1k={pricePer1k} />
+            </>
+          )}
         </div>
       </div>
 
