@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Config } from '../config';
 import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from '../http/body-limit';
+import { deploymentCorsPolicy } from '../http/cors-policy';
 import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
 import { requireUuidParams } from '../http/uuid-params';
@@ -178,6 +179,7 @@ export async function createDeploymentService(
     name: 'deployment',
     basePath: '/deployment',
     app,
+    cors: deploymentCorsPolicy(config.CORS_ALLOW_ORIGINS, loaded?.cors),
     ready: async () => loaded?.schemasReady,
     health: async () => ({
       threads: await threads.count(),

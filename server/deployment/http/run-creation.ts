@@ -8,6 +8,7 @@ import { isRecord } from '../wire/json-contains';
 import { parseJsonBody, parseWith } from '../wire/request';
 import { type CreateRunBody, createRunBody, runKwargsOf } from '../wire/run-request';
 import { sseResponse } from '../wire/sse';
+import { filtered, streamModeFilter } from '../wire/stream-mode-filter';
 
 /** The run's `context` merged over its assistant's, as the platform merges them. */
 function contextOf(assistantContext: unknown, runContext: unknown): { context: unknown } | null {
@@ -116,19 +117,23 @@ export async function createRun(
 
 /**
  * The SSE answer of a run: its events from index `from` (0 for the creator; after `Last-Event-ID`
- * on a resume) until it ends. `cancelOnDisconnect` interrupts the run when the client goes away.
+ * on a resume) until it ends, only those of `modes` when given (a join's `stream_mode`).
+ * `cancelOnDisconnect` interrupts the run when the client goes away.
  */
 export function streamRunEvents(
   c: Context,
   deps: DeploymentDeps,
-  run: RunRecord,
-  options: { from: number; cancelOnDisconnect: boolean },
+  run: Pick<RunRecord, 'run_id' | 'thread_id' | 'kwargs'>,
+  options: { from: number; cancelOnDisconnect: boolean; modes?: string[] },
 ) {
   if (run.kwargs.stream_resumable) {
     // The SDK reconnects to `Location` with `Last-Event-ID` when a resumable stream drops.
     c.header('Location', `/threads/${run.thread_id}/runs/${run.run_id}/stream`);
   }
-  return sseResponse(c, (signal) => deps.streams.read(run.run_id, options.from, signal), {
+  const keep = streamModeFilter(options.modes);
+  const events = (signal: AbortSignal) =>
+    filtered(deps.streams.read(run.run_id, options.from, signal), keep);
+  return sseResponse(c, events, {
     onDisconnect: () => {
       if (!options.cancelOnDisconnect) return;
       void deps.runs.get(run.thread_id, run.run_id).then((current) => {

@@ -5,6 +5,7 @@ import type { DeploymentDeps } from './deployment-deps';
 import { createRunFromRequest, streamRunEvents } from './run-creation';
 import { cancelRunQuery, joinStreamQuery, listRunsQuery, parseWith } from '../wire/request';
 import { serializeRun, serializeValues } from '../wire/serialize';
+import { queryList } from '../wire/stream-mode-filter';
 
 /** `["a","b"]` (JSON, as the SDK sends a list in a query) or `a,b`. */
 function fieldList(value: string): string[] {
@@ -95,7 +96,8 @@ export function createRunRoutes(deps: DeploymentDeps) {
     const lastEventId = Number.parseInt(c.req.header('Last-Event-ID') ?? '', 10);
     const from = Number.isNaN(lastEventId) ? 0 : lastEventId + 1;
     const cancelOnDisconnect = ['1', 'true'].includes(query.data.cancel_on_disconnect);
-    return streamRunEvents(c, deps, run, { from, cancelOnDisconnect });
+    const modes = queryList(c.req.queries('stream_mode'));
+    return streamRunEvents(c, deps, run, { from, cancelOnDisconnect, ...(modes && { modes }) });
   });
 
   app.post('/:runId/cancel', async (c) => {

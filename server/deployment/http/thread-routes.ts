@@ -3,6 +3,7 @@ import { jsonError } from '@server/http/json-error';
 import type { DeploymentDeps } from './deployment-deps';
 import { deleteThread } from './thread-deletion';
 import { createThreadStateRoutes } from './thread-state-routes';
+import { joinThreadStream } from './thread-stream-route';
 import { writeSupersteps } from './thread-supersteps';
 import { createThreadView, selectFields } from './thread-view';
 import { parseJsonBody } from '../wire/request';
@@ -94,5 +95,6 @@ export function createThreadRoutes(deps: DeploymentDeps) {
   });
 
   app.route('/:threadId', createThreadStateRoutes(deps));
+  app.get('/:threadId/stream', (c) => joinThreadStream(c, deps));
   return app;
 }

@@ -16,6 +16,8 @@ interface FakeOptions {
   run1Refusal?: { status: number; body: unknown };
   run1Lookup?: { status: number; body: unknown };
   finalMessages?: unknown[];
+  /** Run 1's tool call streams this long after its question (a model step). */
+  toolCallAfterMs?: number;
 }
 
 const json = (status: number, body: unknown) =>
@@ -54,7 +56,12 @@ function fakeDeployment(options: FakeOptions = {}) {
         const stream = new ReadableStream<Uint8Array>({
           async start(controller) {
             const encoder = new TextEncoder();
-            head.forEach((event) => controller.enqueue(encoder.encode(sse(event))));
+            for (const [index, event] of head.entries()) {
+              if (index === 2 && options.toolCallAfterMs) {
+                await new Promise((resolve) => setTimeout(resolve, options.toolCallAfterMs));
+              }
+              controller.enqueue(encoder.encode(sse(event)));
+            }
             await run2Requested;
             tail.forEach((event) => controller.enqueue(encoder.encode(sse(event))));
             controller.close();
@@ -107,6 +114,30 @@ const request: DoubleTextRequest = {
 };
 
 describe('runDoubleText', () => {
+  it.each([
+    // Run 2 waits for run 1's tool call: run 1 is provably mid-run when it is sent.
+    ['tool-call', (toolCall: number, sent: number) => expect(sent).toBeGreaterThan(toolCall)],
+    // From the first message, run 2 is sent during run 1's model step, before its tool call.
+    ['first-message', (toolCall: number, sent: number) => expect(sent).toBeLessThan(toolCall)],
+  ] as const)('sends run 2 after run 1 streams its %s', async (sendAfter, check) => {
+    const { client } = fakeDeployment({
+      toolCallAfterMs: 40,
+      run1Lookup: { status: 404, body: { detail: 'Run r1 not found' } },
+    });
+    const outcome = await runDoubleText({
+      ...request,
+      sendAfter,
+      client,
+      signal: new AbortController().signal,
+    });
+    const labels = outcome.steps.map((step) => step.label);
+    check(
+      labels.indexOf('Run 1 · AI · tool call get_weather'),
+      labels.indexOf('Run 2 sent (rollback)'),
+    );
+    expect(outcome.fate.kind).toBe('deleted');
+  });
+
   it('streams run 1, sends run 2, sees run 1 rolled back and what it streamed erased', async () => {
     const { client, requests } = fakeDeployment({
       run1Lookup: { status: 404, body: { detail: 'Run r1 not found' } },

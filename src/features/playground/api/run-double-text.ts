@@ -26,11 +26,21 @@ import { parseThreadMessages } from '@/features/playground/model/thread-messages
 import { abortable, sleep } from './abortable';
 import { readRunStream, type StreamPart } from './stream-run';
 
+/**
+ * The moment of run 1 that starts the delay before run 2: its first tool call (run 1 is then
+ * provably mid-run, with the tool and a model step still to go, whatever the model's pace), or
+ * its first message (for a graph that calls no tool).
+ */
+export type SendAfter = 'tool-call' | 'first-message';
+
 export interface DoubleTextRequest {
   assistantId: string;
   first: string;
   second: string;
+  /** Waited after `sendAfter`'s moment before run 2 is sent. */
   delayMs: number;
+  /** Default `first-message`. */
+  sendAfter?: SendAfter;
   strategy: MultitaskStrategy;
 }
 
@@ -102,6 +112,7 @@ export async function runDoubleText(options: RunDoubleTextOptions): Promise<Doub
       const item: StreamedMessage = { run, atMs: elapsed(), key: messageKey(message), message };
       streamed.push(item);
       if (run === 1) run1Spoke();
+      if (run === 1 && message.type === 'ai' && message.tool_calls.length > 0) run1CalledTool();
       options.onMessage?.(item);
       record(
         'message',
@@ -129,9 +140,11 @@ export async function runDoubleText(options: RunDoubleTextOptions): Promise<Doub
     ended.catch(() => undefined);
     return { started: handle.started, ended };
   }
-  // Resolves once run 1 has streamed its first message (its question): run 2 is sent after that.
+  // Resolve once run 1 has streamed its first message (its question), and its first tool call.
   let run1Spoke: () => void = () => undefined;
   const run1FirstMessage = new Promise<void>((resolve) => (run1Spoke = resolve));
+  let run1CalledTool: () => void = () => undefined;
+  const run1FirstToolCall = new Promise<void>((resolve) => (run1CalledTool = resolve));
 
   try {
     const thread = await call('thread-create', () => client.threads.create({ signal }));
@@ -151,9 +164,9 @@ export async function runDoubleText(options: RunDoubleTextOptions): Promise<Doub
     const run1Id = run1Started.value;
     createdRuns.push(run1Id);
     record('run1-started', 'Run 1 started (streaming)', run1Started, { run: 1, runId: run1Id });
-    await call('run1-create', () =>
-      Promise.race([run1FirstMessage, run1.ended.then(() => undefined)]),
-    );
+    // A run 1 that ends first (no tool call at all) does not hold run 2 back for ever.
+    const moment = options.sendAfter === 'tool-call' ? run1FirstToolCall : run1FirstMessage;
+    await call('run1-create', () => Promise.race([moment, run1.ended.then(() => undefined)]));
 
     if (options.delayMs > 0) {
       const waited = await call(null, () => sleep(options.delayMs, signal));

@@ -24,6 +24,7 @@ export function CopySdkCode() {
       first: values.first,
       second: values.second,
       delayMs: Number.isFinite(values.delaySeconds) ? values.delaySeconds * 1000 : 0,
+      sendAfter: values.sendAfter,
       strategy: values.strategy,
     });
     try {

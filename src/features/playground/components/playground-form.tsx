@@ -13,7 +13,11 @@ import { DeploymentFields } from './deployment-fields';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 
 const STRATEGIES: MultitaskStrategy[] = ['rollback', 'interrupt', 'reject', 'enqueue'];
-const DELAY_HINT = 'In seconds; 0 sends both at once.';
+const DELAY_HINT = 'In seconds, counted from that moment; 0 sends it at once.';
+const SEND_AFTER_HINT = {
+  'tool-call': 'Run 1 is then provably running: its tool and a model step are still to come.',
+  'first-message': 'For a graph that calls no tool. With a fast model, add a short delay at most.',
+} as const;
 
 interface PlaygroundFormProps {
   busy: boolean;
@@ -30,6 +34,7 @@ export function PlaygroundForm({ busy, onRun, onCompare, onCancel }: PlaygroundF
     PlaygroundFormValues
   >();
   const strategy = useWatch({ control, name: 'strategy' });
+  const sendAfter = useWatch({ control, name: 'sendAfter' });
   const runRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const wasBusy = useRef(busy);
@@ -67,6 +72,20 @@ export function PlaygroundForm({ busy, onRun, onCompare, onCancel }: PlaygroundF
               aria-describedby={fieldDescribedBy('pg-second', { error: errors.second?.message })}
               {...register('second')}
             />
+          </Field>
+          <Field
+            id="pg-send-after"
+            label="Send the second message"
+            hint={SEND_AFTER_HINT[sendAfter]}
+          >
+            <select
+              id="pg-send-after"
+              aria-describedby={fieldDescribedBy('pg-send-after', { hint: true })}
+              {...register('sendAfter')}
+            >
+              <option value="tool-call">when run 1 streams its first tool call</option>
+              <option value="first-message">when run 1 streams its first message</option>
+            </select>
           </Field>
           <Field
             id="pg-delay"

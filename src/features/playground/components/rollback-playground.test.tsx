@@ -39,7 +39,8 @@ describe('RollbackPlayground', () => {
     renderPlayground();
     expect(screen.getByLabelText('First message')).toHaveValue("what's the weather in sf?");
     expect(screen.getByLabelText('Second message')).toHaveValue("what's the weather in nyc?");
-    expect(screen.getByLabelText('Delay before second message')).toHaveValue(2);
+    expect(screen.getByLabelText('Send the second message')).toHaveValue('tool-call');
+    expect(screen.getByLabelText('Delay before second message')).toHaveValue(0);
     expect(screen.getByLabelText('Strategy')).toHaveValue('rollback');
     expect(screen.getByRole('option', { name: 'enqueue (server default)' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Embedded' })).toBeChecked();

@@ -23,6 +23,7 @@ function toRequest(values: PlaygroundFormValues) {
     first: values.first,
     second: values.second,
     delayMs: Math.round(values.delaySeconds * 1000),
+    sendAfter: values.sendAfter,
   };
 }
 

@@ -14,13 +14,14 @@ import {
 
 /**
  * The whole form in the URL, so a demo can be shared and reloaded:
- * `?first=…&second=…&delay=0.3&strategy=interrupt&deployment=url&url=https://…&assistant=agent`.
+ * `?first=…&second=…&after=first-message&delay=0.3&strategy=interrupt&deployment=url&url=https://…&assistant=agent`.
  * Defaults stay out of the URL. The API key never goes in it.
  */
 const playgroundUrlParsers = {
   first: parseAsString.withDefault(defaults.first),
   second: parseAsString.withDefault(defaults.second),
   delay: parseAsFloat.withDefault(defaults.delaySeconds),
+  after: parseAsStringLiteral(['tool-call', 'first-message'] as const).withDefault('tool-call'),
   strategy: parseAsStringLiteral(multitaskStrategySchema.options).withDefault(defaults.strategy),
   deployment: parseAsStringLiteral(['embedded', 'url'] as const).withDefault('embedded'),
   url: parseAsString.withDefault(''),
@@ -35,6 +36,7 @@ export function formValuesFromUrl(state: PlaygroundUrlState): PlaygroundFormInpu
     first: state.first,
     second: state.second,
     delaySeconds: state.delay,
+    sendAfter: state.after,
     strategy: state.strategy,
     deployment: state.deployment,
     url: state.url,
@@ -54,6 +56,7 @@ export function usePlaygroundUrl() {
         second: input.second ?? null,
         // An emptied delay field reads NaN: leave it out rather than write "NaN".
         delay: Number.isFinite(input.delaySeconds) ? (input.delaySeconds ?? null) : null,
+        after: input.sendAfter ?? null,
         strategy: input.strategy ?? null,
         deployment: input.deployment ?? null,
         url: input.url === '' ? null : (input.url ?? null),

@@ -18,6 +18,7 @@ export const playgroundFormSchema = z
         z.gte(0, 'The delay cannot be negative.'),
         z.lte(60, 'Keep the delay under a minute.'),
       ),
+    sendAfter: z.enum(['tool-call', 'first-message']),
     strategy: multitaskStrategySchema,
     deployment: z.enum(['embedded', 'url']),
     url: trimmed(),
@@ -49,11 +50,16 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-/** The demo: run 1 is still busy when the second message arrives 2 s later. */
+/**
+ * The issue's demo. Run 2 goes as soon as run 1 has streamed its first tool call: run 1 is then
+ * provably running (its tool and a model step are still to come) at any model pace, where a
+ * fixed 2 s delay missed it with a brisk model (300 ms steps) and demonstrated nothing.
+ */
 export const defaultPlaygroundValues: PlaygroundFormInput = {
   first: "what's the weather in sf?",
   second: "what's the weather in nyc?",
-  delaySeconds: 2,
+  delaySeconds: 0,
+  sendAfter: 'tool-call',
   strategy: 'rollback',
   deployment: 'embedded',
   url: '',

@@ -8,6 +8,7 @@ const scenario: SnippetScenario = {
   first: "what's the weather in sf?",
   second: 'say "hi"\nthen stop',
   delayMs: 300,
+  sendAfter: 'tool-call',
   strategy: 'rollback',
 };
 
@@ -24,6 +25,16 @@ describe('buildSdkSnippet', () => {
     expect(code).toContain('client.runs.joinStream(thread_id, run2.run_id');
     expect(code).toContain('client.threads.getState(thread_id)');
     expect(code).not.toContain('apiKey');
+  });
+
+  it.each([
+    ['tool-call', 'message.tool_calls?.length', 'its first tool call'],
+    ['first-message', 'messages.length > 0', 'its first message'],
+  ] as const)('sends run 2 after run 1 streams %s', (sendAfter, check, words) => {
+    const code = buildSdkSnippet({ ...scenario, sendAfter });
+    expect(code).toContain(check);
+    expect(code).toContain(words);
+    expect(code.indexOf('await reached;')).toBeLessThan(code.indexOf('setTimeout(resolve, 300)'));
   });
 
   it('reads the API key from the environment for a deployment by URL, never inlines it', () => {

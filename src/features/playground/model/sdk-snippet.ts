@@ -8,6 +8,8 @@ export interface SnippetScenario {
   first: string;
   second: string;
   delayMs: number;
+  /** The moment of run 1 the delay counts from (see run-double-text.ts). */
+  sendAfter: 'tool-call' | 'first-message';
   strategy: MultitaskStrategy;
 }
 
@@ -27,15 +29,23 @@ const assistantId = ${str(scenario.assistantId)};
 const input = (content: string) => ({ messages: [{ role: 'user', content }] });
 const { thread_id } = await client.threads.create();
 
-// Run 1 streams its messages while run 2 is sent.
+// Run 1 streams its messages while run 2 is sent: once it has streamed its first ${scenario.sendAfter === 'tool-call' ? 'tool call' : 'message'}.
+let moment: () => void = () => undefined;
+const reached = new Promise<void>((resolve) => (moment = resolve));
 const run1 = (async () => {
   const stream = client.runs.stream(thread_id, assistantId, {
     input: input(${str(scenario.first)}),
     streamMode: 'values',
   });
-  for await (const part of stream) console.log('run 1', part.event, JSON.stringify(part.data));
+  for await (const part of stream) {
+    console.log('run 1', part.event, JSON.stringify(part.data));
+    const messages = (part.data as { messages?: { tool_calls?: unknown[] }[] } | null)?.messages ?? [];
+    if (${scenario.sendAfter === 'tool-call' ? 'messages.some((message) => (message.tool_calls?.length ?? 0) > 0)' : 'messages.length > 0'}) moment();
+  }
+  moment();
 })();
 
+await reached;
 await new Promise((resolve) => setTimeout(resolve, ${Math.round(scenario.delayMs)}));
 try {
   const run2 = await client.runs.create(thread_id, assistantId, {

@@ -1,7 +1,12 @@
 import { lazy, Suspense, useMemo } from 'react';
+import { useMediaQuery } from '@/components/ui/use-media-query';
 import { formatCount, formatPercent } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
-import { partialBucketStart, partialFirstMonthStart } from '../model/partial-bucket';
+import {
+  firstFutureBucket,
+  partialBucketStart,
+  partialFirstMonthStart,
+} from '../model/partial-bucket';
 import { focusedSeries, summariseOther, topSeriesWithOther } from '../model/top-series';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { useDataFloor } from './data-floor-notice';
@@ -39,25 +44,28 @@ export function ChartBody({
   stale,
 }: ChartBodyProps) {
   const floorMs = useDataFloor();
+  // The dark theme follows the system; its palette keeps every series 3:1 off the dark surface.
+  const scheme = useMediaQuery('(prefers-color-scheme: dark)') ? 'dark' : 'light';
   // Colours by rank among all groups, so a focused group keeps the colour it has in the stack.
   const series = useMemo(
     () =>
       topSeriesWithOther(matrix).map((item, index) => ({
         ...item,
-        color: seriesColor(item, index),
+        color: seriesColor(item, index, scheme),
       })),
-    [matrix],
+    [matrix, scheme],
   );
   const shown = useMemo(() => {
     if (focus === null) return series;
     const focused = focusedSeries(matrix, series, focus);
-    return focused ? [{ color: seriesColor(focused, series.length), ...focused }] : [];
-  }, [matrix, series, focus]);
+    return focused ? [{ color: seriesColor(focused, series.length, scheme), ...focused }] : [];
+  }, [matrix, series, focus, scheme]);
   // Ranks every group: once per matrix, not on every render.
   const otherSummary = useMemo(() => summariseOther(matrix, series), [matrix, series]);
   const other = focus === null ? otherSummary : null;
   const partialBucketMs = partialBucketStart(matrix, nowMs);
   const partialFirstMs = partialFirstMonthStart(matrix);
+  const futureFrom = firstFutureBucket(matrix, nowMs);
   const partialBuckets = useMemo(
     () => [partialFirstMs, partialBucketMs].filter((ms): ms is number => ms !== null),
     [partialFirstMs, partialBucketMs],
@@ -71,6 +79,7 @@ export function ChartBody({
           series={shown}
           floorMs={floorMs ?? Number.NEGATIVE_INFINITY}
           partialBuckets={partialBuckets}
+          futureFrom={futureFrom}
           pricePer1k={pricePer1k}
           onBucketClick={onZoom}
         />
@@ -78,15 +87,16 @@ export function ChartBody({
       <ul className="legend" aria-label="Series">
         {series.map((item) => (
           <li key={item.key}>
+            {/* A long name is cut with an ellipsis; hover or focus shows it whole. */}
             <button
               type="button"
               className="legend-item"
               aria-pressed={focus === item.key}
-              title={focus === item.key ? 'Show all groups' : 'Show this group alone'}
+              title={`${item.label}: ${focus === item.key ? 'show all groups' : 'show this group alone'}`}
               onClick={() => onFocus(focus === item.key ? null : item.key)}
             >
               <span className="swatch" style={{ background: item.color }} />
-              {item.label}
+              <span className="legend-label">{item.label}</span>
             </button>
           </li>
         ))}
@@ -100,8 +110,11 @@ export function ChartBody({
       ) : null}
       {onZoom ? (
         <p className="muted small">
-          Click a bar (or focus the chart, move with ← →, press Enter) to see that period in finer
-          buckets.
+          <span className="pointer-hint">
+            Click a bar (or focus the chart, move with ← →, press Enter) to see that period in finer
+            buckets.
+          </span>
+          <span className="touch-hint">Tap a bar to see that period in finer buckets.</span>
         </p>
       ) : null}
       {partialFirstMs !== null ? (
@@ -113,7 +126,7 @@ export function ChartBody({
       {partialBucketMs !== null ? (
         <p className="muted small">
           {nowMs < matrix.grid.endMs
-            ? '* The last bucket is still in progress (partial).'
+            ? `* ${formatUtc(partialBucketMs, matrix.grid.stride.days === 0 ? 'HH:mm' : 'MMM d')} is still in progress (partial).${futureFrom !== null ? ' Later buckets have not started: shaded “not yet”, with no bars.' : ''}`
             : '* The last bucket is partial: the range ends inside it.'}
         </p>
       ) : null}

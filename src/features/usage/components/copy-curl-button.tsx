@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useConsoleConfig } from '@/lib/console-config';
 import { GRANULAR_USAGE_PATH, windowSearchParams } from '../api/get-usage-matrix';
 import { useUsageConnection, type UsageConnection } from '../api/usage-connection';
@@ -48,6 +48,13 @@ export function CopyCurlButton({
     text: '',
   });
 
+  // "Copied" says it once and goes, so it never stands beside a later change of the view.
+  useEffect(() => {
+    if (state.status !== 'copied') return;
+    const timer = window.setTimeout(() => setState({ status: 'idle', text: '' }), 4000);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+
   const copy = async () => {
     if (!view || !config.data) return;
     // In LangSmith mode the console proxies to LangSmith: the command must go there, not here.
@@ -67,7 +74,7 @@ export function CopyCurlButton({
   };
 
   return (
-    <>
+    <div className="copy-curl">
       <button
         type="button"
         className="button button-secondary"
@@ -76,7 +83,7 @@ export function CopyCurlButton({
       >
         Copy as curl
       </button>
-      <span className="copy-status small" role="status">
+      <span className="action-status copy-status small" role="status">
         {state.status === 'copied' ? 'Copied' : ''}
       </span>
       {state.status === 'manual' ? (
@@ -88,6 +95,6 @@ export function CopyCurlButton({
           rows={3}
         />
       ) : null}
-    </>
+    </div>
   );
 }

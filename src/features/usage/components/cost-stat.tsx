@@ -5,14 +5,17 @@ import { estimateCost, formatUsd } from '../model/cost-estimate';
 export function CostStat({
   traces,
   pricePer1k,
+  scopeLabel = null,
 }: {
   traces: number | undefined;
   pricePer1k: number;
+  /** The focused group's name: the estimate is of its traces only. */
+  scopeLabel?: string | null;
 }) {
   return (
     <div className="stat">
       <span className="stat-label" id="estimated-cost-label">
-        Estimated cost (estimate)
+        {scopeLabel ? `Estimated cost, ${scopeLabel} only` : 'Estimated cost (estimate)'}
       </span>
       <output className="stat-value small-value" aria-labelledby="estimated-cost-label">
         {traces === undefined ? '—' : `≈ ${formatUsd(estimateCost(traces, pricePer1k))}`}

@@ -7,7 +7,7 @@ import { formatUtc } from '@/lib/format-utc';
  */
 export function DataFreshness({ updatedAtMs }: { updatedAtMs: number | null }) {
   return (
-    <p className="muted small" role="note">
+    <p className="muted small data-freshness" role="note">
       {updatedAtMs ? (
         <>
           Data as of{' '}

@@ -13,9 +13,15 @@ interface ExportCsvButtonProps {
   matrix: UsageMatrix | undefined;
   /** Dollars per 1,000 traces, for the optional estimated cost column. */
   pricePer1k: number;
+  /** The group the chart shows alone, by name: the file still holds every group, and says so. */
+  focusLabel?: string | null;
 }
 
-export function ExportCsvButton({ view, matrix, pricePer1k }: ExportCsvButtonProps) {
+/**
+ * The export button with its cost-column option above it (where the other controls have their
+ * label) and its status below, out of the flow: a "Saved" note does not move the controls.
+ */
+export function ExportCsvButton({ view, matrix, pricePer1k, focusLabel }: ExportCsvButtonProps) {
   const { connection } = useUsageConnection();
   const costId = useId();
   const [withCost, setWithCost] = useState(false);
@@ -49,17 +55,7 @@ export function ExportCsvButton({ view, matrix, pricePer1k }: ExportCsvButtonPro
 
   return (
     <div className="export">
-      <button
-        type="button"
-        className="button"
-        disabled={!view || !matrix || exportCsv.isPending}
-        aria-describedby="export-status"
-        onClick={() => exportCsv.mutate()}
-      >
-        {exportCsv.isPending ? <Spinner onAccent /> : null}
-        Export CSV
-      </button>
-      <label className="check small" htmlFor={costId}>
+      <label className="check small export-cost" htmlFor={costId}>
         <input
           id={costId}
           type="checkbox"
@@ -68,11 +64,21 @@ export function ExportCsvButton({ view, matrix, pricePer1k }: ExportCsvButtonPro
         />
         <span>Add estimated cost column</span>
       </label>
-      <span id="export-status" className="muted small" role="status">
+      <button
+        type="button"
+        className="button"
+        disabled={!view || !matrix || exportCsv.isPending}
+        aria-describedby="export-status"
+        onClick={() => exportCsv.mutate()}
+      >
+        {exportCsv.isPending ? <Spinner onAccent /> : null}
+        {focusLabel ? 'Export CSV (all groups)' : 'Export CSV'}
+      </button>
+      <span id="export-status" className="action-status muted small" role="status">
         {status}
       </span>
       {exportCsv.isError ? (
-        <span className="field-error" role="alert">
+        <span className="action-status field-error" role="alert">
           Export failed: {describeExportError(exportCsv.error)}
         </span>
       ) : null}

@@ -20,7 +20,8 @@ export function FocusBar({ matrix, groupBy, focus, onFocus, onShowProjects }: Fo
     <div className="focus-bar" role="status">
       {label ? (
         <span>
-          Showing <strong>{label}</strong> only
+          Showing <strong>{label}</strong> only: cards and chart. The table and the export hold
+          every group.
         </span>
       ) : (
         <span>The focused group has no traces in this view</span>

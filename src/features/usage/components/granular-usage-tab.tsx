@@ -8,6 +8,7 @@ import { useComparisonTotals } from '../api/get-comparison-totals';
 import { useWorkspaces } from '../api/get-workspaces';
 import { UsageConnectionProvider } from '../api/usage-connection';
 import { useUsageViewParams } from '../hooks/use-usage-view-params';
+import { focusScope } from '../model/focus-scope';
 import { groupComparison } from '../model/group-comparison';
 import { planComparison } from '../model/measured-comparison';
 import { isQueryable, resolveUsageView } from '../model/resolve-usage-view';
@@ -22,6 +23,7 @@ import { DataFloorNotice, useDataFloor } from './data-floor-notice';
 import { DataFreshness } from './data-freshness';
 import { DroppedWorkspacesNotice } from './dropped-workspaces-notice';
 import { FiltersSummary } from './filters-summary';
+import { FocusBar } from './focus-bar';
 import { preloadUsageChart, UsageChartPanel } from './usage-chart-panel';
 import { UsageControls } from './usage-controls';
 import { UsageError } from './usage-error';
@@ -76,6 +78,8 @@ function GranularUsageView() {
   const comparison =
     matrix.data && plan ? groupComparison(matrix.data, plan, totals.data) : undefined;
   const focusGroup = (key: string | null) => void setParams({ focus: key });
+  // The cards follow the chart's focus; the focus bar above them says what they show.
+  const scope = matrix.data ? focusScope(matrix.data, params.focus, comparison) : null;
   // A bar opens its bucket one level finer, as a custom range: Back returns to this view.
   const zoom =
     current && view && canZoom(view.aggregation)
@@ -87,17 +91,12 @@ function GranularUsageView() {
 
   return (
     <section className="usage" aria-labelledby="granular-usage-heading">
+      {/* One line: the tab bar above already names the page, the chart names its buckets. */}
       <div className="usage-heading-row">
-        <div>
-          <h2 id="granular-usage-heading">Granular Usage</h2>
-          <p className="muted usage-intro">
-            {tab === 'traces'
-              ? 'Traces per time bucket.'
-              : 'Nodes executed, agent runs and agent uptime of your deployments per time bucket.'}{' '}
-            Buckets start at 00:00 UTC; the last one may be partial.
-          </p>
-          <DataFreshness updatedAtMs={current ? matrix.dataUpdatedAt : null} />
-        </div>
+        <h2 id="granular-usage-heading" className="visually-hidden">
+          Granular Usage
+        </h2>
+        <DataFreshness updatedAtMs={current ? matrix.dataUpdatedAt : null} />
         <ConnectionSettings toggle={connectionToggle} />
       </div>
       <UsageTabs tab={tab} onSelect={(next) => void setParams({ tab: next, focus: null })} />
@@ -132,6 +131,7 @@ function GranularUsageView() {
           workspaces={workspaces.data ?? []}
           workspacesLoading={workspaces.isPending}
           matrix={current}
+          focusLabel={scope?.label ?? null}
           onChange={setParams}
         />
       )}
@@ -181,6 +181,17 @@ function GranularUsageView() {
       ) : null}
       {isQueryable(view) && tab === 'traces' && plan ? (
         <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
+          {matrix.data && params.focus !== null ? (
+            <FocusBar
+              matrix={matrix.data}
+              groupBy={view.groupBy}
+              focus={params.focus}
+              onFocus={focusGroup}
+              onShowProjects={(workspaceId) =>
+                void setParams({ group_by: 'project', workspaces: [workspaceId], focus: null })
+              }
+            />
+          ) : null}
           <UsageSummary
             view={view}
             matrix={matrix.data}
@@ -189,6 +200,7 @@ function GranularUsageView() {
             comparisonError={totals.isError}
             nowMs={nowMs}
             pricePer1k={pricePer1k}
+            scope={scope}
           />
           <UsageChartPanel
             view={view}
@@ -197,9 +209,6 @@ function GranularUsageView() {
             pricePer1k={pricePer1k}
             focus={params.focus}
             onFocus={focusGroup}
-            onShowProjects={(workspaceId) =>
-              void setParams({ group_by: 'project', workspaces: [workspaceId], focus: null })
-            }
             onZoom={zoom}
             isFetching={matrix.isFetching}
             isPlaceholder={matrix.isPlaceholderData}

@@ -10,10 +10,18 @@ interface PeriodChangeStatProps {
   error: boolean;
   /** "30 days", "day": the view's length. */
   lengthText: string;
+  /** The focused group's name: the change is of its traces only. */
+  scopeLabel?: string | null;
 }
 
 /** The card that compares with the previous period, saying in words what was measured. */
-export function PeriodChangeStat({ plan, comparison, error, lengthText }: PeriodChangeStatProps) {
+export function PeriodChangeStat({
+  plan,
+  comparison,
+  error,
+  lengthText,
+  scopeLabel = null,
+}: PeriodChangeStatProps) {
   const change = !comparison
     ? null
     : comparison.measured
@@ -21,10 +29,15 @@ export function PeriodChangeStat({ plan, comparison, error, lengthText }: Period
       : comparePeriods(0, 0, false);
   return (
     <div className="stat">
-      <span className="stat-label">Compared with the previous {lengthText}</span>
-      <span className={`stat-change ${changeTone(change)}`}>
-        {error ? 'Unavailable' : change ? describeChange(change) : '—'}
+      <span className="stat-label" id="period-change-label">
+        {scopeLabel
+          ? `${scopeLabel} vs. the previous ${lengthText}`
+          : `Compared with the previous ${lengthText}`}
       </span>
+      {/* Neutral: more traces is not good news for a bill, nor fewer bad; the arrow says which. */}
+      <output className="stat-change" aria-labelledby="period-change-label">
+        {error ? 'Unavailable' : change ? `${changeArrow(change)}${describeChange(change)}` : '—'}
+      </output>
       <span className="muted small">{describeBasis(plan, comparison)}</span>
     </div>
   );
@@ -61,7 +74,7 @@ function describeBasis(plan: ComparisonPlan, comparison: GroupComparison | undef
   return `Comparing ${days}, the last of each period${toTime} (no data before ${floorText(plan.previous.startMs)})${before ? `; ${before}` : ''}`;
 }
 
-function changeTone(change: PeriodChange | null): string {
-  if (!change || change.kind === 'none' || change.kind === 'unmeasured') return '';
-  return change.delta >= 0 ? 'up' : 'down';
+function changeArrow(change: PeriodChange): string {
+  if (change.kind === 'none' || change.kind === 'unmeasured' || change.delta === 0) return '';
+  return change.delta > 0 ? '▲ ' : '▼ ';
 }

@@ -14,9 +14,16 @@ interface ProjectionStatProps {
   view: ResolvedUsageView;
   nowMs: number;
   pricePer1k: number;
+  /** A group is focused: the projection is still of every group, and says so. */
+  allGroups?: boolean;
 }
 
-export function ProjectionStat({ view, nowMs, pricePer1k }: ProjectionStatProps) {
+export function ProjectionStat({
+  view,
+  nowMs,
+  pricePer1k,
+  allGroups = false,
+}: ProjectionStatProps) {
   const monthToDate = useMonthToDate(view, nowMs);
   if (view.range.endMs !== endOfTodayUtc(nowMs)) return null;
   const projection = monthToDate.data ? projectMonth(monthToDate.data, nowMs) : null;
@@ -24,7 +31,7 @@ export function ProjectionStat({ view, nowMs, pricePer1k }: ProjectionStatProps)
   return (
     <div className="stat">
       <span className="stat-label" id="projection-label">
-        Projected for {monthName} (projection)
+        Projected for {monthName} ({allGroups ? 'projection, all groups' : 'projection'})
       </span>
       <output className="stat-value small-value" aria-labelledby="projection-label">
         {monthToDate.isError
@@ -37,7 +44,7 @@ export function ProjectionStat({ view, nowMs, pricePer1k }: ProjectionStatProps)
       </output>
       <span className="muted small">
         {projection
-          ? `≈ ${formatUsd(estimateCost(projection.projected, pricePer1k))} (estimate). ${formatCount(projection.monthToDate)} so far + daily average of the ${projection.completeDays} complete ${projection.completeDays === 1 ? 'day' : 'days'} (${formatCount(Math.round(projection.dailyAverage))}) × ${projection.remainingDays.toFixed(1)} days left`
+          ? `≈ ${formatUsd(estimateCost(projection.projected, pricePer1k))} (estimate): ${formatCount(projection.monthToDate)} so far + ${formatCount(Math.round(projection.dailyAverage))}/day (average of ${projection.completeDays} complete ${projection.completeDays === 1 ? 'day' : 'days'}) × ${projection.remainingDays.toFixed(1)} days left`
           : 'Run rate of the complete days of the month'}
       </span>
     </div>

@@ -40,11 +40,8 @@ function PriceField({
   );
 }
 
-/**
- * The Traces tab's own controls: the retention filter (`?tier=`) and the price of each tier
- * (base: short-lived, 14 days; extended: long-lived, 400 days), both estimates.
- */
-export function TraceFields({
+/** The Traces tab's retention filter (`?tier=`): every trace, or one tier. */
+export function RetentionField({
   params,
   onChange,
 }: {
@@ -53,30 +50,35 @@ export function TraceFields({
 }) {
   const id = useId();
   return (
-    <>
-      <Field id={`${id}-tier`} label="Retention">
-        <select
-          id={`${id}-tier`}
-          value={params.tier}
-          onChange={(event) => onChange({ tier: event.target.value as TierFilter, focus: null })}
-        >
-          {TIER_FILTERS.map((tier) => (
-            <option key={tier} value={tier}>
-              {TIER_FILTER_LABELS[tier]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <PriceField
-        label="Base price per 1,000 traces (USD, estimate)"
-        value={params.pricePer1k}
-        onPrice={(price) => onChange({ price })}
-      />
-      <PriceField
-        label="Extended price per 1,000 traces (USD, estimate)"
-        value={params.extendedPricePer1k}
-        onPrice={(price) => onChange({ price_ext: price })}
-      />
-    </>
+    <Field id={id} label="Retention">
+      <select
+        id={id}
+        value={params.tier}
+        onChange={(event) => onChange({ tier: event.target.value as TierFilter, focus: null })}
+      >
+        {TIER_FILTERS.map((tier) => (
+          <option key={tier} value={tier}>
+            {TIER_FILTER_LABELS[tier]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** The price of extended (long-lived, 400-day) traces; the base price is the tab's own field. */
+export function ExtendedPriceField({
+  params,
+  onChange,
+}: {
+  params: UsageViewParams;
+  onChange: (update: UsageViewUpdate) => void;
+}) {
+  return (
+    <PriceField
+      label="Extended price per 1,000 traces (USD, estimate)"
+      value={params.extendedPricePer1k}
+      onPrice={(price) => onChange({ price_ext: price })}
+    />
   );
 }

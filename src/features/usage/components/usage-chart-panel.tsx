@@ -3,7 +3,6 @@ import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { ChartBody } from './chart-body';
 import { useDataFloor } from './data-floor-notice';
-import { FocusBar } from './focus-bar';
 import { UsageError } from './usage-error';
 
 export { preloadUsageChart } from './chart-body';
@@ -15,8 +14,6 @@ interface UsageChartPanelProps {
   pricePer1k: number;
   focus: string | null;
   onFocus: (key: string | null) => void;
-  /** From a focused workspace to its projects. */
-  onShowProjects: (workspaceId: string) => void;
   onZoom: ((index: number) => void) | undefined;
   isFetching: boolean;
   isPlaceholder: boolean;
@@ -33,7 +30,6 @@ export function UsageChartPanel({
   pricePer1k,
   focus,
   onFocus,
-  onShowProjects,
   onZoom,
   isFetching,
   isPlaceholder,
@@ -54,15 +50,6 @@ export function UsageChartPanel({
           {isFetching && matrix ? 'Updating…' : `Bucket start, UTC · ${describeStride(view)}`}
         </span>
       </div>
-      {matrix && focus !== null ? (
-        <FocusBar
-          matrix={matrix}
-          groupBy={view.groupBy}
-          focus={focus}
-          onFocus={onFocus}
-          onShowProjects={onShowProjects}
-        />
-      ) : null}
       {error ? <UsageError error={error} onRetry={onRetry} onChangeKey={onChangeKey} /> : null}
       {!matrix && !error ? (
         <div className="chart-skeleton" role="status">

@@ -42,6 +42,7 @@ function renderChart(shown: typeof series, onBucketClick?: (index: number) => vo
       series={shown}
       floorMs={Number.NEGATIVE_INFINITY}
       partialBuckets={[]}
+      futureFrom={null}
       pricePer1k={2.5}
       onBucketClick={onBucketClick}
     />,

@@ -10,9 +10,12 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
-import { formatCompact, formatCount } from '@/lib/format';
+import { useMediaQuery } from '@/components/ui/use-media-query';
+import { formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
 import { isCalendarMonthGrid } from '../model/calendar-month-grid';
+import { chartRows } from '../model/chart-rows';
+import { formatTickValue, hourlyTicks, niceYTicks } from '../model/chart-ticks';
 import { estimateCost, formatUsd } from '../model/cost-estimate';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { KeyboardZoom } from './keyboard-zoom';
@@ -26,26 +29,33 @@ interface UsageChartProps {
   floorMs: number;
   /** Starts of partial buckets (in progress, or a calendar month the range cuts): marked `*`. */
   partialBuckets: readonly number[];
+  /** Index of the first bucket after now: from there on nothing is drawn but "not yet". */
+  futureFrom: number | null;
   /** Dollars per 1,000 traces: the tooltip's estimated cost; null for a chart of no traces. */
   pricePer1k: number | null;
   /** Called with the bucket index of a clicked bar; bars are not clickable without it. */
   onBucketClick: ((index: number) => void) | undefined;
 }
 
-type ChartRow = Record<string, number>;
-
 // Recharts copies props into its store after each render; props that change identity on every
 // render (inline objects and functions) cost extra passes, so the constant ones live here.
 const MARGIN = { top: 8, right: 8, bottom: 4, left: 4 };
-const TICK = { fontSize: 12, fill: '#5b6470' };
-const X_AXIS_LINE = { stroke: '#d0d5dd' };
-const CURSOR = { fill: 'rgb(16 24 40 / 5%)' };
+// Colours come from CSS variables, so the dark theme recolours the axes without a re-render.
+const TICK = { fontSize: 12, fill: 'var(--chart-tick)' };
+const X_AXIS_LINE = { stroke: 'var(--chart-axis)' };
+const CURSOR = { fill: 'var(--chart-cursor)' };
 const CLICKABLE = { cursor: 'zoom-in' };
-const formatYTick = (value: number) => formatCompact(value);
+const NOT_YET_LABEL = {
+  value: 'not yet',
+  position: 'insideTop' as const,
+  fill: 'var(--chart-tick)',
+  fontSize: 12,
+};
+const HOUR_MS = 3_600_000;
 
 function tickPattern(matrix: UsageMatrix): string {
   const { grid } = matrix;
-  if (grid.stride.days === 0) return 'MMM d HH:mm';
+  if (grid.stride.days === 0) return 'HH:mm';
   if (isCalendarMonthGrid(grid)) return 'MMM yyyy';
   return grid.count > 0 && grid.endMs - grid.startMs > 200 * 86_400_000 ? 'MMM d, yyyy' : 'MMM d';
 }
@@ -56,22 +66,27 @@ export const UsageChart = memo(function UsageChart({
   series,
   floorMs,
   partialBuckets,
+  futureFrom,
   pricePer1k,
   onBucketClick,
 }: UsageChartProps) {
-  const rows = useMemo(
-    () =>
-      matrix.buckets.map((bucket, index) => {
-        const row: ChartRow = { bucket };
-        for (const item of series) row[item.key] = item.values[index] ?? 0;
-        return row;
-      }),
-    [matrix, series],
+  const narrow = useMediaQuery('(max-width: 640px)');
+  // Buckets after now get no values: no bar, rather than a zero that reads as an outage.
+  const { rows, yTicks } = useMemo(() => {
+    const built = chartRows(matrix.buckets, series, futureFrom);
+    return { rows: built.rows, yTicks: niceYTicks(built.max) };
+  }, [matrix, series, futureFrom]);
+  const hourly = matrix.grid.stride.days === 0;
+  // Hourly ticks fall on midnight and every 1, 2, 3, 6 or 12 hours from it; midnight names the day.
+  const xTicks = useMemo(
+    () => (hourly ? hourlyTicks(matrix.buckets, narrow ? 4 : 12) : undefined),
+    [hourly, matrix, narrow],
   );
   const pattern = tickPattern(matrix);
   const formatXTick = useCallback(
-    (value: number) => `${formatUtc(value, pattern)}${partialBuckets.includes(value) ? '*' : ''}`,
-    [pattern, partialBuckets],
+    (value: number) =>
+      `${formatUtc(value, hourly && value % (24 * HOUR_MS) === 0 ? 'MMM d' : pattern)}${partialBuckets.includes(value) ? '*' : ''}`,
+    [pattern, hourly, partialBuckets],
   );
   const tooltip = useCallback(
     ({ active, label }: Pick<TooltipContentProps, 'active' | 'label'>) => (
@@ -81,11 +96,12 @@ export const UsageChart = memo(function UsageChart({
         matrix={matrix}
         series={series}
         partialBuckets={partialBuckets}
+        futureFrom={futureFrom}
         pricePer1k={pricePer1k}
         zoomable={onBucketClick !== undefined}
       />
     ),
-    [matrix, series, partialBuckets, pricePer1k, onBucketClick],
+    [matrix, series, partialBuckets, futureFrom, pricePer1k, onBucketClick],
   );
   // The clicked bar segment's own index: the chart-level click reads the hovered column, which
   // is not set yet when a click comes without a hover first (touch, a test's click).
@@ -95,15 +111,17 @@ export const UsageChart = memo(function UsageChart({
     },
     [matrix, onBucketClick],
   );
+  const lastBucket = matrix.buckets.at(-1);
+  const firstFuture = futureFrom === null ? undefined : matrix.buckets[futureFrom];
   const firstBucket = matrix.buckets[0];
   const lastBeforeFloor = matrix.buckets
     .filter((_bucket, k) => matrix.grid.end(k) <= floorMs)
     .at(-1);
 
   return (
-    <ResponsiveContainer width="100%" height={320}>
+    <ResponsiveContainer width="100%" height={narrow ? 260 : 280}>
       <BarChart data={rows} margin={MARGIN} barCategoryGap="18%">
-        <CartesianGrid vertical={false} stroke="#eaecf0" />
+        <CartesianGrid vertical={false} stroke="var(--chart-grid)" />
         <XAxis
           dataKey="bucket"
           tickFormatter={formatXTick}
@@ -111,26 +129,45 @@ export const UsageChart = memo(function UsageChart({
           tickLine={false}
           axisLine={X_AXIS_LINE}
           minTickGap={16}
+          {...(xTicks ? { ticks: xTicks, interval: 0 } : {})}
         />
         <YAxis
-          tickFormatter={formatYTick}
+          tickFormatter={formatTickValue}
           tick={TICK}
           tickLine={false}
           axisLine={false}
-          width={48}
+          width={52}
+          domain={[0, yTicks.top]}
+          ticks={yTicks.ticks}
+          interval={0}
           allowDecimals={false}
         />
         {firstBucket !== undefined && lastBeforeFloor !== undefined ? (
           <ReferenceArea
             x1={firstBucket}
             x2={lastBeforeFloor}
-            fill="#98a2b3"
-            fillOpacity={0.12}
+            fill="var(--chart-floor)"
+            fillOpacity={1}
             ifOverflow="extendDomain"
           />
         ) : null}
+        {firstFuture !== undefined && lastBucket !== undefined ? (
+          <ReferenceArea
+            x1={firstFuture}
+            x2={lastBucket}
+            fill="var(--chart-not-yet)"
+            fillOpacity={1}
+            label={NOT_YET_LABEL}
+          />
+        ) : null}
         {partialBuckets.map((bucket) => (
-          <ReferenceArea key={bucket} x1={bucket} x2={bucket} fill="#f79009" fillOpacity={0.08} />
+          <ReferenceArea
+            key={bucket}
+            x1={bucket}
+            x2={bucket}
+            fill="var(--chart-partial)"
+            fillOpacity={1}
+          />
         ))}
         <Tooltip cursor={CURSOR} isAnimationActive={false} content={tooltip} />
         {onBucketClick ? <KeyboardZoom buckets={matrix.buckets} onZoom={onBucketClick} /> : null}
@@ -157,12 +194,14 @@ function BucketTooltip({
   matrix,
   series,
   partialBuckets,
+  futureFrom,
   pricePer1k,
   zoomable,
 }: Pick<TooltipContentProps, 'active' | 'label'> & {
   matrix: UsageMatrix;
   series: ColoredSeries[];
   partialBuckets: readonly number[];
+  futureFrom: number | null;
   pricePer1k: number | null;
   zoomable: boolean;
 }) {
@@ -185,6 +224,36 @@ function BucketTooltip({
         UTC
         {partialBuckets.includes(label) ? ' (partial)' : ''}
       </div>
+      {futureFrom !== null && index >= futureFrom ? (
+        <div className="muted">Not yet: this period has not started, so nothing is counted.</div>
+      ) : (
+        <BucketFigures
+          index={index}
+          matrix={matrix}
+          series={series}
+          pricePer1k={pricePer1k}
+          zoomable={zoomable}
+        />
+      )}
+    </div>
+  );
+}
+
+function BucketFigures({
+  index,
+  matrix,
+  series,
+  pricePer1k,
+  zoomable,
+}: {
+  index: number;
+  matrix: UsageMatrix;
+  series: ColoredSeries[];
+  pricePer1k: number | null;
+  zoomable: boolean;
+}) {
+  return (
+    <>
       <table>
         <tbody>
           {series.map((item) => (
@@ -211,6 +280,6 @@ function BucketTooltip({
         </tbody>
       </table>
       {zoomable ? <div className="muted small">Click a bar for finer buckets</div> : null}
-    </div>
+    </>
   );
 }

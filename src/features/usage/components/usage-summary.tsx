@@ -1,5 +1,6 @@
 import { formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
+import type { FocusScope } from '../model/focus-scope';
 import type { GroupComparison } from '../model/group-comparison';
 import type { ComparisonPlan } from '../model/measured-comparison';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
@@ -7,7 +8,6 @@ import type { UsageMatrix } from '../model/usage-matrix';
 import { CostStat } from './cost-stat';
 import { PeriodChangeStat } from './period-change-stat';
 import { ProjectionStat } from './projection-stat';
-import { GROUP_BY_LABELS } from './usage-controls';
 
 interface UsageSummaryProps {
   view: ResolvedUsageView;
@@ -17,6 +17,8 @@ interface UsageSummaryProps {
   comparisonError: boolean;
   nowMs: number;
   pricePer1k: number;
+  /** The group the chart shows alone: the cards show its figures and say so. */
+  scope: FocusScope | null;
 }
 
 export function UsageSummary({
@@ -27,36 +29,34 @@ export function UsageSummary({
   comparisonError,
   nowMs,
   pricePer1k,
+  scope,
 }: UsageSummaryProps) {
   const lastDayMs = view.range.endMs - 1;
-  const rangeText = `${formatUtc(view.range.startMs, 'MMM d, yyyy')} – ${formatUtc(lastDayMs, 'MMM d, yyyy')} (UTC)`;
+  const rangeText = `${formatUtc(view.range.startMs, 'MMM d, yyyy')} – ${formatUtc(lastDayMs, 'MMM d, yyyy')} UTC`;
+  const traces = scope ? scope.total : matrix?.total;
 
   return (
     <div className="usage-summary">
       <div className="stat">
         <span className="stat-label" id="total-traces-label">
-          Total traces
+          {scope ? `Total traces, ${scope.label} only` : 'Total traces'}
         </span>
         <output className="stat-value" aria-labelledby="total-traces-label" aria-busy={!matrix}>
-          {matrix ? formatCount(matrix.total) : '—'}
+          {traces === undefined ? '—' : formatCount(traces)}
         </output>
-        <span className="muted small">{rangeText}</span>
+        <span className="muted small">
+          {scope ? `of ${formatCount(scope.allTotal)} in all groups` : rangeText}
+        </span>
       </div>
-      <CostStat traces={matrix?.total} pricePer1k={pricePer1k} />
+      <CostStat traces={traces} pricePer1k={pricePer1k} scopeLabel={scope?.label ?? null} />
       <PeriodChangeStat
         plan={plan}
-        comparison={comparison}
+        comparison={scope ? scope.comparison : comparison}
         error={comparisonError}
         lengthText={describeLength(view)}
+        scopeLabel={scope?.label ?? null}
       />
-      <ProjectionStat view={view} nowMs={nowMs} pricePer1k={pricePer1k} />
-      <div className="stat stat-groups">
-        <span className="stat-label">Groups</span>
-        <span className="stat-value small-value">
-          {matrix ? formatCount(matrix.series.length) : '—'}
-        </span>
-        <span className="muted small">by {GROUP_BY_LABELS[view.groupBy].toLowerCase()}</span>
-      </div>
+      <ProjectionStat view={view} nowMs={nowMs} pricePer1k={pricePer1k} allGroups={!!scope} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { formatCount, formatPercent, formatSignedCount, formatSignedPercent } from '@/lib/format';
 import { estimateCost, formatUsd } from '../model/cost-estimate';
-import type { GroupRow } from '../model/group-rows';
+import type { PeriodChange } from '../model/compare-periods';
 import type { TableLine } from '../model/table-rows';
 
 interface GroupLineProps {
@@ -33,14 +33,14 @@ export function GroupLine({ line, workspace, pricePer1k, focused, onFocus }: Gro
       <td className="num">{formatPercent(row.share)}</td>
       <td className="num">≈ {formatUsd(estimateCost(row.traces, pricePer1k))}</td>
       <td className="num">
-        <ChangeCell row={row} />
+        <ChangeCell change={row.periodChange} />
       </td>
     </tr>
   );
 }
 
-function ChangeCell({ row }: { row: GroupRow }) {
-  const change = row.periodChange;
+/** A change against the previous period, in words and signs, not colours (see usage.css). */
+export function ChangeCell({ change }: { change: PeriodChange | undefined }) {
   if (!change || change.kind === 'none') return <>—</>;
   if (change.kind === 'unmeasured') {
     return (
@@ -48,11 +48,7 @@ function ChangeCell({ row }: { row: GroupRow }) {
     );
   }
   if (change.kind === 'from-zero') {
-    return <span className="up">{formatSignedCount(change.delta)} (none before)</span>;
+    return <span>{formatSignedCount(change.delta)} (none before)</span>;
   }
-  return (
-    <span className={change.delta >= 0 ? 'up' : 'down'} title={formatSignedCount(change.delta)}>
-      {formatSignedPercent(change.ratio)}
-    </span>
-  );
+  return <span title={formatSignedCount(change.delta)}>{formatSignedPercent(change.ratio)}</span>;
 }

@@ -3,7 +3,7 @@ import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { describe, expect, it } from 'vitest';
 import { buildUsageMatrix } from './usage-matrix';
 import { createCalendarMonthGrid } from './calendar-month-grid';
-import { partialBucketStart, partialFirstMonthStart } from './partial-bucket';
+import { firstFutureBucket, partialBucketStart, partialFirstMonthStart } from './partial-bucket';
 
 const gridOf = (range: { startMs: number; endMs: number }, stride: Stride) =>
   createBucketGrid(range.startMs, range.endMs, stride);
@@ -39,6 +39,25 @@ describe('partialBucketStart', () => {
     expect(partialBucketStart(matrix, Date.parse(now))).toBe(
       expected === null ? null : day(expected),
     );
+  });
+});
+
+describe('an hourly view of today', () => {
+  const hourly = { days: 0, hours: 1 };
+  const today = { startMs: day('2026-11-25'), endMs: day('2026-11-26') };
+  const hourOf = (iso: string) => Date.parse(iso);
+
+  it.each([
+    // The view at 07:30: the 07:00 hour is partial, 08:00 on has not happened.
+    ['07:30', '2026-11-25T07:30:00Z', '2026-11-25T07:00:00Z', 8],
+    ['just after midnight', '2026-11-25T00:00:01Z', '2026-11-25T00:00:00Z', 1],
+    ['the last hour', '2026-11-25T23:59:00Z', '2026-11-25T23:00:00Z', null],
+    ['the day is over', '2026-11-26T09:00:00Z', null, null],
+    ['the day has not started', '2026-11-24T22:00:00Z', null, 0],
+  ])('%s', (_name, now, partial, future) => {
+    const matrix = buildUsageMatrix([], gridOf(today, hourly), 'workspace');
+    expect(partialBucketStart(matrix, hourOf(now))).toBe(partial === null ? null : hourOf(partial));
+    expect(firstFutureBucket(matrix, hourOf(now))).toBe(future);
   });
 });
 

@@ -1,0 +1,215 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+
+// The usage tab as a user first meets it: what the first screen holds, what a focus narrows,
+// how the chart labels itself, and the dark theme.
+const TAB = '/settings/billing-and-usage/granular-usage';
+
+async function openLoaded(page: Page, query = '') {
+  await page.goto(`${TAB}${query}`);
+  await expect(page.getByLabel('Total traces')).toHaveText(/^\d[\d,]*$/);
+  await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.chart-body.stale')).toHaveCount(0);
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not laid out');
+  return found;
+}
+
+const countOf = (text: string | null) => Number((text ?? '').replaceAll(',', ''));
+
+test.describe('Usage tab, first screen and focus', () => {
+  test('at 1440 x 900 the controls, the cards and the whole plot are on the first screen; the actions share one row that a Copied note does not move', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openLoaded(page);
+    const range = await box(page.getByLabel('Time range'));
+    const curl = page.getByRole('button', { name: 'Copy as curl' });
+    const exportButton = page.getByRole('button', { name: 'Export CSV' });
+    const curlBefore = await box(curl);
+    const exportBefore = await box(exportButton);
+    // One row: the buttons sit beside the selects (same bottom edge), not on a second line.
+    expect(Math.abs(curlBefore.y + curlBefore.height - range.y - range.height)).toBeLessThanOrEqual(
+      2,
+    );
+    expect(
+      Math.abs(exportBefore.y + exportBefore.height - range.y - range.height),
+    ).toBeLessThanOrEqual(2);
+    const cardsBefore = await box(page.getByLabel('Total traces'));
+    const plot = await box(page.locator('.recharts-cartesian-grid'));
+    expect(plot.y).toBeGreaterThan(cardsBefore.y);
+    expect(plot.y + plot.height).toBeLessThanOrEqual(900);
+    await expect(page.getByRole('list', { name: 'Series' })).toBeInViewport();
+
+    await curl.click();
+    await expect(page.getByText('Copied')).toBeVisible();
+    expect(await box(curl)).toEqual(curlBefore);
+    expect(await box(exportButton)).toEqual(exportBefore);
+    expect((await box(page.getByLabel('Total traces'))).y).toBe(cardsBefore.y);
+  });
+
+  test('on a 390 x 844 phone the chart starts within the first screen and a half', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openLoaded(page);
+    const plot = await box(page.locator('.recharts-cartesian-grid'));
+    expect(plot.y + plot.height).toBeLessThanOrEqual(844 * 1.5);
+  });
+
+  test('a legend entry narrows the cards to its group and says so; the export says it holds every group', async ({
+    page,
+  }) => {
+    await openLoaded(page);
+    const all = countOf(await page.getByLabel('Total traces').textContent());
+    const legend = page.getByRole('list', { name: 'Series' }).getByRole('button').first();
+    const name = (await legend.locator('.legend-label').textContent()) ?? '';
+    await legend.click();
+    await expect(page).toHaveURL(/focus=/);
+    await expect(page.getByText(`Showing ${name} only`)).toBeVisible();
+    const card = page.getByLabel(`Total traces, ${name} only`);
+    await expect(card).toHaveText(/^\d[\d,]*$/);
+    const focused = countOf(await card.textContent());
+    expect(focused).toBeLessThan(all);
+    const row = page
+      .getByRole('table', { name: 'Usage by group' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name, exact: true }) });
+    await expect(row.getByRole('cell').first()).toHaveText(focused.toLocaleString('en-US'));
+    await expect(page.getByText(`of ${all.toLocaleString('en-US')} in all groups`)).toBeVisible();
+    await expect(page.getByLabel(`Estimated cost, ${name} only`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export CSV (all groups)' })).toBeVisible();
+    await expect(page.getByText(/Projected for \w+ \(projection, all groups\)/)).toBeVisible();
+  });
+
+  test('a change in traces is drawn in the text colour, with an arrow, not green or red', async ({
+    page,
+  }) => {
+    await openLoaded(page);
+    const change = page.getByLabel(/Compared with the previous 30 days/);
+    await expect(change).toHaveText(/^[▲▼] [+−]\d/);
+    const [color, text] = await change.evaluate((element) => [
+      getComputedStyle(element).color,
+      getComputedStyle(document.body).color,
+    ]);
+    expect(color).toBe(text);
+  });
+});
+
+test.describe('Usage chart craft', () => {
+  test('Y ticks are round, evenly spaced and labelled with their exact value', async ({ page }) => {
+    await openLoaded(page);
+    const labels = await page
+      .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .allTextContents();
+    const values = labels.map((label) => {
+      const match = /^(\d+(?:\.\d{1,2})?)([KMB]?)$/.exec(label.replaceAll(',', ''));
+      if (!match) throw new Error(`not an exact tick label: ${label}`);
+      return Number(match[1]) * ({ '': 1, K: 1e3, M: 1e6, B: 1e9 }[match[2] ?? ''] ?? 1);
+    });
+    values.sort((a, b) => a - b);
+    expect(values.length).toBeGreaterThanOrEqual(3);
+    expect(values[0]).toBe(0);
+    const step = (values[1] ?? 0) - (values[0] ?? 0);
+    expect(String(step / 10 ** Math.floor(Math.log10(step)))).toMatch(/^(1|2|2\.5|5)$/);
+    values.forEach((value, index) => expect(value).toBe(index * step));
+  });
+
+  test('an hourly view of today: ticks at midnight and round hours, the future shaded "not yet" with no bars and no figures', async ({
+    page,
+  }) => {
+    const today = new Date().toISOString().slice(0, 10);
+    const hour = new Date().getUTCHours();
+    test.skip(hour >= 22, 'needs a few hours of today still to come');
+    await openLoaded(page, `?period=custom&from=${today}&to=${today}&aggregation=hourly`);
+    const ticks = await page
+      .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .allTextContents();
+    expect(ticks[0]).toMatch(/^[A-Z][a-z]{2} \d{1,2}\*?$/);
+    for (const tick of ticks.slice(1))
+      expect(tick).toMatch(/^(00|02|04|06|08|10|12|14|16|18|20|22):00\*?$/);
+    await expect(
+      page.locator('.recharts-surface').getByText('not yet', { exact: true }),
+    ).toBeVisible();
+    // One bar stack per hour that has begun, none after it.
+    await expect(
+      page.locator('.recharts-bar').first().locator('.recharts-bar-rectangle'),
+    ).toHaveCount(hour + 1);
+    await expect(
+      page.getByText(`${String(hour).padStart(2, '0')}:00 is still in progress (partial)`),
+    ).toBeVisible();
+    const plot = await box(page.locator('.recharts-cartesian-grid'));
+    await page.mouse.move(plot.x + plot.width - 4, plot.y + plot.height / 2);
+    await expect(page.locator('.chart-tooltip')).toContainText('Not yet');
+    await expect(page.locator('.chart-tooltip')).not.toContainText('Total');
+  });
+
+  test('a mouse click on the chart draws no focus ring; the keyboard does', async ({ page }) => {
+    await openLoaded(page);
+    // Above the bars: a click on the plot, not on a bar (which would open a finer range).
+    const plot = await box(page.locator('.recharts-cartesian-grid'));
+    await page.mouse.click(plot.x + 8, plot.y + 4);
+    const outline = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active ? getComputedStyle(active).outlineStyle : 'none';
+      });
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('.recharts-wrapper') != null),
+    ).toBe(true);
+    expect(await outline()).toBe('none');
+    await page.getByRole('list', { name: 'Series' }).getByRole('button').first().focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await outline()).not.toBe('none');
+  });
+
+  test('a long legend name ends in an ellipsis and is whole in its title', async ({ page }) => {
+    await openLoaded(page, '?group_by=user');
+    const entries = page.getByRole('list', { name: 'Series' }).getByRole('button');
+    const count = await entries.count();
+    for (let index = 0; index < count; index += 1) {
+      const label = entries.nth(index).locator('.legend-label');
+      const [overflowing, ellipsis] = await label.evaluate((element) => [
+        element.scrollWidth > element.clientWidth,
+        getComputedStyle(element).textOverflow,
+      ]);
+      if (overflowing) expect(ellipsis).toBe('ellipsis');
+      await expect(entries.nth(index)).toHaveAttribute(
+        'title',
+        new RegExp(`^${(await label.textContent())?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `),
+      );
+    }
+  });
+});
+
+test.describe('Dark theme', () => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    test(`follows the system at ${width} px, with axe clean in both schemes`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await openLoaded(page);
+      await expectNoSeriousA11yViolations(page);
+      const lightBars = await page
+        .locator('.recharts-bar-rectangle path')
+        .first()
+        .getAttribute('fill');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(15, 20, 25)');
+      await expect(page.locator('.stat').first()).toHaveCSS('background-color', 'rgb(22, 27, 34)');
+      const darkBars = await page
+        .locator('.recharts-bar-rectangle path')
+        .first()
+        .getAttribute('fill');
+      expect(darkBars).not.toBe(lightBars);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
