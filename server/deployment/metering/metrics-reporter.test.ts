@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DeploymentReport } from '@contracts/usage/deployment-report';
+import { loadConfig } from '@server/config';
 import { createMetricsReporter } from './metrics-reporter';
+import { meteringTargetFromConfig } from './run-metering';
 
 const T0 = Date.parse('2026-11-25T10:00:00Z');
 
@@ -55,5 +57,16 @@ describe('createMetricsReporter', () => {
     reporter.counts.addNode('agent', T0);
     await reporter.close();
     expect(sent).toEqual([]);
+  });
+});
+
+describe('meteringTargetFromConfig', () => {
+  const self = () => 'http://127.0.0.1:5173';
+  it.each([
+    [{}, 'http://127.0.0.1:5173/api/v1/deployments/metrics'],
+    [{ REMOTE_METRICS_ROLLUP_ENABLED: 'false' }, undefined],
+    [{ LANGSMITH_ENDPOINT: 'https://api.smith.langchain.com' }, undefined],
+  ])('%j meters to %s', (env, url) => {
+    expect(meteringTargetFromConfig(loadConfig(env), self)?.()?.url).toBe(url);
   });
 });

@@ -17,13 +17,14 @@ export interface RunMetering {
 /**
  * Where the embedded deployment meters (REMOTE_METRICS_ROLLUP_ENABLED, on unless false): the
  * usage service of this same process over HTTP at `selfUrl()` with the console's key, as an
- * external deployment would, and as its traces are billed.
+ * external deployment would, and as its traces are billed. With LANGSMITH_ENDPOINT set the
+ * console's usage is that LangSmith's, which meters its own deployments: nothing is sent.
  */
 export function meteringTargetFromConfig(
   config: Config,
   selfUrl: () => string | undefined,
 ): (() => MeteringTarget | undefined) | undefined {
-  if (!config.REMOTE_METRICS_ROLLUP_ENABLED) return undefined;
+  if (!config.REMOTE_METRICS_ROLLUP_ENABLED || config.LANGSMITH_ENDPOINT) return undefined;
   return () => {
     const url = selfUrl();
     return url
