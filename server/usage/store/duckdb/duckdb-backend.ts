@@ -35,6 +35,7 @@ export function createDuckDbBackend(store: DuckDbStore): UsageBackend {
   const read = store.withConnection.bind(store);
   return {
     kind: 'duckdb',
+    features: { deployments: true, traceTiers: true },
     ingestRuns: ingestor.ingest,
     ingestTrace: createTraceIngestor(ingestor),
     usage: (plan) => read((connection) => getUsage(connection, plan, catalogs)),
