@@ -54,3 +54,26 @@ test('yesterday by the hour (a zoomed day)', async ({ page }) => {
   await openLoaded(page, `?period=custom&from=${yesterday}&to=${yesterday}&aggregation=hourly`);
   await page.screenshot({ path: `${DIR}/granular-usage-zoom-hourly-1440.png` });
 });
+
+async function openDeployments(page: Page, query: string) {
+  await page.goto(`${TAB}?tab=deployments${query}`);
+  await expect(page.getByLabel('Agent runs', { exact: true })).toHaveText(/^\d[\d,]*$/);
+  await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(page.locator('.chart-body.stale')).toHaveCount(0);
+}
+
+test('Deployments tab at 1440 px, the whole page (last 30 days by project)', async ({ page }) => {
+  await openDeployments(page, '&group_by=project');
+  await page.screenshot({ path: `${DIR}/granular-usage-deployments-1440.png`, fullPage: true });
+});
+
+test('Deployments tab at 390 px, the whole page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openDeployments(page, '');
+  await page.screenshot({ path: `${DIR}/granular-usage-deployments-390.png`, fullPage: true });
+});
+
+test('Traces tab at 1440 px, long-lived traces only', async ({ page }) => {
+  await openLoaded(page, '?tier=longlived&group_by=project');
+  await page.screenshot({ path: `${DIR}/granular-usage-longlived-1440.png` });
+});

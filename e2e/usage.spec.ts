@@ -174,15 +174,16 @@ test.describe('Granular Usage tab', () => {
       'User ID',
       'User Email',
       'API Key Short Key',
+      'Trace Tier',
       'Traces',
     ]);
-    expect(rows.reduce((sum, row) => sum + Number(row[9]), 0)).toBe(total);
+    expect(rows.reduce((sum, row) => sum + Number(row[10]), 0)).toBe(total);
     await expect(
       page.getByRole('status').filter({ hasText: 'Saved granular-usage_' }),
     ).toBeVisible();
 
-    // The optional estimated cost column, at the price in the URL.
-    await page.goto(`${TAB}?group_by=user&price=4`);
+    // The optional estimated cost column, at the prices in the URL (base and extended alike).
+    await page.goto(`${TAB}?group_by=user&price=4&price_ext=4`);
     await page.getByLabel('Add estimated cost column').check();
     const withCostPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -191,7 +192,7 @@ test.describe('Granular Usage tab', () => {
       (await readFile(await withCost.path(), 'utf8')).replace(/^\uFEFF/, ''),
     );
     expect(costHeader?.at(-1)).toBe('Estimated Cost USD (estimate)');
-    const dollars = costRows.reduce((sum, row) => sum + Number(row[10]), 0);
+    const dollars = costRows.reduce((sum, row) => sum + Number(row[11]), 0);
     expect(dollars).toBeCloseTo((total / 1000) * 4, 1);
   });
 

@@ -191,6 +191,17 @@ const envSchema = z
      * third of it). A killed replica's run is settled by another replica after at most this long.
      */
     DEPLOYMENT_RUN_LEASE_MS: integer(30_000, 600_000),
+    /**
+     * The embedded deployment meters its runs, node executions and uptime into this process's
+     * usage service (the Deployments domain), as LangSmith self-hosted does with this flag. On
+     * unless `false` (the demo bills its own deployment).
+     */
+    REMOTE_METRICS_ROLLUP_ENABLED: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((value) => value !== 'false' && value !== '0'),
+    /** How often a deployment replica reports its metrics and uptime heartbeat, in ms. */
+    REMOTE_METRICS_INTERVAL_MS: integer(15_000, 3_600_000),
   })
   .superRefine((env, context) => {
     if (env.USAGE_ALERT_WEBHOOK_URL && !env.USAGE_ALERT_WEBHOOK_SECRET) {

@@ -8,6 +8,7 @@ import { createDeploymentService } from './deployment/deployment-service';
 import { GraphLoadError } from './deployment/graph/langgraph-config';
 import { serveWebSocketUpgrades } from './deployment/protocol/websocket-upgrade';
 import { tracingTargetFromConfig } from './deployment/runs/run-tracing';
+import { meteringTargetFromConfig } from './deployment/metering/run-metering';
 import { shutDown } from './http/graceful-shutdown';
 import type { Service } from './http/service';
 import { createUsageService } from './usage/usage-service';
@@ -45,7 +46,12 @@ async function main() {
   };
   try {
     services.push(await createUsageService(config));
-    services.push(await createDeploymentService(config, { tracingTarget }));
+    services.push(
+      await createDeploymentService(config, {
+        tracingTarget,
+        meteringTarget: meteringTargetFromConfig(config, () => selfUrl),
+      }),
+    );
   } catch (error) {
     await closeServices();
     throw error;

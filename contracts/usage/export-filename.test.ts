@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GroupBy } from './usage-schema';
+import type { GroupBy, TraceGroupBy, UsageKind } from './usage-schema';
 import { usageExportFilename } from './export-filename';
 
 describe('usageExportFilename', () => {
@@ -25,5 +25,19 @@ describe('usageExportFilename', () => {
     ],
   ])('%s .. %s by %s', (start, end, groupBy, expected) => {
     expect(usageExportFilename(Date.parse(start), Date.parse(end), groupBy)).toBe(expected);
+  });
+});
+
+describe('usageExportFilename by domain', () => {
+  it.each<[UsageKind, TraceGroupBy, string]>([
+    ['traces', 'trace_tier', 'granular-usage_2026-03-01_2026-03-01_trace_tier.csv'],
+    [
+      'langsmith_deployments',
+      'project',
+      'granular-usage_deployments_2026-03-01_2026-03-01_project.csv',
+    ],
+  ])('%s by %s', (kind, groupBy, expected) => {
+    const [start, end] = [Date.parse('2026-03-01T00:00:00Z'), Date.parse('2026-03-02T00:00:00Z')];
+    expect(usageExportFilename(start, end, groupBy, kind)).toBe(expected);
   });
 });

@@ -26,6 +26,28 @@ describe('toUsageSearchParams', () => {
       },
       `start_time=2026-01-05T00%3A00%3A00%2B01%3A00&end_time=2026-01-06T00%3A00%3A00Z&workspace_ids=${A}&group_by=user`,
     ],
+    [
+      'deployments kind is sent, traces kind is not',
+      {
+        start_time: '2026-01-05T00:00:00Z',
+        end_time: '2026-01-06T00:00:00Z',
+        workspace_ids: [A],
+        group_by: 'project',
+        kind: 'langsmith_deployments',
+      },
+      `start_time=2026-01-05T00%3A00%3A00Z&end_time=2026-01-06T00%3A00%3A00Z&workspace_ids=${A}&group_by=project&kind=langsmith_deployments`,
+    ],
+    [
+      'trace_tier filter, default kind omitted',
+      {
+        start_time: '2026-01-05T00:00:00Z',
+        end_time: '2026-01-06T00:00:00Z',
+        workspace_ids: [A],
+        kind: 'traces',
+        trace_tier: 'longlived',
+      },
+      `start_time=2026-01-05T00%3A00%3A00Z&end_time=2026-01-06T00%3A00%3A00Z&workspace_ids=${A}&trace_tier=longlived`,
+    ],
   ])('%s', (_label, query, expected) => {
     expect(toUsageSearchParams(query).toString()).toBe(expected);
   });

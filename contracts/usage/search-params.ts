@@ -10,5 +10,8 @@ export function toUsageSearchParams(query: UsageQueryInput): URLSearchParams {
   params.set('end_time', query.end_time);
   for (const id of query.workspace_ids) params.append('workspace_ids', id);
   if (query.group_by) params.set('group_by', query.group_by);
+  // The default domain and "every tier" are sent as nothing, so a traces link stays as it was.
+  if (query.kind && query.kind !== 'traces') params.set('kind', query.kind);
+  if (query.trace_tier) params.set('trace_tier', query.trace_tier);
   return params;
 }

@@ -15,6 +15,7 @@ describe('usageQuerySchema', () => {
       end_time: Date.parse('2026-01-06T00:00:00Z'),
       workspace_ids: [A],
       group_by: 'workspace',
+      kind: 'traces',
     });
   });
 
@@ -26,9 +27,36 @@ describe('usageQuerySchema', () => {
     ['no workspaces', { ...valid, workspace_ids: [] }, ['workspace_ids']],
     ['comma-joined ids', { ...valid, workspace_ids: [`${A},${A}`] }, ['workspace_ids', 0]],
     ['unknown group_by', { ...valid, group_by: 'team' }, ['group_by']],
+    ['unknown kind', { ...valid, kind: 'deployments' }, ['kind']],
+    ['unknown trace_tier', { ...valid, trace_tier: 'extended' }, ['trace_tier']],
+    [
+      'deployments grouped by tier',
+      { ...valid, kind: 'langsmith_deployments', group_by: 'trace_tier' },
+      ['group_by'],
+    ],
+    [
+      'deployments filtered by tier',
+      { ...valid, kind: 'langsmith_deployments', trace_tier: 'longlived' },
+      ['trace_tier'],
+    ],
   ])('%s fails at %j', (_label, input, path) => {
     const result = usageQuerySchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path)).toEqual([path]);
+  });
+});
+
+describe('usageQuerySchema, kinds and tiers', () => {
+  it.each([
+    [{ trace_tier: 'longlived', group_by: 'trace_tier' }, 'traces', 'trace_tier', 'longlived'],
+    [
+      { kind: 'langsmith_deployments', group_by: 'project' },
+      'langsmith_deployments',
+      'project',
+      undefined,
+    ],
+  ])('%j parses', (extra, kind, groupBy, tier) => {
+    const parsed = usageQuerySchema.parse({ ...valid, ...extra });
+    expect([parsed.kind, parsed.group_by, parsed.trace_tier]).toEqual([kind, groupBy, tier]);
   });
 });

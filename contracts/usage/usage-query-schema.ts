@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseIsoDateTime } from './iso-datetime';
-import { GROUP_BY_VALUES } from './usage-schema';
+import { TRACE_GROUP_BY_VALUES, TRACE_TIERS, USAGE_KINDS } from './usage-schema';
 
 /**
  * The usage endpoints' query validation (server side): the full zod API, for its transforms and
@@ -28,7 +28,8 @@ const queryDateTime = z.string().transform((text, ctx) => {
 /**
  * Query parameters of both usage endpoints. `workspace_ids` is a list sent as repeated keys
  * (`?workspace_ids=a&workspace_ids=b`); a comma-joined value is one malformed UUID.
- * Output: times as epoch ms, de-duplicated workspace ids (lower case), `group_by` defaulted.
+ * Output: times as epoch ms, de-duplicated workspace ids (lower case), `group_by` and `kind`
+ * defaulted. `kind=langsmith_deployments` refuses `group_by=trace_tier` and `trace_tier`.
  */
 export const usageQuerySchema = z
   .object({
@@ -38,7 +39,24 @@ export const usageQuerySchema = z
       .array(z.uuid({ message: 'Input should be a valid UUID' }))
       .min(1, { message: 'List should have at least 1 item after validation, not 0' })
       .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
-    group_by: z.enum(GROUP_BY_VALUES).default('workspace'),
+    group_by: z.enum(TRACE_GROUP_BY_VALUES).default('workspace'),
+    kind: z.enum(USAGE_KINDS).default('traces'),
+    trace_tier: z.enum(TRACE_TIERS).optional(),
+  })
+  .check((ctx) => {
+    // Deployments have no retention tier: neither a tier filter nor a tier grouping applies.
+    if (ctx.value.kind !== 'langsmith_deployments') return;
+    for (const key of ['group_by', 'trace_tier'] as const) {
+      if (key === 'group_by' && ctx.value.group_by !== 'trace_tier') continue;
+      if (key === 'trace_tier' && ctx.value.trace_tier === undefined) continue;
+      ctx.issues.push({
+        code: 'custom',
+        path: [key],
+        message: `Value error, ${key}=${ctx.value[key]} applies to kind=traces only`,
+        params: { type: 'value_error' },
+        input: ctx.value[key],
+      });
+    }
   })
   .check((ctx) => {
     if (ctx.value.end_time <= ctx.value.start_time) {

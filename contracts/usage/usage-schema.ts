@@ -14,6 +14,21 @@ export const GROUP_BY_VALUES = ['workspace', 'project', 'user', 'api_key'] as co
 export const groupBySchema = z.enum(GROUP_BY_VALUES);
 export type GroupBy = z.infer<typeof groupBySchema>;
 
+/**
+ * The billing domain a usage request reads (`kind`): traces (the default) or the deployments'
+ * metrics (nodes executed, agent runs, agent uptime), as LangSmith's Granular Usage bills both.
+ */
+export const USAGE_KINDS = ['traces', 'langsmith_deployments'] as const;
+export type UsageKind = (typeof USAGE_KINDS)[number];
+
+/** A trace's retention tier: extended (400 days) or base (14 days, the default). */
+export const TRACE_TIERS = ['longlived', 'shortlived'] as const;
+export type TraceTier = (typeof TRACE_TIERS)[number];
+
+/** Every `group_by` of traces: the four dimensions, and the retention tier (traces only). */
+export const TRACE_GROUP_BY_VALUES = [...GROUP_BY_VALUES, 'trace_tier'] as const;
+export type TraceGroupBy = (typeof TRACE_GROUP_BY_VALUES)[number];
+
 /** Which dimension fields each `group_by` returns (spec 2.1). */
 export const DIMENSION_FIELDS = {
   workspace: ['workspace_id', 'workspace_name'],
@@ -28,7 +43,11 @@ export type UsageQueryInput = {
   start_time: string;
   end_time: string;
   workspace_ids: string[];
-  group_by?: GroupBy;
+  group_by?: TraceGroupBy;
+  /** Omitted: traces. */
+  kind?: UsageKind;
+  /** Traces only; omitted: every tier. */
+  trace_tier?: TraceTier;
 };
 export const strideSchema = z.object({ days: z.int(), hours: z.int() });
 export type Stride = z.infer<typeof strideSchema>;
@@ -46,6 +65,7 @@ export const usageDimensionsSchema = z.object({
   user_id: z.nullish(z.string()),
   user_email: z.nullish(z.string()),
   api_key_short_key: z.nullish(z.string()),
+  trace_tier: z.nullish(z.enum(TRACE_TIERS)),
 });
 export type UsageDimensions = z.infer<typeof usageDimensionsSchema>;
 
@@ -89,6 +109,8 @@ export const USAGE_CSV_COLUMNS = [
   'User ID',
   'User Email',
   'API Key Short Key',
+  // Beyond spec table 2.3: the retention tier (group_by=trace_tier), as LangSmith bills it now.
+  'Trace Tier',
   'Traces',
 ] as const;
 export type UsageCsvColumn = (typeof USAGE_CSV_COLUMNS)[number];
@@ -99,7 +121,8 @@ export const CSV_DIMENSION_COLUMNS = {
   project: { 'Project ID': 'project_id', 'Project Name': 'project_name' },
   user: { 'User ID': 'user_id', 'User Email': 'user_email' },
   api_key: { 'API Key Short Key': 'api_key_short_key' },
-} as const satisfies Record<GroupBy, Partial<Record<UsageCsvColumn, keyof UsageDimensions>>>;
+  trace_tier: { 'Trace Tier': 'trace_tier' },
+} as const satisfies Record<TraceGroupBy, Partial<Record<UsageCsvColumn, keyof UsageDimensions>>>;
 
 /** FastAPI's validation error item (422). */
 export const validationIssueSchema = z.object({

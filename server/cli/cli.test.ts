@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEPLOYMENT_CSV_COLUMNS } from '@contracts/usage/deployment-usage-schema';
 import { ADMIN, startTestServer, TEST_WORKSPACE_IDS } from '@server/usage/test/test-server';
 
 const root = process.cwd();
@@ -41,6 +42,11 @@ describe('CLI argument mistakes: exit 2, the argument named, no stack trace', ()
     ['server/usage/cli/export.ts', ['--base-url', 'http://x', '--api-key', 'k'], '--start'],
     ['server/usage/cli/export.ts', ['--start', 'a', '--end', 'b', '--group-by', 'x'], '--base-url'],
     ['server/usage/cli/export.ts', ['--bogus'], "'--bogus'"],
+    [
+      'server/usage/cli/export.ts',
+      ['--base-url', 'http://x', '--api-key', 'k', '--start', 'a', '--end', 'b', '--kind', 'x'],
+      '--kind',
+    ],
     ['server/usage/cli/seed.ts', ['--scale', 'XL'], '--scale'],
     ['server/usage/cli/bench.ts', ['--runs', 'many'], '--runs'],
     ['server/deployment/cli/conformance.ts', [], '--deployment-url'],
@@ -148,6 +154,17 @@ describe('usage:export --out', () => {
       const csv = await readFile(out, 'utf8');
       expect(csv.replace(/^\uFEFF/, '')).toMatch(/^Time Bucket Start,Time Bucket End,/);
       expect(result.stdout).toBe('');
+      // The Deployments domain: its own header, the three metrics in place of Traces.
+      const deployments = path.join(server.dataDir, 'deployments.csv');
+      const second = await runCli('server/usage/cli/export.ts', [
+        ...['--out', deployments, '--base-url', server.baseUrl, '--api-key', ADMIN['x-api-key']],
+        ...['--start', '2026-02-01T00:00:00Z', '--end', '2026-02-03T00:00:00Z'],
+        ...['--kind', 'langsmith_deployments', '--group-by', 'project'],
+      ]);
+      expect(second.code).toBe(0);
+      const [header, first] = (await readFile(deployments, 'utf8')).split('\r\n');
+      expect(header).toBe(DEPLOYMENT_CSV_COLUMNS.join(','));
+      expect(first).toMatch(/^2026-02-01T00:00:00.000Z,2026-02-02T00:00:00.000Z,,,/);
     } finally {
       await server.close();
     }

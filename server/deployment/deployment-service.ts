@@ -28,6 +28,8 @@ import { createRunStreamLog } from './runs/run-stream-log';
 import { createRunTracing, type TracingTarget } from './runs/run-tracing';
 import { createProcessThreadLock } from './runs/thread-lock';
 import { openCluster } from './cluster/open-cluster';
+import type { MeteringTarget } from './metering/metrics-reporter';
+import { createRunMetering, withMetering } from './metering/run-metering';
 import { GraphStore } from './store/graph-store';
 import { openDeploymentStore } from './store/open-deployment-store';
 import { createStoreRoutes } from './http/store-routes';
@@ -57,7 +59,11 @@ const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it
  */
 export async function createDeploymentService(
   config: Config,
-  options: { tracingTarget?: () => TracingTarget | undefined } = {},
+  options: {
+    tracingTarget?: () => TracingTarget | undefined;
+    /** Meters runs, nodes and uptime into the usage service (see metering/run-metering.ts). */
+    meteringTarget?: () => MeteringTarget | undefined;
+  } = {},
 ): Promise<Service> {
   const store = await openDeploymentStore(config);
   const { threads, runs, kv, crons } = store;
@@ -91,6 +97,9 @@ export async function createDeploymentService(
   const onFinished = createRunCompletion({ removeThread: store.checkpoints.removeThread });
   // Traces go to a project named after the graph, as on LangGraph Platform.
   const tracing = options.tracingTarget && createRunTracing(options.tracingTarget);
+  const metering =
+    options.meteringTarget &&
+    createRunMetering(options.meteringTarget, graphs.ids(), config.REMOTE_METRICS_INTERVAL_MS);
   const executor = createRunExecutor({
     runMetadata: store.checkpointer.runMetadata,
     graphFor: async (run) =>
@@ -107,7 +116,7 @@ export async function createDeploymentService(
     events,
     streams,
     onFinished,
-    tracing,
+    tracing: withMetering(tracing, metering),
   });
   const manager = createRunManager({
     threads,
@@ -205,11 +214,14 @@ export async function createDeploymentService(
       await manager.close();
       // Deliver the traces of the runs just stopped while the usage server still answers.
       await tracing?.flush();
+      // The last metrics report: this replica's uptime ends here.
+      await metering?.close();
     },
     close: async () => {
       scheduler.stop();
       await protocol.close();
       await manager.close();
+      await metering?.close();
       await cluster?.close();
       await store.close();
     },

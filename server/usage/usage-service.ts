@@ -3,7 +3,9 @@ import type { Config } from '../config';
 import { jsonError } from '@server/http/json-error';
 import type { Service } from '../http/service';
 import type { UsageAvailability } from './http/prepare-usage-request';
+import { createDeploymentMetricsRoutes } from './http/deployment-metrics-routes';
 import { createIngestRoutes } from './http/ingest-routes';
+import { createSessionRoutes } from './http/session-routes';
 import { createUsageLimitRoutes } from './http/usage-limit-routes';
 import { createUsageLimitStatusRoutes } from './http/usage-limit-status-routes';
 import { createUsageRoutes } from './http/usage-routes';
@@ -98,6 +100,10 @@ export async function createUsageService(
     onBilled: (workspaceId) => alerts.look(workspaceId),
   });
   app.route('/', ingest);
+  // Deployment replicas meter their runs, nodes and uptime here (kind=langsmith_deployments).
+  app.route('/', createDeploymentMetricsRoutes(backend));
+  // Projects and their default retention tier (trace_tier), as LangSmith's project settings.
+  app.route('/', createSessionRoutes(backend));
   return {
     name: 'usage',
     basePath: '/api/v1',

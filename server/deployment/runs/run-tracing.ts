@@ -1,3 +1,4 @@
+import type { BaseCallbackHandler } from '@langchain/core/callbacks/base';
 import { LangChainTracer } from '@langchain/core/tracers/tracer_langchain';
 import { Client } from 'langsmith';
 import type { Config } from '@server/config';
@@ -21,7 +22,7 @@ export interface RunTracing {
    * run's graph. The run's config also sets `runId` to the deployment's run id, which becomes
    * the trace's root run id.
    */
-  callbacks(graphId: string): LangChainTracer[];
+  callbacks(graphId: string): BaseCallbackHandler[];
   /**
    * On shutdown: resolves once every trace sent so far has been delivered to an external
    * endpoint (or failed), or after FLUSH_TIMEOUT_MS. With this process's own usage server there

@@ -1,18 +1,27 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import { groupBySchema, workspacesResponseSchema } from '@contracts/usage/usage-schema';
+import {
+  TRACE_GROUP_BY_VALUES,
+  TRACE_TIERS,
+  USAGE_KINDS,
+  workspacesResponseSchema,
+} from '@contracts/usage/usage-schema';
 import { toUsageSearchParams } from '@contracts/usage/search-params';
 import { parseCliArgs, requiredArg, runCli, UsageError } from '@server/cli/cli-args';
 
 const USAGE = `Usage: npm run -s usage:export -- --out FILE --base-url URL --api-key KEY \\
-         --start ISO --end ISO [--group-by workspace|project|user|api_key] [--workspace ID ...]
+         --start ISO --end ISO [--group-by workspace|project|user|api_key|trace_tier]
+         [--kind traces|langsmith_deployments] [--trace-tier longlived|shortlived]
+         [--workspace ID ...]
 
 Streams GET {base-url}/api/v1/orgs/current/billing/granular-usage/export to FILE, with progress
 on stderr. Without --out the CSV goes to stdout: then run npm with -s, or npm's banner (with the
 key on the command line) ends up in the file. Works against this server or LangSmith
 (e.g. https://api.smith.langchain.com). Without --workspace, every workspace the key can read
-(GET /api/v1/workspaces). The API key may also come from LANGSMITH_API_KEY.
+(GET /api/v1/workspaces). --kind langsmith_deployments exports the Deployments domain (nodes
+executed, agent runs, agent uptime); --trace-tier keeps one retention tier of traces. The API
+key may also come from LANGSMITH_API_KEY.
 Exit codes: 0 done, 1 the export failed, 2 bad arguments.`;
 
 async function main(args: string[]): Promise<number> {
@@ -22,6 +31,8 @@ async function main(args: string[]): Promise<number> {
     start: { type: 'string' },
     end: { type: 'string' },
     'group-by': { type: 'string', default: 'workspace' },
+    kind: { type: 'string', default: 'traces' },
+    'trace-tier': { type: 'string' },
     workspace: { type: 'string', multiple: true, default: [] },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -35,12 +46,10 @@ async function main(args: string[]): Promise<number> {
   if (!apiKey) throw new UsageError('--api-key is required (or set LANGSMITH_API_KEY)');
   const start = requiredArg('start', values.start);
   const end = requiredArg('end', values.end);
-  const groupBy = groupBySchema.safeParse(values['group-by']);
-  if (!groupBy.success) {
-    throw new UsageError(
-      `--group-by must be one of ${groupBySchema.options.join(', ')} (got "${values['group-by']}")`,
-    );
-  }
+  const groupBy = oneOf('group-by', TRACE_GROUP_BY_VALUES, values['group-by']);
+  const kind = oneOf('kind', USAGE_KINDS, values.kind);
+  const tier = values['trace-tier'];
+  const traceTier = tier === undefined ? undefined : oneOf('trace-tier', TRACE_TIERS, tier);
   if (!URL.canParse(baseUrl)) throw new UsageError(`--base-url is not a URL: "${baseUrl}"`);
   const root = `${baseUrl.replace(/\/+$/, '')}/api/v1`;
   const workspaceIds =
@@ -50,7 +59,9 @@ async function main(args: string[]): Promise<number> {
     start_time: start,
     end_time: end,
     workspace_ids: workspaceIds,
-    group_by: groupBy.data,
+    group_by: groupBy,
+    kind,
+    trace_tier: traceTier,
   });
   const url = `${root}/orgs/current/billing/granular-usage/export?${search}`;
   const response = await fetch(url, { headers: { 'x-api-key': apiKey } });
@@ -83,6 +94,19 @@ async function main(args: string[]): Promise<number> {
     `\r${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s${values.out ? ` -> ${values.out}` : ''}\n`,
   );
   return 0;
+}
+
+/** `value` if it is one of `choices`, else the usage error naming the flag. */
+function oneOf<T extends string>(
+  flag: string,
+  choices: readonly T[],
+  value: string | undefined,
+): T {
+  const found = choices.find((choice) => choice === value);
+  if (found === undefined) {
+    throw new UsageError(`--${flag} must be one of ${choices.join(', ')} (got "${value}")`);
+  }
+  return found;
 }
 
 /** Every workspace the key can read, or undefined (after saying why) when that fails. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { usageQuerySchema, type UsageQuery } from '@contracts/usage/usage-query-schema';
-import { GROUP_BY_VALUES, type ValidationIssue } from '@contracts/usage/usage-schema';
+import type { ValidationIssue } from '@contracts/usage/usage-schema';
 
 type ParseResult = { ok: true; query: UsageQuery } | { ok: false; issues: ValidationIssue[] };
 
@@ -16,6 +16,8 @@ export function parseUsageQuery(c: Context): ParseResult {
     end_time: c.req.query('end_time'),
     workspace_ids: c.req.queries('workspace_ids'),
     group_by: c.req.query('group_by'),
+    kind: c.req.query('kind'),
+    trace_tier: c.req.query('trace_tier'),
   };
   const result = usageQuerySchema.safeParse(raw, { reportInput: true });
   if (result.success) return { ok: true, query: result.data };
@@ -43,7 +45,8 @@ function toFastApiIssue(issue: z.core.$ZodIssue, raw: Record<string, unknown>): 
     return { loc, msg: 'Input should be a valid UUID', type: 'uuid_parsing', input };
   }
   if (issue.code === 'invalid_value') {
-    const choices = GROUP_BY_VALUES.map((value) => `'${value}'`);
+    // The parameter's own choices (group_by, kind or trace_tier), as pydantic lists them.
+    const choices = issue.values.map((value) => `'${String(value)}'`);
     const msg = `Input should be ${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`;
     return { loc, msg, type: 'enum', input };
   }

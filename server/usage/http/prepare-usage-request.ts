@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
 import { jsonError } from '@server/http/json-error';
+import type { DeploymentQueryPlan } from '../query/deployment-plan';
 import type { UsageQueryPlan } from '../query/usage-plan';
 import type { UsageBackend } from '../store/usage-backend';
 import { authenticate } from './authenticate';
@@ -18,6 +19,25 @@ export const FEATURE_DISABLED_DETAIL =
   'Granular usage reporting is not enabled on this self-hosted deployment. Set both ' +
   'DEFAULT_ORG_FEATURE_ENABLE_GRANULAR_USAGE_REPORTING=true and GRANULAR_USAGE_TABLE_ENABLED=true.';
 
+/** Why this backend cannot answer the query (404), or undefined: see `UsageBackend.features`. */
+function unservedFeature(
+  backend: UsageBackend,
+  query: { kind: string; group_by: string; trace_tier?: string },
+): string | undefined {
+  const where = `is not available on the ${backend.kind} usage backend of this server.`;
+  if (query.kind === 'langsmith_deployments' && !backend.features.deployments) {
+    return `kind=langsmith_deployments ${where}`;
+  }
+  const tiers = query.group_by === 'trace_tier' || query.trace_tier !== undefined;
+  if (tiers && !backend.features.traceTiers) return `trace_tier ${where}`;
+  return undefined;
+}
+
+/** A request ready to query: traces (the default) or the Deployments domain. */
+export type PreparedUsage =
+  | { kind: 'traces'; plan: UsageQueryPlan }
+  | { kind: 'langsmith_deployments'; plan: DeploymentQueryPlan };
+
 /**
  * The steps every usage endpoint runs before querying, in this order:
  * 401 unknown key -> 403 no organization:read -> 404 feature disabled (self-hosted) ->
@@ -28,7 +48,7 @@ export async function prepareUsageRequest(
   c: Context,
   backend: UsageBackend,
   availability: UsageAvailability,
-): Promise<{ plan: UsageQueryPlan } | { response: Response }> {
+): Promise<{ prepared: PreparedUsage } | { response: Response }> {
   const auth = await authenticate(c, backend);
   if ('response' in auth) return auth;
   const { principal } = auth;
@@ -40,6 +60,8 @@ export async function prepareUsageRequest(
   const parsed = parseUsageQuery(c);
   if (!parsed.ok) return { response: jsonError(c, 422, parsed.issues) };
   const { query } = parsed;
+  const unserved = unservedFeature(backend, query);
+  if (unserved) return { response: jsonError(c, 404, unserved) };
 
   const readable = new Set(principal.workspaces.map((workspace) => workspace.id));
   const workspaceIds = query.workspace_ids.filter((id) => readable.has(id));
@@ -48,16 +70,21 @@ export async function prepareUsageRequest(
       response: jsonError(c, 403, 'This API key cannot read any of the requested workspaces.'),
     };
   }
-  return {
-    plan: {
-      grid: createBucketGrid(
-        query.start_time,
-        query.end_time,
-        strideForRange(query.start_time, query.end_time),
-      ),
-      floorMs: availability.floorMs,
-      workspaceIds,
-      groupBy: query.group_by,
-    },
+  const base = {
+    grid: createBucketGrid(
+      query.start_time,
+      query.end_time,
+      strideForRange(query.start_time, query.end_time),
+    ),
+    floorMs: availability.floorMs,
+    workspaceIds,
   };
+  const groupBy = query.group_by;
+  if (query.kind === 'langsmith_deployments') {
+    // The query schema refuses group_by=trace_tier with deployments (422 above).
+    if (groupBy === 'trace_tier') throw new Error('unreachable: trace_tier with deployments');
+    return { prepared: { kind: query.kind, plan: { ...base, groupBy } } };
+  }
+  const traces = { ...base, groupBy, ...(query.trace_tier && { traceTier: query.trace_tier }) };
+  return { prepared: { kind: 'traces', plan: traces } };
 }

@@ -153,7 +153,7 @@ const CSV_BLOCK_BYTES = 256 * 1024;
 /**
  * The CSV data lines (spec 2.3) in blocks of whole CRLF-terminated lines, each a fresh buffer
  * (the consumer may keep it): `Time Bucket Start,Time Bucket End,` per bucket, the seven
- * dimension cells (only `group_by`'s filled) per value, then the count.
+ * dimension cells and the tier (only `group_by`'s filled) per value, then the count.
  */
 function* renderUsageCsv(
   cache: FragmentCache,
@@ -166,7 +166,7 @@ function* renderUsageCsv(
   const buckets = bucketTimes(plan).map((times) => Buffer.from(`${times.start},${times.end},`));
   const values = valueFragments(cache, matrix, 'csv', (value) => {
     const dims = dimensionsOf(plan, matrix, value);
-    const cells = USAGE_CSV_COLUMNS.slice(2, 9).map((column) => {
+    const cells = USAGE_CSV_COLUMNS.slice(2, -1).map((column) => {
       const field = own[column];
       return formatCsvCell(field ? dims[field] : undefined);
     });

@@ -3,6 +3,8 @@ import { jsonError } from '@server/http/json-error';
 import type { UsageBackend } from '../store/usage-backend';
 import { authenticate } from './authenticate';
 import { csvExportResponse } from './csv-export';
+import { deploymentCsvResponse } from './deployment-csv-export';
+import { deploymentUsageJson } from './render-deployment-usage';
 import { createUsageRenderer } from './render-usage';
 import { prepareUsageRequest, type UsageAvailability } from './prepare-usage-request';
 
@@ -23,7 +25,13 @@ export function createUsageRoutes(backend: UsageBackend, availability: UsageAvai
   app.get('/orgs/current/billing/granular-usage', async (c) => {
     const request = await prepareUsageRequest(c, backend, availability);
     if ('response' in request) return request.response;
-    const answer = await backend.usage(request.plan);
+    const { prepared } = request;
+    if (prepared.kind === 'langsmith_deployments') {
+      return c.json(
+        deploymentUsageJson(prepared.plan, await backend.deploymentUsage(prepared.plan)),
+      );
+    }
+    const answer = await backend.usage(prepared.plan);
     // The `UsageResponse` JSON as UTF-8: the bytes `c.json` would send, written from the matrix.
     return c.body(renderer.json(answer.plan, answer.matrix), 200, {
       'Content-Type': 'application/json',
@@ -33,7 +41,11 @@ export function createUsageRoutes(backend: UsageBackend, availability: UsageAvai
   app.get('/orgs/current/billing/granular-usage/export', async (c) => {
     const request = await prepareUsageRequest(c, backend, availability);
     if ('response' in request) return request.response;
-    return csvExportResponse(backend, request.plan, renderer);
+    const { prepared } = request;
+    if (prepared.kind === 'langsmith_deployments') {
+      return deploymentCsvResponse(backend, prepared.plan);
+    }
+    return csvExportResponse(backend, prepared.plan, renderer);
   });
 
   app.onError((error, c) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACE_TIERS } from '@contracts/usage/usage-schema';
 
 /** A billable trace as a LangSmith SDK run reports it; `user_id`/`api_key_id` may be unknown. */
 export const traceInputSchema = z.object({
@@ -8,6 +9,8 @@ export const traceInputSchema = z.object({
   user_id: z.uuid().nullish(),
   api_key_id: z.uuid().nullish(),
   start_time: z.union([z.date(), z.iso.datetime({ offset: true })]),
+  /** Its retention tier; absent: its project's default (short-lived when unset). */
+  trace_tier: z.enum(TRACE_TIERS).optional(),
 });
 export type TraceInput = z.input<typeof traceInputSchema>;
 export type ParsedTrace = z.output<typeof traceInputSchema>;

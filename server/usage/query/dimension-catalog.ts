@@ -1,4 +1,4 @@
-import type { GroupBy } from '@contracts/usage/usage-schema';
+import type { TraceGroupBy } from '@contracts/usage/usage-schema';
 
 /**
  * A dimension table (workspaces, projects, users or API keys) in output order: by label, then
@@ -7,7 +7,7 @@ import type { GroupBy } from '@contracts/usage/usage-schema';
  * object.
  */
 export interface DimensionCatalog {
-  groupBy: GroupBy;
+  groupBy: TraceGroupBy;
   ids: string[];
   labels: (string | null)[];
   /** Projects only: each project's workspace, which its records name (see `toDimensions`). */

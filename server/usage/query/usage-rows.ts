@@ -1,4 +1,8 @@
-import type { GroupBy, UsageDimensions } from '@contracts/usage/usage-schema';
+import {
+  TRACE_TIERS,
+  type TraceGroupBy,
+  type UsageDimensions,
+} from '@contracts/usage/usage-schema';
 
 /** One record of a usage query: bucket, dimension value and count. */
 export interface UsageRow {
@@ -14,7 +18,12 @@ const DIMENSION_KEYS = {
   project: ['project_id', 'project_name'],
   user: ['user_id', 'user_email'],
   api_key: [null, 'api_key_short_key'],
-} as const satisfies Record<GroupBy, [keyof UsageDimensions | null, keyof UsageDimensions]>;
+} as const satisfies Record<
+  Exclude<TraceGroupBy, 'trace_tier'>,
+  [keyof UsageDimensions | null, keyof UsageDimensions]
+>;
+
+const isTier = (label: string | null) => TRACE_TIERS.find((tier) => tier === label) ?? null;
 
 /**
  * Dimension fields of a row for `groupBy` (spec 2.1); unknown values are left out. A project also
@@ -22,10 +31,15 @@ const DIMENSION_KEYS = {
  * and the console shows it beside the project when present (names repeat across workspaces).
  */
 export function toDimensions(
-  groupBy: GroupBy,
+  groupBy: TraceGroupBy,
   row: Pick<UsageRow, 'dimId' | 'label'>,
   workspace?: { id: string; name: string },
 ): UsageDimensions {
+  // A tier is its own label: `{trace_tier: "longlived"}`, no id.
+  if (groupBy === 'trace_tier') {
+    const tier = isTier(row.label);
+    return tier === null ? {} : { trace_tier: tier };
+  }
   const [idKey, labelKey] = DIMENSION_KEYS[groupBy];
   const dimensions: UsageDimensions = {};
   if (idKey !== null && row.dimId !== null) dimensions[idKey] = row.dimId;

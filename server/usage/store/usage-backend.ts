@@ -1,5 +1,7 @@
-import type { GroupBy, Workspace } from '@contracts/usage/usage-schema';
+import type { DeploymentReport } from '@contracts/usage/deployment-report';
+import type { GroupBy, TraceGroupBy, TraceTier, Workspace } from '@contracts/usage/usage-schema';
 import type { TraceInput } from '@server/usage/ingest/trace-input';
+import type { DeploymentQueryPlan, DeploymentUsageRow } from '@server/usage/query/deployment-plan';
 import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
 import type { ExportWindow } from '@server/usage/query/export-windows';
 import type { Interval } from '@server/usage/query/time-segments';
@@ -18,6 +20,11 @@ import type { UsageLimitStore } from './usage-limit-store';
 export interface UsageBackend {
   readonly kind: 'duckdb' | 'clickhouse';
   /**
+   * What this backend serves beyond the four entity groupings of traces (issue 26): the
+   * Deployments domain, and retention tiers. The routes answer 404 for what it lacks.
+   */
+  readonly features: { deployments: boolean; traceTiers: boolean };
+  /**
    * Bills a batch of root runs from one key into one workspace, counted at ingestion time. A run
    * id already billed (by any replica, any path) is a duplicate and changes nothing. Resolves
    * only once the new traces are durable.
@@ -32,20 +39,38 @@ export interface UsageBackend {
    * from one snapshot of the catalog. Ending the iteration (or `signal`) releases what it holds.
    */
   exportWindows(plan: UsageQueryPlan, options?: ExportOptions): AsyncGenerator<ExportWindow>;
+  /**
+   * Applies one deployment replica's report (kind=langsmith_deployments): its run and node
+   * counts, and the uptime its heartbeat credits (`metering/replica-uptime.ts`), per project
+   * (created when missing) in `workspaceId`. A report applied before (same replica, `seq` not
+   * above the last) changes nothing.
+   */
+  applyDeploymentReport(
+    workspaceId: string,
+    report: DeploymentReport,
+    nowMs: number,
+  ): Promise<AppliedReport>;
+  /** The deployments answer of a plan: rows with any metric, by bucket, then label, then id. */
+  deploymentUsage(plan: DeploymentQueryPlan): Promise<DeploymentUsageRow[]>;
   /** The span that can hold traces of `groupBy`'s rollup (whole periods), or null when empty. */
-  dataExtent(groupBy: GroupBy): Promise<Interval | null>;
+  dataExtent(groupBy: TraceGroupBy): Promise<Interval | null>;
   /** The principal of an API key by its sha256 hex (`hashApiKey`), or undefined. */
   principalForKey(keyHash: string): Promise<Principal | undefined>;
   /** Who a key's ingested traces are billed to (all null for a key without an owner). */
   writerForKey(keyHash: string): Promise<KeyOwner>;
   /** A dimension table in output order (the same object until the table changes). */
-  catalog(groupBy: GroupBy): Promise<DimensionCatalog>;
+  catalog(groupBy: TraceGroupBy): Promise<DimensionCatalog>;
   /** Adds or renames one dimension value (a project names its workspace). */
   putDimension(row: DimensionRow): Promise<void>;
   /** Removes one dimension value; its traces then show it as an unlabelled id. */
   removeDimension(groupBy: GroupBy, id: string): Promise<void>;
   /** The ids of projects named by runs, created with stable ids when missing. */
   ensureProjects(workspaceId: string, names: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Sets a project's default retention tier (the project is created when missing); traces
+   * ingested from then on take it, earlier ones keep theirs. Returns the project's id.
+   */
+  setProjectTier(workspaceId: string, name: string, tier: TraceTier): Promise<string>;
   /** Stores a console key (organization:read); returns the number of workspaces granted. */
   createApiKey(newKey: NewApiKey): Promise<number>;
   createWorkspace(workspace: NewWorkspace): Promise<void>;
@@ -133,6 +158,14 @@ export interface NewWorkspace {
   id: string;
   displayName: string;
   createdAt: Date;
+}
+
+/** What one deployment report added (nothing when it had been applied before). */
+export interface AppliedReport {
+  applied: boolean;
+  agentRuns: number;
+  nodesExecuted: number;
+  uptimeMs: number;
 }
 
 export interface SeedResult {

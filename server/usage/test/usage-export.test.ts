@@ -31,7 +31,8 @@ describe('CSV export', () => {
     ['project', ['Project ID', 'Project Name']],
     ['user', ['User ID', 'User Email']],
     ['api_key', ['API Key Short Key']],
-  ] as const)('group_by=%s: all ten columns, only its own filled', async (groupBy, own) => {
+    ['trace_tier', ['Trace Tier']],
+  ] as const)('group_by=%s: all eleven columns, only its own filled', async (groupBy, own) => {
     const { header, rows } = await exportCsv(
       '2026-02-01T00:00:00Z',
       '2026-02-08T00:00:00Z',
@@ -39,9 +40,9 @@ describe('CSV export', () => {
     );
     expect(header).toEqual([...USAGE_CSV_COLUMNS]);
     expect(rows.length).toBeGreaterThan(0);
-    const dimensionColumns = USAGE_CSV_COLUMNS.slice(2, 9);
+    const dimensionColumns = USAGE_CSV_COLUMNS.slice(2, -1);
     for (const row of rows) {
-      expect(row).toHaveLength(10);
+      expect(row).toHaveLength(11);
       for (const name of dimensionColumns) {
         if (!(own as readonly string[]).includes(name)) expect(row[column(name)]).toBe('');
       }

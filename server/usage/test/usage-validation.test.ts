@@ -66,6 +66,22 @@ describe.each(['', '/export'])('422 validation errors of %s', (suffix) => {
       `${START}&${END}&workspace_ids[]=${A}`,
       [['query', 'workspace_ids'], 'missing'],
     ],
+    ['unknown kind', `${START}&${END}&${WS}&kind=deployments`, [['query', 'kind'], 'enum']],
+    [
+      'unknown trace_tier',
+      `${START}&${END}&${WS}&trace_tier=extended`,
+      [['query', 'trace_tier'], 'enum'],
+    ],
+    [
+      'deployments grouped by trace_tier',
+      `${START}&${END}&${WS}&kind=langsmith_deployments&group_by=trace_tier`,
+      [['query', 'group_by'], 'value_error'],
+    ],
+    [
+      'deployments filtered by trace_tier',
+      `${START}&${END}&${WS}&kind=langsmith_deployments&trace_tier=longlived`,
+      [['query', 'trace_tier'], 'value_error'],
+    ],
   ])('%s', async (_label, query, [loc, type]) => {
     const response = await fetch(`${server.baseUrl}${USAGE_PATH}${suffix}?${query}`, {
       headers: ADMIN,
@@ -87,6 +103,7 @@ describe.each(['', '/export'])('422 validation errors of %s', (suffix) => {
       '2026-01-01T00:00:00Z',
     ],
     ['unknown group_by', `${START}&${END}&${WS}&group_by=team`, 'team'],
+    ['unknown trace_tier', `${START}&${END}&${WS}&trace_tier=forever`, 'forever'],
     ['bad UUID', `${START}&${END}&workspace_ids=nope`, 'nope'],
     ['start_time missing', `${END}&${WS}`, null],
   ])('carries the refused input (%s), as FastAPI does', async (_label, query, input) => {

@@ -13,7 +13,8 @@ import {
 import { createDimensionCatalogs } from '@server/usage/store/postgres/dimension-catalogs';
 import { loadKeyOwner, loadPrincipal } from '@server/usage/store/postgres/load-principal';
 import { migratePostgres, withMigrationLock } from '@server/usage/store/postgres/pg-migrations';
-import type { UsageBackend } from '@server/usage/store/usage-backend';
+import type { GroupBy, TraceGroupBy } from '@contracts/usage/usage-schema';
+import { UsageInputError, type UsageBackend } from '@server/usage/store/usage-backend';
 import { openClickHouse, tsvRows, type ClickHouseSettings } from './ch-client';
 import { migrateClickHouse } from './ch-migrations';
 import { createIngestQueue } from './ingest-queue';
@@ -51,14 +52,28 @@ export async function openClickHouseBackend(
   return createClickHouseBackend(pool, clickhouse);
 }
 
+/** What this backend does not serve yet (issue 26): the routes answer 404 before asking. */
+const notHere = (what: string) =>
+  new UsageInputError(`${what} is not available on the ClickHouse usage backend yet.`);
+
+/** The four entity groupings; retention tiers are not stored here. */
+function entityGroupBy(groupBy: TraceGroupBy): GroupBy {
+  if (groupBy === 'trace_tier') throw notHere('group_by=trace_tier');
+  return groupBy;
+}
+
 function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): UsageBackend {
   const catalogs = createDimensionCatalogs(pool);
   const queue = createIngestQueue(pool, clickhouse);
   let closing: Promise<void> | undefined;
-  const extentOf = (groupBy: Parameters<UsageBackend['dataExtent']>[0]) =>
-    readDataExtent(clickhouse, groupBy);
+  const extentOf = (groupBy: TraceGroupBy) =>
+    readDataExtent(clickhouse, groupBy === 'trace_tier' ? 'workspace' : groupBy);
   return {
     kind: 'clickhouse',
+    features: { deployments: false, traceTiers: false },
+    applyDeploymentReport: () => Promise.reject(notHere('Deployment metering')),
+    deploymentUsage: () => Promise.reject(notHere('kind=langsmith_deployments')),
+    setProjectTier: () => Promise.reject(notHere('A project trace_tier')),
     async ingestRuns(batch) {
       const ingestedAt = new Date();
       const projects = await ensureProjects(
@@ -94,12 +109,16 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
       ]);
       return { inserted: inserted > 0 };
     },
-    async usage(plan) {
+    async usage(asked) {
+      if (asked.traceTier) throw notHere('trace_tier');
+      const plan = { ...asked, groupBy: entityGroupBy(asked.groupBy) };
       const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf(plan.groupBy)]);
       const cut = { ...plan, grid: bucketsOverData(plan.grid, extent) ?? plan.grid.window(0, 0) };
       return { plan: cut, matrix: await queryUsageMatrix(clickhouse, cut, catalog, extent) };
     },
-    async *exportWindows(plan, options = {}) {
+    async *exportWindows(asked, options = {}) {
+      if (asked.traceTier) throw notHere('trace_tier');
+      const plan = { ...asked, groupBy: entityGroupBy(asked.groupBy) };
       const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf(plan.groupBy)]);
       const grid = bucketsOverData(plan.grid, extent);
       if (!grid) return;
@@ -116,7 +135,7 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
     dataExtent: extentOf,
     principalForKey: (keyHash) => loadPrincipal(pool, keyHash),
     writerForKey: (keyHash) => loadKeyOwner(pool, keyHash),
-    catalog: (groupBy) => catalogs(groupBy),
+    catalog: async (groupBy) => catalogs(entityGroupBy(groupBy)),
     putDimension: (row) => putDimension(pool, row),
     removeDimension: (groupBy, id) => removeDimension(pool, groupBy, id),
     ensureProjects: (workspaceId, names) => ensureProjects(pool, workspaceId, names),

@@ -8,7 +8,10 @@ import {
   emptyMatrix,
   type UsageMatrix,
 } from '@server/usage/query/usage-matrix';
-import { dataFrom, dataTo, type UsageQueryPlan } from '@server/usage/query/usage-plan';
+import { dataFrom, dataTo, type UsageQueryPlan as AnyPlan } from '@server/usage/query/usage-plan';
+
+/** A plan of the four entity dimensions: this backend has no tiers (see clickhouse-backend.ts). */
+type UsageQueryPlan = AnyPlan & { groupBy: GroupBy };
 import { dayLiteral, tsvRows, uuidLiteral } from './ch-client';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
-import type { GroupBy } from '@contracts/usage/usage-schema';
+import type { TraceGroupBy as GroupBy } from '@contracts/usage/usage-schema';
 import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
 import {
   buildDimensionFingerprintSql,

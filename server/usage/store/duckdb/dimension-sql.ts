@@ -1,4 +1,17 @@
-import type { GroupBy } from '@contracts/usage/usage-schema';
+import type { TraceGroupBy as GroupBy } from '@contracts/usage/usage-schema';
+
+/**
+ * The two retention tiers as a dimension table: fixed ids, the tier as label. A trace's tier
+ * is a column of `traces` (`longlived`, or `shortlived`, the default), not a table.
+ */
+const TIER_IDS = {
+  longlived: '7e1e0000-0000-4000-8000-000000000001',
+  shortlived: '7e1e0000-0000-4000-8000-000000000002',
+};
+const TIER_TABLE = `(SELECT * FROM (VALUES ('${TIER_IDS.longlived}'::UUID, 'longlived'),
+  ('${TIER_IDS.shortlived}'::UUID, 'shortlived')) tiers(id, tier))`;
+const TIER_COLUMN = `CASE trace_tier WHEN 'longlived' THEN '${TIER_IDS.longlived}'::UUID
+  ELSE '${TIER_IDS.shortlived}'::UUID END`;
 
 /** Per group_by: the trace column holding the dimension id and where its label comes from. */
 export const DIMENSIONS = {
@@ -6,6 +19,7 @@ export const DIMENSIONS = {
   project: { column: 'project_id', table: 'projects', label: 'name' },
   user: { column: 'user_id', table: 'users', label: 'email' },
   api_key: { column: 'api_key_id', table: 'api_keys', label: 'short_key' },
+  trace_tier: { column: TIER_COLUMN, table: TIER_TABLE, label: 'tier' },
 } as const satisfies Record<GroupBy, { column: string; table: string; label: string }>;
 
 /** The dimension table of `groupBy` with each value's position in output order. */

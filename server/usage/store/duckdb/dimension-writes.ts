@@ -15,7 +15,7 @@ export async function putDimension(connection: DuckDBConnection, row: DimensionR
       return;
     case 'project':
       await connection.run(
-        `INSERT INTO projects VALUES ($1::UUID, $2::UUID, $3)
+        `INSERT INTO projects (id, workspace_id, name) VALUES ($1::UUID, $2::UUID, $3)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, workspace_id = excluded.workspace_id`,
         [row.id, row.workspaceId, row.label],
       );

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { UsageBackend } from '@server/usage/store/usage-backend';
+import { applyDeploymentReport } from './apply-deployment-report';
 import { createApiKey } from './create-api-key';
 import { createDimensionCatalogs } from './dimension-catalogs';
 import { createWorkspace, putDimension, removeDimension } from './dimension-writes';
@@ -15,7 +16,9 @@ import { createLimitAdmission } from './limits/admit-runs';
 import { createDuckDbLimitStore } from './limits/duckdb-limit-store';
 import { ensureLimitTables } from './limits/limit-tables';
 import { loadKeyOwner } from './load-writer';
+import { queryDeploymentUsage } from './query-deployment-usage';
 import { readDataExtent } from './read-data-extent';
+import { setProjectTier } from './set-project-tier';
 import { seedIfEmpty } from './seed/seed-database';
 
 /** The embedded backend: one DuckDB file (`DATA_DIR/usage.duckdb`), one process. */
@@ -44,6 +47,7 @@ export function createDuckDbBackend(store: DuckDbStore): UsageBackend {
   const read = store.withConnection.bind(store);
   return {
     kind: 'duckdb',
+    features: { deployments: true, traceTiers: true },
     ingestRuns: ingestor.ingest,
     ingestTrace: createTraceIngestor(ingestor),
     usage: (plan) => read((connection) => getUsage(connection, plan, catalogs)),
@@ -58,6 +62,13 @@ export function createDuckDbBackend(store: DuckDbStore): UsageBackend {
         connection.closeSync();
       }
     },
+    applyDeploymentReport: (workspaceId, report, nowMs) =>
+      ingestor.exclusive((connection) =>
+        applyDeploymentReport(connection, workspaceId, report, nowMs),
+      ),
+    setProjectTier: (workspaceId, name, tier) =>
+      ingestor.exclusive((connection) => setProjectTier(connection, workspaceId, name, tier)),
+    deploymentUsage: (plan) => read((connection) => queryDeploymentUsage(connection, plan)),
     dataExtent: (groupBy) => read((connection) => readDataExtent(connection, groupBy)),
     principalForKey: (keyHash) => read((connection) => loadPrincipal(connection, keyHash)),
     writerForKey: (keyHash) => read((connection) => loadKeyOwner(connection, keyHash)),

@@ -30,7 +30,7 @@ export async function ensureProjects(
     const list = `(SELECT unnest(from_json($1,
       '[{"workspace_id": "VARCHAR", "name": "VARCHAR", "id": "VARCHAR"}]'), recursive := true))`;
     await connection.run(
-      `INSERT INTO projects SELECT w.id::UUID, w.workspace_id::UUID, w.name FROM ${list} w
+      `INSERT INTO projects (id, workspace_id, name) SELECT w.id::UUID, w.workspace_id::UUID, w.name FROM ${list} w
        WHERE NOT EXISTS (SELECT 1 FROM projects p
          WHERE p.workspace_id = w.workspace_id::UUID AND p.name = w.name)`,
       [JSON.stringify(rows)],

@@ -212,7 +212,11 @@ function traceRows(
   return [...rows.values()];
 }
 
-/** Inserts the (new) traces, one statement per (workspace, user, API key). */
+/**
+ * Inserts the (new) traces, one statement per (workspace, user, API key). Each takes its
+ * project's retention tier as it is now (short-lived when unset): changing a project's tier
+ * later leaves its earlier traces in theirs.
+ */
 async function insertTraces(
   connection: DuckDBConnection,
   rows: TraceRow[],
@@ -232,10 +236,13 @@ async function insertTraces(
     // Comma-joined columns (ids hold no commas): two parameters whatever the batch size, split
     // by DuckDB; the target's ids are constants.
     await connection.run(
-      `INSERT INTO traces
-       SELECT r.run_id::UUID, $3::UUID, r.project_id::UUID, $4::UUID, $5::UUID, $6::TIMESTAMP
+      `INSERT INTO traces (run_id, workspace_id, project_id, user_id, api_key_id, start_time,
+         trace_tier)
+       SELECT r.run_id::UUID, $3::UUID, r.project_id::UUID, $4::UUID, $5::UUID, $6::TIMESTAMP,
+         coalesce(p.trace_tier, 'shortlived')
        FROM (SELECT unnest(string_split($1, ',')) AS run_id,
-         unnest(string_split($2, ',')) AS project_id) r`,
+         unnest(string_split($2, ',')) AS project_id) r
+       LEFT JOIN projects p ON p.id = r.project_id::UUID`,
       [
         targetRows.map((row) => row.runId).join(','),
         targetRows.map((row) => row.projectId).join(','),

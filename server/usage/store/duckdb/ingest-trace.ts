@@ -40,8 +40,19 @@ async function write(
       return { inserted: false };
     }
     await connection.run(
-      `INSERT INTO traces VALUES ($1::UUID, $2::UUID, $3::UUID, $4::UUID, $5::UUID, $6::TIMESTAMP)`,
-      [runId, trace.workspace_id, trace.project_id, userId, apiKeyId, startTime],
+      `INSERT INTO traces (run_id, workspace_id, project_id, user_id, api_key_id, start_time,
+         trace_tier)
+       SELECT $1::UUID, $2::UUID, $3::UUID, $4::UUID, $5::UUID, $6::TIMESTAMP,
+         coalesce($7, (SELECT trace_tier FROM projects WHERE id = $3::UUID), 'shortlived')`,
+      [
+        runId,
+        trace.workspace_id,
+        trace.project_id,
+        userId,
+        apiKeyId,
+        startTime,
+        trace.trace_tier ?? null,
+      ],
     );
     // Counted on the trace's own day (not the ingestion day), by the batch writer's statements.
     const dims: [string, string | null][] = [

@@ -23,6 +23,7 @@
  */
 import { demoKeyOwnersSql } from './seed/demo-key-owners-sql';
 import { REBUILD_CUMULATIVE_SQL } from './cumulative-rollup';
+import { DEPLOYMENT_TABLES_SQL } from './deployment-tables';
 
 export interface Migration {
   version: number;
@@ -125,5 +126,20 @@ export const MIGRATIONS: readonly Migration[] = [
     // DuckDB rewrites a whole ART index at every checkpoint (0.4-0.6 s with 2 M traces): the
     // ingestor keeps billed run ids in memory instead (store/run-id-filter.ts).
     sql: 'DROP INDEX IF EXISTS traces_run_id;',
+  },
+  {
+    version: 7,
+    name: 'deployment metrics',
+    // The Deployments domain (kind=langsmith_deployments): see deployment-tables.ts.
+    sql: DEPLOYMENT_TABLES_SQL,
+  },
+  {
+    version: 8,
+    name: 'trace retention tiers',
+    // A project's default tier (NULL: short-lived) is given to each trace at ingestion; traces
+    // stored before keep theirs: short-lived, the tier every trace had until now.
+    sql: `
+      ALTER TABLE projects ADD COLUMN trace_tier VARCHAR;
+      ALTER TABLE traces ADD COLUMN trace_tier VARCHAR DEFAULT 'shortlived';`,
   },
 ];

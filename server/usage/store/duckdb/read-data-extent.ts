@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { GroupBy } from '@contracts/usage/usage-schema';
+import type { TraceGroupBy } from '@contracts/usage/usage-schema';
 import type { Interval } from '@server/usage/query/time-segments';
 import { PERIOD_DAYS } from './cumulative-rollup';
 
@@ -12,11 +12,12 @@ const PERIOD_MS = PERIOD_DAYS * 86_400_000;
  */
 export async function readDataExtent(
   connection: DuckDBConnection,
-  groupBy: GroupBy,
+  groupBy: TraceGroupBy,
 ): Promise<Interval | null> {
+  // Every grouping counts every trace; tiers have no grouping of their own (see `readsTiers`).
   const reader = await connection.runAndReadAll(
     'SELECT min(period), max(period) FROM usage_cumulative WHERE grouping = $1',
-    [groupBy],
+    [groupBy === 'trace_tier' ? 'workspace' : groupBy],
   );
   const [first, last] = reader.getRowsJS()[0] ?? [];
   if (typeof first !== 'number' || typeof last !== 'number') return null;

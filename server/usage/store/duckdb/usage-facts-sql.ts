@@ -1,5 +1,5 @@
 import { planRange, type Interval } from '@server/usage/query/time-segments';
-import { dataFrom, dataTo, type UsageQueryPlan } from '@server/usage/query/usage-plan';
+import { dataFrom, dataTo, readsTiers, type UsageQueryPlan } from '@server/usage/query/usage-plan';
 import { PERIOD_DAYS } from './cumulative-rollup';
 import { DIMENSIONS, positionsSql } from './dimension-sql';
 
@@ -39,6 +39,7 @@ function rawCountsSql(
     FROM traces
     WHERE ${workspacesSql(plan, bind)} AND start_time >= ${bind(iso(interval.from))}::TIMESTAMP
       AND start_time < ${bind(iso(interval.to))}::TIMESTAMP
+      ${plan.traceTier ? `AND trace_tier = ${bind(plan.traceTier)}` : ''}
     GROUP BY ALL`;
 }
 
@@ -127,7 +128,9 @@ export function buildUsageFactsSql(plan: UsageQueryPlan): UsageFactsSql | null {
   const { values, bind } = withBinder();
   const { grid } = plan;
   const hourly = grid.stride.days === 0;
-  const { rollupDays, rawIntervals } = planRange(dataFrom(plan), dataTo(plan), !hourly);
+  // The rollups hold no tier: a tier filter or grouping reads raw traces (see `readsTiers`).
+  const useRollup = !hourly && !readsTiers(plan);
+  const { rollupDays, rawIntervals } = planRange(dataFrom(plan), dataTo(plan), useRollup);
   const sources: string[] = [];
   let periods = new Map<number, PeriodSegments>();
   if (rollupDays) {

@@ -62,7 +62,7 @@ export function createRawReference(duck: DuckDbStore) {
     return formatCsvRow([
       new Date(row.bucketMs).toISOString(),
       new Date(end).toISOString(),
-      ...USAGE_CSV_COLUMNS.slice(2, 9).map((column) => {
+      ...USAGE_CSV_COLUMNS.slice(2, -1).map((column) => {
         const field = own[column];
         return field ? dims[field] : undefined;
       }),

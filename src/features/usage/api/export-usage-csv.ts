@@ -45,7 +45,7 @@ export async function exportUsageCsv(
   const files: string[] = [];
   onProgress({ done: 0, total: view.windows.length });
   for (const window of view.windows) {
-    const params = windowSearchParams(window, view.groupBy, view.workspaceIds);
+    const params = windowSearchParams(window, view.groupBy, view.workspaceIds, view);
     const response = await getFromUsageApi(
       connection,
       `${GRANULAR_USAGE_PATH}/export`,

@@ -32,7 +32,7 @@ async function getRangeTotals(
   signal?: AbortSignal,
 ): Promise<PeriodTotals> {
   const window = { ...range, serverStride: strideForRange(range.startMs, range.endMs) };
-  const params = windowSearchParams(window, view.groupBy, view.workspaceIds);
+  const params = windowSearchParams(window, view.groupBy, view.workspaceIds, view);
   const response = await getFromUsageApi(connection, GRANULAR_USAGE_PATH, params, signal);
   const { usage } = usageResponseSchema.parse(await response.json());
   const byGroup = new Map<string, number>();

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { usageResponseSchema } from '@contracts/usage/usage-schema';
+import { usageResponseSchema, type TraceTier } from '@contracts/usage/usage-schema';
 import { monthAround } from '../model/calendar-month-grid';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { endOfTodayUtc } from '../model/time-range';
@@ -9,19 +9,23 @@ import { connectionId, useUsageConnection, type UsageConnection } from './usage-
 
 const DAILY = { days: 1, hours: 0 };
 
-/** Traces per UTC day of the current month to date, over the view's workspaces: one request. */
+/**
+ * Traces per UTC day of the current month to date, over the view's workspaces (and its tier,
+ * when it shows one): one request.
+ */
 export async function getMonthToDate(
   connection: UsageConnection,
   workspaceIds: string[],
   nowMs: number,
   signal?: AbortSignal,
+  traceTier: TraceTier | null = null,
 ): Promise<Map<number, number>> {
   const window = {
     startMs: monthAround(nowMs).startMs,
     endMs: endOfTodayUtc(nowMs),
     serverStride: DAILY,
   };
-  const params = windowSearchParams(window, 'workspace', workspaceIds);
+  const params = windowSearchParams(window, 'workspace', workspaceIds, { traceTier });
   const response = await getFromUsageApi(connection, GRANULAR_USAGE_PATH, params, signal);
   const { usage } = usageResponseSchema.parse(await response.json());
   const byDay = new Map<number, number>();
@@ -40,17 +44,19 @@ export function monthToDateQueryOptions(
 ) {
   const reachesToday = view !== null && view.range.endMs === endOfTodayUtc(nowMs);
   const workspaceIds = view?.workspaceIds ?? [];
+  const traceTier = view?.traceTier ?? null;
   return queryOptions({
     queryKey: [
       'usage',
       'month-to-date',
       connectionId(connection),
       workspaceIds,
+      traceTier,
       monthAround(nowMs).startMs,
     ],
     queryFn:
       reachesToday && workspaceIds.length > 0
-        ? ({ signal }) => getMonthToDate(connection, workspaceIds, nowMs, signal)
+        ? ({ signal }) => getMonthToDate(connection, workspaceIds, nowMs, signal, traceTier)
         : skipToken,
   });
 }

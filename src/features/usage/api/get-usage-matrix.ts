@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { usageResponseSchema, type GroupBy, type UsageRecord } from '@contracts/usage/usage-schema';
+import {
+  usageResponseSchema,
+  type TraceGroupBy,
+  type TraceTier,
+  type UsageKind,
+  type UsageRecord,
+} from '@contracts/usage/usage-schema';
 import { toUsageSearchParams } from '@contracts/usage/search-params';
 import type { FetchWindow } from '../model/fetch-windows';
 import {
@@ -14,12 +20,20 @@ import { connectionId, useUsageConnection, type UsageConnection } from './usage-
 
 export const GRANULAR_USAGE_PATH = '/orgs/current/billing/granular-usage';
 
-export function windowSearchParams(window: FetchWindow, groupBy: GroupBy, workspaceIds: string[]) {
+/** The query string of one fetch window: the domain (`kind`) and tier filter when given. */
+export function windowSearchParams(
+  window: FetchWindow,
+  groupBy: TraceGroupBy,
+  workspaceIds: string[],
+  options: { traceTier?: TraceTier | null; kind?: UsageKind } = {},
+) {
   return toUsageSearchParams({
     start_time: new Date(window.startMs).toISOString(),
     end_time: new Date(window.endMs).toISOString(),
     workspace_ids: workspaceIds,
     group_by: groupBy,
+    ...(options.kind && { kind: options.kind }),
+    ...(options.traceTier && { trace_tier: options.traceTier }),
   });
 }
 
@@ -31,7 +45,7 @@ export async function getUsageMatrix(
 ): Promise<UsageMatrix> {
   const pages = await Promise.all(
     view.windows.map(async (window) => {
-      const params = windowSearchParams(window, view.groupBy, view.workspaceIds);
+      const params = windowSearchParams(window, view.groupBy, view.workspaceIds, view);
       const response = await getFromUsageApi(connection, GRANULAR_USAGE_PATH, params, signal);
       return usageResponseSchema.parse(await response.json()).usage;
     }),

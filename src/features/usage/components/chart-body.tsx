@@ -24,7 +24,8 @@ const UsageChart = lazy(() =>
 interface ChartBodyProps {
   matrix: UsageMatrix;
   nowMs: number;
-  pricePer1k: number;
+  /** Dollars per 1,000 traces for the tooltip; null for a chart that does not count traces. */
+  pricePer1k: number | null;
   /** The group shown alone (a series key), or null for all. */
   focus: string | null;
   onFocus: (key: string | null) => void;

@@ -14,17 +14,33 @@ export function curlCommands(
   view: ResolvedUsageView,
   connection: UsageConnection,
   serverBaseUrl: string,
+  /** The query of one window; the Traces tab's by default (the Deployments tab passes its own). */
+  paramsOf: SearchParamsOf = tracesSearchParams,
 ) {
   const root = `${(connection.baseUrl ?? serverBaseUrl).replace(/\/+$/, '')}/api/v1`;
   return view.windows
     .map((window) => {
-      const params = windowSearchParams(window, view.groupBy, view.workspaceIds);
+      const params = paramsOf(view, window);
       return `curl -sS -H "x-api-key: $LANGSMITH_API_KEY" '${root}${GRANULAR_USAGE_PATH}?${params.toString()}'`;
     })
     .join('\n');
 }
 
-export function CopyCurlButton({ view }: { view: ResolvedUsageView | null }) {
+type SearchParamsOf = (
+  view: ResolvedUsageView,
+  window: ResolvedUsageView['windows'][number],
+) => URLSearchParams;
+
+const tracesSearchParams: SearchParamsOf = (view, window) =>
+  windowSearchParams(window, view.groupBy, view.workspaceIds, view);
+
+export function CopyCurlButton({
+  view,
+  paramsOf,
+}: {
+  view: ResolvedUsageView | null;
+  paramsOf?: SearchParamsOf;
+}) {
   const { connection } = useUsageConnection();
   const config = useConsoleConfig();
   const [state, setState] = useState<{ status: 'idle' | 'copied' | 'manual'; text: string }>({
@@ -46,6 +62,7 @@ export function CopyCurlButton({ view }: { view: ResolvedUsageView | null }) {
       view,
       connection,
       config.data.usage.upstream ?? window.location.origin,
+      paramsOf,
     );
     try {
       await navigator.clipboard.writeText(text);

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useMediaQuery } from '@/components/ui/use-media-query';
 import { useToggle } from '@/components/ui/use-toggle';
+import { deploymentSearchParams, useDeploymentUsage } from '../api/get-deployment-usage';
+import { useTierTotals } from '../api/get-tier-totals';
 import { useUsageMatrix } from '../api/get-usage-matrix';
 import { useComparisonTotals } from '../api/get-comparison-totals';
 import { useWorkspaces } from '../api/get-workspaces';
@@ -10,9 +12,13 @@ import { focusScope } from '../model/focus-scope';
 import { groupComparison } from '../model/group-comparison';
 import { planComparison } from '../model/measured-comparison';
 import { isQueryable, resolveUsageView } from '../model/resolve-usage-view';
+import { effectivePricePer1k } from '../model/tier-cost';
 import { describeCustomRangeProblem } from '../model/time-range';
 import { canZoom, zoomTarget } from '../model/zoom';
 import { ConnectionSettings } from './connection-settings';
+import { CopyCurlButton } from './copy-curl-button';
+import { DeploymentExportButton } from './deployment-export-button';
+import { DeploymentsView } from './deployments-view';
 import { DataFloorNotice, useDataFloor } from './data-floor-notice';
 import { DataFreshness } from './data-freshness';
 import { DroppedWorkspacesNotice } from './dropped-workspaces-notice';
@@ -25,6 +31,7 @@ import { UsageLimitsPanel } from './usage-limits-panel';
 import { UsageSummary } from './usage-summary';
 import { UsageTable } from './usage-table';
 import { UnreadLinkNotice } from './unread-link-notice';
+import { tabId, tabPanelId, UsageTabs } from './usage-tabs';
 import './usage.css';
 
 export function GranularUsageTab() {
@@ -54,10 +61,20 @@ function GranularUsageView() {
   const workspaces = useWorkspaces();
   const readableIds = workspaces.data?.map((workspace) => workspace.id) ?? [];
   const view = workspaces.data ? resolveUsageView(params, nowMs, readableIds) : null;
-  const matrix = useUsageMatrix(view);
+  const { tab } = params;
+  // Each tab asks only for its own domain; both share the range, grouping and workspaces.
+  const tracesView = tab === 'traces' ? view : null;
+  const matrix = useUsageMatrix(tracesView);
+  const deployments = useDeploymentUsage(tab === 'deployments' ? view : null);
+  const tierTotals = useTierTotals(tracesView);
+  // The screen's estimates at each tier's price (a blend of both over every tier).
+  const pricePer1k = effectivePricePer1k(view?.traceTier ?? null, tierTotals.data, {
+    base: params.pricePer1k,
+    extended: params.extendedPricePer1k,
+  });
   const floorMs = useDataFloor();
   const plan = view ? planComparison(view.range, floorMs, nowMs) : null;
-  const totals = useComparisonTotals(view, plan);
+  const totals = useComparisonTotals(tracesView, plan);
   const current = matrix.isPlaceholderData ? undefined : matrix.data;
   const comparison =
     matrix.data && plan ? groupComparison(matrix.data, plan, totals.data) : undefined;
@@ -83,6 +100,7 @@ function GranularUsageView() {
         <DataFreshness updatedAtMs={current ? matrix.dataUpdatedAt : null} />
         <ConnectionSettings toggle={connectionToggle} />
       </div>
+      <UsageTabs tab={tab} onSelect={(next) => void setParams({ tab: next, focus: null })} />
 
       {narrow ? (
         <FiltersSummary
@@ -94,6 +112,19 @@ function GranularUsageView() {
       ) : null}
       {narrow && !filters.open ? null : (
         <UsageControls
+          tab={tab}
+          pricePer1k={pricePer1k}
+          actions={
+            tab === 'deployments' ? (
+              <>
+                <CopyCurlButton view={view} paramsOf={deploymentSearchParams} />
+                <DeploymentExportButton
+                  view={view}
+                  matrices={deployments.isPlaceholderData ? undefined : deployments.data}
+                />
+              </>
+            ) : undefined
+          }
           id={narrow ? filters.panelId : undefined}
           params={params}
           view={view}
@@ -137,8 +168,20 @@ function GranularUsageView() {
         </p>
       ) : null}
 
-      {isQueryable(view) && plan ? (
-        <>
+      {isQueryable(view) && tab === 'deployments' ? (
+        <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
+          <DeploymentsView
+            view={view}
+            nowMs={nowMs}
+            focus={params.focus}
+            onFocus={focusGroup}
+            onZoom={zoom}
+            onChangeKey={openConnection}
+          />
+        </div>
+      ) : null}
+      {isQueryable(view) && tab === 'traces' && plan ? (
+        <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
           {matrix.data && params.focus !== null ? (
             <FocusBar
               matrix={matrix.data}
@@ -157,14 +200,14 @@ function GranularUsageView() {
             comparison={comparison}
             comparisonError={totals.isError}
             nowMs={nowMs}
-            pricePer1k={params.pricePer1k}
+            pricePer1k={pricePer1k}
             scope={scope}
           />
           <UsageChartPanel
             view={view}
             matrix={matrix.data}
             nowMs={nowMs}
-            pricePer1k={params.pricePer1k}
+            pricePer1k={pricePer1k}
             focus={params.focus}
             onFocus={focusGroup}
             onZoom={zoom}
@@ -185,13 +228,13 @@ function GranularUsageView() {
               matrix={matrix.data}
               groupBy={view.groupBy}
               comparison={comparison}
-              pricePer1k={params.pricePer1k}
+              pricePer1k={pricePer1k}
               focus={params.focus}
               onFocus={focusGroup}
               stale={matrix.isPlaceholderData}
             />
           ) : null}
-        </>
+        </div>
       ) : null}
     </section>
   );

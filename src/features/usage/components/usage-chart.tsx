@@ -33,8 +33,8 @@ interface UsageChartProps {
   partialBuckets: readonly number[];
   /** Index of the first bucket after now: from there on nothing is drawn but "not yet". */
   futureFrom: number | null;
-  /** Dollars per 1,000 traces: the tooltip's estimated cost. */
-  pricePer1k: number;
+  /** Dollars per 1,000 traces: the tooltip's estimated cost; null for a chart of no traces. */
+  pricePer1k: number | null;
   /** Called with the bucket index of a clicked bar; bars are not clickable without it. */
   onBucketClick: ((index: number) => void) | undefined;
   /** A monthly usage limit, drawn over calendar-month bars. */
@@ -221,7 +221,7 @@ function BucketTooltip({
   series: ColoredSeries[];
   partialBuckets: readonly number[];
   futureFrom: number | null;
-  pricePer1k: number;
+  pricePer1k: number | null;
   zoomable: boolean;
 }) {
   if (!active || typeof label !== 'number') return null;
@@ -268,7 +268,7 @@ function BucketFigures({
   index: number;
   matrix: UsageMatrix;
   series: ColoredSeries[];
-  pricePer1k: number;
+  pricePer1k: number | null;
   zoomable: boolean;
 }) {
   return (
@@ -288,12 +288,14 @@ function BucketFigures({
             <td>Total</td>
             <td className="num">{formatCount(matrix.bucketTotals[index] ?? 0)}</td>
           </tr>
-          <tr>
-            <td>Estimated cost (estimate)</td>
-            <td className="num">
-              ≈ {formatUsd(estimateCost(matrix.bucketTotals[index] ?? 0, pricePer1k))}
-            </td>
-          </tr>
+          {pricePer1k === null ? null : (
+            <tr>
+              <td>Estimated cost (estimate)</td>
+              <td className="num">
+                ≈ {formatUsd(estimateCost(matrix.bucketTotals[index] ?? 0, pricePer1k))}
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
       {zoomable ? <div className="muted small">Click a bar for finer buckets</div> : null}

@@ -1,5 +1,5 @@
 import { Field, FieldError, fieldDescribedBy } from '@/components/ui/field';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@contracts/usage/usage-schema';
 import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
 import {
@@ -9,7 +9,8 @@ import {
   type Aggregation,
 } from '../model/aggregation';
 import { formatUsd, parsePrice } from '../model/cost-estimate';
-import type { ResolvedUsageView, UsageViewParams } from '../model/resolve-usage-view';
+import { deploymentGroupBy } from '../model/deployment-matrices';
+import type { ResolvedUsageView, UsageTab, UsageViewParams } from '../model/resolve-usage-view';
 import {
   formatUtcDate,
   RANGE_PRESET_LABELS,
@@ -20,6 +21,7 @@ import {
 import type { UsageMatrix } from '../model/usage-matrix';
 import { CopyCurlButton } from './copy-curl-button';
 import { ExportCsvButton } from './export-csv-button';
+import { ExtendedPriceField, RetentionField } from './trace-fields';
 import { WorkspaceFilter } from './workspace-filter';
 
 // The form (react-hook-form and its resolver) is only needed for a custom range: its own chunk.
@@ -36,7 +38,16 @@ export const GROUP_BY_LABELS: Record<GroupBy, string> = {
   api_key: 'API key',
 };
 
+/** What the Deployments tab can group by: its records have no user or API key. */
+const DEPLOYMENT_GROUP_BY_VALUES = ['workspace', 'project'] as const;
+
 interface UsageControlsProps {
+  /** The active tab: the Traces tab adds its retention filter and the price of each tier. */
+  tab: UsageTab;
+  /** The tab's Copy as curl and Export CSV, in place of the Traces tab's. */
+  actions?: ReactNode;
+  /** The price per 1,000 traces the screen's estimates use (see `effectivePricePer1k`). */
+  pricePer1k: number;
   /** The panel's id, when a disclosure button controls it (the phone layout). */
   id?: string | undefined;
   params: UsageViewParams;
@@ -51,6 +62,9 @@ interface UsageControlsProps {
 }
 
 export function UsageControls({
+  tab,
+  actions,
+  pricePer1k,
   id: panelId,
   params,
   view,
@@ -124,15 +138,17 @@ export function UsageControls({
         <Field id={`${id}-group-by`} label="Group by">
           <select
             id={`${id}-group-by`}
-            value={params.groupBy}
+            value={tab === 'deployments' ? deploymentGroupBy(params.groupBy) : params.groupBy}
             // A focused group belongs to the old grouping.
             onChange={(event) => onChange({ group_by: event.target.value as GroupBy, focus: null })}
           >
-            {GROUP_BY_VALUES.map((groupBy) => (
-              <option key={groupBy} value={groupBy}>
-                {GROUP_BY_LABELS[groupBy]}
-              </option>
-            ))}
+            {(tab === 'deployments' ? DEPLOYMENT_GROUP_BY_VALUES : GROUP_BY_VALUES).map(
+              (groupBy) => (
+                <option key={groupBy} value={groupBy}>
+                  {GROUP_BY_LABELS[groupBy]}
+                </option>
+              ),
+            )}
           </select>
         </Field>
 
@@ -150,34 +166,42 @@ export function UsageControls({
           onChange={(ids) => onChange({ workspaces: ids })}
         />
 
-        <Field id={`${id}-price`} label="Price per 1,000 traces (USD)">
-          <input
-            id={`${id}-price`}
-            className="price-input"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            value={price.text}
-            aria-invalid={priceError !== undefined}
-            aria-describedby={fieldDescribedBy(`${id}-price`, { error: priceError })}
-            // Only a valid price reaches the URL; the field keeps what is being typed.
-            onChange={(event) => {
-              const typed = parsePrice(event.target.value);
-              setPrice({ text: event.target.value, url: typed ?? params.pricePer1k });
-              if (typed !== undefined) onChange({ price: typed });
-            }}
-          />
-        </Field>
+        {tab === 'traces' ? <RetentionField params={params} onChange={onChange} /> : null}
+        {tab === 'traces' ? (
+          <Field id={`${id}-price`} label="Base price per 1,000 traces (USD, estimate)">
+            <input
+              id={`${id}-price`}
+              className="price-input"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              value={price.text}
+              aria-invalid={priceError !== undefined}
+              aria-describedby={fieldDescribedBy(`${id}-price`, { error: priceError })}
+              // Only a valid price reaches the URL; the field keeps what is being typed.
+              onChange={(event) => {
+                const typed = parsePrice(event.target.value);
+                setPrice({ text: event.target.value, url: typed ?? params.pricePer1k });
+                if (typed !== undefined) onChange({ price: typed });
+              }}
+            />
+          </Field>
+        ) : null}
+        {tab === 'traces' ? <ExtendedPriceField params={params} onChange={onChange} /> : null}
 
         <div className="control-actions">
-          <CopyCurlButton view={view} />
-          <ExportCsvButton
-            view={view}
-            matrix={matrix}
-            pricePer1k={params.pricePer1k}
-            focusLabel={focusLabel}
-          />
+          {actions ?? (
+            <>
+              <CopyCurlButton view={view} />
+              <ExportCsvButton
+                view={view}
+                matrix={matrix}
+                pricePer1k={pricePer1k}
+                focusLabel={focusLabel}
+              />
+            </>
+          )}
         </div>
       </div>
       {/* Under the row, not the field: a narrow field would wrap it into a column of words. */}

@@ -9,15 +9,21 @@ import {
 import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
 import { AGGREGATIONS } from '../model/aggregation';
 import { DEFAULT_PRICE_PER_1K } from '../model/cost-estimate';
-import type { UsageViewParams } from '../model/resolve-usage-view';
+import { TIER_FILTERS, USAGE_TABS, type UsageViewParams } from '../model/resolve-usage-view';
+import { DEFAULT_EXTENDED_PRICE_PER_1K } from '../model/tier-cost';
 import { RANGE_PRESETS } from '../model/time-range';
 
 /**
  * The tab's whole state, in the URL: `?period=custom&from=2026-08-01&to=2026-08-31
- * &aggregation=weekly&group_by=project&workspaces=<id>,<id>&focus=<group id>&price=2.5`. Defaults
- * stay out of the URL.
+ * &aggregation=weekly&group_by=project&workspaces=<id>,<id>&focus=<group id>&price=2.5
+ * &price_ext=5&tab=deployments&tier=longlived`. Defaults stay out of the URL. Range, aggregation,
+ * grouping and workspaces are shared by both tabs, so switching tabs keeps them.
  */
 const usageViewParsers = {
+  // LangSmith Traces (default) or LangSmith Deployments.
+  tab: parseAsStringLiteral(USAGE_TABS).withDefault('traces'),
+  // The Traces tab's retention filter.
+  tier: parseAsStringLiteral(TIER_FILTERS).withDefault('all'),
   period: parseAsStringLiteral(RANGE_PRESETS).withDefault('30d'),
   from: parseAsString,
   to: parseAsString,
@@ -28,7 +34,12 @@ const usageViewParsers = {
   focus: parseAsString,
   // Dollars per 1,000 traces for the cost estimates (see cost-estimate.ts).
   price: parseAsFloat.withDefault(DEFAULT_PRICE_PER_1K),
+  // Dollars per 1,000 extended (long-lived) traces.
+  price_ext: parseAsFloat.withDefault(DEFAULT_EXTENDED_PRICE_PER_1K),
 };
+
+const validPrice = (price: number, fallback: number) =>
+  Number.isFinite(price) && price >= 0 ? price : fallback;
 
 export type UsageViewUpdate = Partial<inferParserType<typeof usageViewParsers>>;
 
@@ -36,6 +47,9 @@ export function useUsageViewParams() {
   // Each change is a history entry, so Back undoes the last control change.
   const [state, setState] = useQueryStates(usageViewParsers, { history: 'push' });
   const params: UsageViewParams = {
+    tab: state.tab,
+    tier: state.tier,
+    extendedPricePer1k: validPrice(state.price_ext, DEFAULT_EXTENDED_PRICE_PER_1K),
     period: state.period,
     from: state.from,
     to: state.to,
@@ -43,8 +57,7 @@ export function useUsageViewParams() {
     groupBy: state.group_by,
     workspaces: state.workspaces,
     focus: state.focus,
-    pricePer1k:
-      Number.isFinite(state.price) && state.price >= 0 ? state.price : DEFAULT_PRICE_PER_1K,
+    pricePer1k: validPrice(state.price, DEFAULT_PRICE_PER_1K),
   };
   return [params, setState] as const;
 }

@@ -1,5 +1,5 @@
 import { createBucketGrid, type BucketGrid } from '@contracts/usage/bucket-grid';
-import type { GroupBy, Stride } from '@contracts/usage/usage-schema';
+import type { GroupBy, Stride, TraceTier } from '@contracts/usage/usage-schema';
 import { AGGREGATION_STRIDES, type Aggregation, viewAggregation } from './aggregation';
 import { createCalendarMonthGrid } from './calendar-month-grid';
 import { planFetchWindows, type FetchWindow } from './fetch-windows';
@@ -10,8 +10,21 @@ import {
   type TimeRange,
 } from './time-range';
 
+/** The tab's two billing domains (`?tab=`): LangSmith Traces and LangSmith Deployments. */
+export const USAGE_TABS = ['traces', 'deployments'] as const;
+export type UsageTab = (typeof USAGE_TABS)[number];
+
+/** The retention filter of the Traces tab (`?tier=`): every trace, or one tier. */
+export const TIER_FILTERS = ['all', 'longlived', 'shortlived'] as const;
+export type TierFilter = (typeof TIER_FILTERS)[number];
+
 /** The view as the URL holds it (see use-usage-view-params.ts). */
 export interface UsageViewParams {
+  tab: UsageTab;
+  /** Traces only: `all`, or one retention tier. */
+  tier: TierFilter;
+  /** Dollars per 1,000 extended (long-lived) traces; `pricePer1k` is the base price. */
+  extendedPricePer1k: number;
   period: RangePreset;
   from: string | null;
   to: string | null;
@@ -32,15 +45,20 @@ export interface ResolvedUsageView {
   aggregation: Aggregation;
   groupBy: GroupBy;
   workspaceIds: string[];
+  /** Traces of one retention tier only, or null for every tier. */
+  traceTier: TraceTier | null;
   /** Workspaces the URL names that the key cannot read: left out, and the screen says so. */
   droppedWorkspaceIds: string[];
   windows: FetchWindow[];
 }
 
-export function resolveRange(
-  params: Omit<UsageViewParams, 'pricePer1k' | 'focus'>,
-  nowMs: number,
-): TimeRange | null {
+/** What a query depends on: the URL state without prices, focus and tab. */
+type QueryParams = Omit<
+  UsageViewParams,
+  'pricePer1k' | 'extendedPricePer1k' | 'focus' | 'tab' | 'tier'
+> & { tier?: TierFilter };
+
+export function resolveRange(params: QueryParams, nowMs: number): TimeRange | null {
   if (params.period !== 'custom') return resolvePresetRange(params.period, nowMs);
   if (!params.from || !params.to) return null;
   return resolveCustomRange(params.from, params.to) ?? null;
@@ -51,7 +69,7 @@ export function resolveRange(
  * invalid (nothing is fetched then).
  */
 export function resolveUsageView(
-  params: Omit<UsageViewParams, 'pricePer1k' | 'focus'>,
+  params: QueryParams,
   nowMs: number,
   readableWorkspaceIds: readonly string[],
 ): ResolvedUsageView | null {
@@ -64,6 +82,7 @@ export function resolveUsageView(
     stride,
     aggregation,
     groupBy: params.groupBy,
+    traceTier: params.tier === undefined || params.tier === 'all' ? null : params.tier,
     ...splitWorkspaces(params.workspaces, readableWorkspaceIds),
     windows: planFetchWindows(range, stride),
   };
@@ -99,6 +118,7 @@ export function usageViewKey(view: ResolvedUsageView) {
     end: view.range.endMs,
     groupBy: view.groupBy,
     workspaceIds: view.workspaceIds,
+    traceTier: view.traceTier,
   };
 }
 

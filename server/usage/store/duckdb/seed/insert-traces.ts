@@ -7,7 +7,8 @@ import { REBUILD_CUMULATIVE_SQL } from '../cumulative-rollup';
  * on its day and number: deterministic across runs. Per trace: workspace by weighted slot,
  * project and API key uniformly within it (3% without a key), user uniformly within it (5%
  * without a user), time uniform over the day or (40%) within 08:00-18:00 UTC.
- * Rows at or after `endIso` (the seeding moment, for the demo) are skipped.
+ * Rows at or after `endIso` (the seeding moment, for the demo) are skipped. A trace has its
+ * project's retention tier (every third project of a workspace is long-lived).
  */
 const GENERATE_TRACES = `
 INSERT INTO traces
@@ -27,7 +28,9 @@ WITH hashed AS (
   JOIN seed_slots s ON s.slot = (h1 % 1000)::INTEGER
   JOIN seed_ws w ON w.idx = s.ws_idx
 )
-SELECT md5(concat($1, ':', day_idx, ':', i))::UUID, workspace_id, p.id, u.id, k.id, start_time
+SELECT md5(concat($1, ':', day_idx, ':', i))::UUID, workspace_id, p.id, u.id, k.id, start_time,
+  -- The project's retention tier, as insert-dimensions.ts sets it.
+  CASE WHEN p.local_idx % 3 = 0 THEN 'longlived' ELSE 'shortlived' END
 FROM placed
 JOIN seed_projects p ON p.ws_idx = placed.ws_idx AND p.local_idx = placed.project_idx
 LEFT JOIN seed_users u ON u.ws_idx = placed.ws_idx AND u.local_idx = placed.user_idx

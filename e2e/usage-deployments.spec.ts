@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { parseCsv } from '../server/usage/test/csv-parse';
+import { expectNoSeriousA11yViolations } from './support/axe';
+
+const TAB = '/settings/billing-and-usage/granular-usage';
+
+/** The figure an output labelled `label` shows, as a number (separators and units dropped). */
+async function figure(page: Page, label: string): Promise<number> {
+  const output = page.getByLabel(label, { exact: true });
+  await expect(output).toHaveText(/^\d[\d,.]*( h)?$/);
+  return Number((await output.textContent())?.replace(/[, h]/g, ''));
+}
+
+/** The downloaded export of the active tab: its header and rows. */
+async function exportRows(page: Page) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const text = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '');
+  const [header = [], ...rows] = parseCsv(text);
+  const sum = (column: string) =>
+    rows.reduce((total, row) => total + Number(row[header.indexOf(column)]), 0);
+  return { name: file.suggestedFilename(), header, rows, sum };
+}
+
+test.describe('Granular Usage: LangSmith Traces and LangSmith Deployments', () => {
+  test('switching tabs keeps the range and the workspaces; the URL holds the tab', async ({
+    page,
+  }) => {
+    await page.goto(`${TAB}?period=7d`);
+    await expect(page.getByRole('tab', { name: 'LangSmith Traces' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.getByRole('button', { name: /Workspaces/ }).click();
+    await page.getByRole('group', { name: 'Workspaces' }).getByRole('checkbox').first().uncheck();
+    await expect(page).toHaveURL(/workspaces=/);
+
+    await page.getByRole('tab', { name: 'LangSmith Deployments' }).click();
+    await expect(page).toHaveURL(/tab=deployments/);
+    await expect(page).toHaveURL(/period=7d/);
+    await expect(page.getByLabel('Time range')).toHaveValue('7d');
+    await expect(page.getByRole('button', { name: /Workspaces/ })).toContainText('4 of 5');
+    expect(await figure(page, 'Agent runs')).toBeGreaterThan(0);
+    // The Traces tab's own controls are not offered here.
+    await expect(page.getByLabel('Retention')).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'LangSmith Deployments' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.getByRole('tab', { name: 'LangSmith Traces' }).click();
+    await expect(page).not.toHaveURL(/tab=/);
+    await expect(page.getByLabel('Time range')).toHaveValue('7d');
+    await expect(page.getByRole('button', { name: /Workspaces/ })).toContainText('4 of 5');
+    expect(await figure(page, 'Total traces')).toBeGreaterThan(0);
+  });
+
+  test('the Deployments tab names the three metrics and draws three charts', async ({ page }) => {
+    await page.goto(`${TAB}?tab=deployments`);
+    for (const label of ['Nodes executed', 'Agent runs', 'Agent uptime']) {
+      expect(await figure(page, label)).toBeGreaterThan(0);
+    }
+    for (const title of [
+      'Nodes executed over time',
+      'Agent runs over time',
+      'Agent uptime over time (seconds)',
+    ]) {
+      const chart = page.getByRole('region', { name: title });
+      await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    }
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("each tab's export file equals its screen", async ({ page }) => {
+    await page.goto(`${TAB}?tab=deployments&group_by=project`);
+    const [nodes, runs, uptimeHours] = [
+      await figure(page, 'Nodes executed'),
+      await figure(page, 'Agent runs'),
+      await figure(page, 'Agent uptime'),
+    ];
+    const deployments = await exportRows(page);
+    expect(deployments.name).toMatch(/^granular-usage_deployments_.*_project\.csv$/);
+    expect(deployments.header.slice(-3)).toEqual([
+      'Nodes Executed',
+      'Agent Runs',
+      'Agent Uptime (seconds)',
+    ]);
+    expect(deployments.sum('Nodes Executed')).toBe(nodes);
+    expect(deployments.sum('Agent Runs')).toBe(runs);
+    expect(deployments.sum('Agent Uptime (seconds)') / 3600).toBeCloseTo(uptimeHours, 1);
+
+    // Traces, long-lived only: the file holds exactly the traces on screen.
+    await page.getByRole('tab', { name: 'LangSmith Traces' }).click();
+    const all = await figure(page, 'Total traces');
+    await page.getByLabel('Retention').selectOption('longlived');
+    await expect(page).toHaveURL(/tier=longlived/);
+    await expect.poll(() => figure(page, 'Total traces')).toBeLessThan(all);
+    const longlived = await figure(page, 'Total traces');
+    const traces = await exportRows(page);
+    expect(traces.sum('Traces')).toBe(longlived);
+    // The other tier holds the rest.
+    await page.getByLabel('Retention').selectOption('shortlived');
+    await expect.poll(() => figure(page, 'Total traces')).toBe(all - longlived);
+  });
+});

@@ -1,0 +1,28 @@
+import { usageExportFilename } from '@contracts/usage/export-filename';
+import type { DeploymentQueryPlan } from '../query/deployment-plan';
+import type { UsageBackend } from '../store/usage-backend';
+import { deploymentUsageCsv } from './render-deployment-usage';
+
+/**
+ * The deployments export as one CSV body: a deployments answer holds a few rows per bucket and
+ * agent (minutes of a year for 40 projects stay under a few MB), so it is not streamed.
+ */
+export async function deploymentCsvResponse(
+  backend: UsageBackend,
+  plan: DeploymentQueryPlan,
+): Promise<Response> {
+  const rows = await backend.deploymentUsage(plan);
+  const filename = usageExportFilename(
+    plan.grid.startMs,
+    plan.grid.endMs,
+    plan.groupBy,
+    'langsmith_deployments',
+  );
+  return new Response(deploymentUsageCsv(plan, rows), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}

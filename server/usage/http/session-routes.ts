@@ -1,0 +1,50 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { TRACE_TIERS, type ValidationIssue } from '@contracts/usage/usage-schema';
+import { jsonError } from '@server/http/json-error';
+import type { UsageBackend } from '../store/usage-backend';
+import { authorizeWriter } from './authorize-writer';
+
+/** LangSmith's project create body, as far as billing reads it. */
+const sessionSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  /** The project's default retention tier; short-lived when omitted. */
+  trace_tier: z.enum(TRACE_TIERS).default('shortlived'),
+});
+
+/**
+ * `POST /sessions` (relative to `/api/v1`): creates a tracing project in the writer's workspace
+ * (as trace ingestion does on first sight of a `session_name`), or updates it, with its default
+ * retention tier, as LangSmith's project settings do. Authorised as ingestion (`runs:create`).
+ * 200 `{id, name, trace_tier}`; 422 naming the field.
+ */
+export function createSessionRoutes(backend: UsageBackend): Hono {
+  const app = new Hono();
+  app.post('/sessions', async (c) => {
+    const auth = await authorizeWriter(c, backend);
+    if ('response' in auth) return auth.response;
+    if (!backend.features.traceTiers) {
+      return jsonError(
+        c,
+        404,
+        `Trace tiers are not available on the ${backend.kind} usage backend.`,
+      );
+    }
+    const parsed = sessionSchema.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) {
+      const issues: ValidationIssue[] = parsed.error.issues.map((issue) => ({
+        loc: [
+          'body',
+          ...issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
+        ],
+        msg: issue.message,
+        type: issue.code === 'invalid_value' ? 'enum' : 'value_error',
+      }));
+      return jsonError(c, 422, issues);
+    }
+    const { name, trace_tier } = parsed.data;
+    const id = await backend.setProjectTier(auth.target.workspaceId, name, trace_tier);
+    return c.json({ id, name, trace_tier });
+  });
+  return app;
+}
