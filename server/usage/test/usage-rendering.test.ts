@@ -162,10 +162,19 @@ async function referenceJson(plan: UsageQueryPlan, rows: UsageRow[]): Promise<st
   return JSON.stringify(body);
 }
 
-function referenceCsvLine(plan: UsageQueryPlan, row: UsageRow): string {
+function referenceCsvLine(
+  plan: UsageQueryPlan,
+  row: UsageRow,
+  workspaces: Map<string, { id: string; name: string }>,
+): string {
   const own: Partial<Record<UsageCsvColumn, keyof UsageDimensions>> =
     CSV_DIMENSION_COLUMNS[plan.groupBy];
-  const dims = toDimensions(plan.groupBy, row);
+  // A project row names its workspace in the file too, as on screen.
+  const dims = toDimensions(
+    plan.groupBy,
+    row,
+    row.dimId === null ? undefined : workspaces.get(row.dimId),
+  );
   // Computed here, not by the grid under test: the next bucket's start, or the range's end.
   const end = Math.min(row.bucketMs + strideMs(plan.grid.stride), plan.grid.endMs);
   return formatCsvRow([
@@ -205,7 +214,8 @@ describe('JSON and CSV written from the usage matrix', () => {
         const rows = await referenceRows(plan);
         expect(await apiJson(plan)).toBe(await referenceJson(plan, rows));
         const csv = await apiCsv(plan);
-        const expected = rows.map((row) => referenceCsvLine(plan, row)).join('');
+        const workspaces = await projectWorkspaces();
+        const expected = rows.map((row) => referenceCsvLine(plan, row, workspaces)).join('');
         expect(csv).toBe(expected);
         // Windows of one bucket, and of a few buckets, give the same file.
         expect(await apiCsv(plan, 1)).toBe(expected);
@@ -230,7 +240,10 @@ describe('the dimension catalog kept between requests', () => {
     const rows = await referenceRows(plan);
     const json = await apiJson(plan);
     expect(json).toBe(await referenceJson(plan, rows));
-    expect(await apiCsv(plan)).toBe(rows.map((row) => referenceCsvLine(plan, row)).join(''));
+    const workspaces = await projectWorkspaces();
+    expect(await apiCsv(plan)).toBe(
+      rows.map((row) => referenceCsvLine(plan, row, workspaces)).join(''),
+    );
     return json;
   };
 
