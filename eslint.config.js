@@ -53,12 +53,37 @@ export default tseslint.config(
             // The two services share nothing but server/http: each could be deployed alone.
             { target: './server/usage', from: './server/deployment' },
             { target: './server/deployment', from: './server/usage' },
-            // Layers of a service: http -> query -> store, never upwards.
+            // Usage layers: http -> the store port (store/usage-backend.ts) -> one folder per
+            // backend. query/ is the pure model both sides share (plans, matrices, windows): it
+            // imports neither. Nothing above store/ names a backend's folder; only
+            // store/open-usage-backend.ts picks one, and backends do not import each other.
+            { target: './server/usage/store', from: './server/usage/http' },
             {
-              target: './server/usage/store',
-              from: ['./server/usage/http', './server/usage/query'],
+              target: './server/usage/query',
+              from: ['./server/usage/http', './server/usage/store'],
             },
-            { target: './server/usage/query', from: './server/usage/http' },
+            {
+              target: [
+                './server/usage/http',
+                './server/usage/query',
+                './server/usage/ingest',
+                './server/usage/seed',
+                './server/usage/cli',
+                './server/usage/usage-service.ts',
+              ],
+              from: [
+                './server/usage/store/duckdb',
+                './server/usage/store/clickhouse',
+                './server/usage/store/postgres',
+              ],
+              message: 'Speak the port (store/usage-backend.ts), not a backend.',
+            },
+            {
+              target: './server/usage/store/duckdb',
+              from: ['./server/usage/store/clickhouse', './server/usage/store/postgres'],
+            },
+            { target: './server/usage/store/clickhouse', from: './server/usage/store/duckdb' },
+            { target: './server/usage/store/postgres', from: './server/usage/store/duckdb' },
             { target: './server/deployment/store', from: ['./server/deployment/http'] },
             { target: './src/features', from: './src/app' },
             {

@@ -36,8 +36,13 @@ export function createApp({ config, services, staticDir, logSink }: AppOptions) 
   // The console acts with the server's keys: only this server's own pages may drive it.
   app.use('/_console/*', browserGuard({ allowedHosts: allowedHosts(config) }));
   app.use('/_console/*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
-  // The embedded deployment asks for no key, so a cross-site page must not write to it either.
-  app.use('/deployment/*', browserGuard());
+  // The embedded deployment asks for no key: only the pages its CORS policy names (LangGraph
+  // Studio by default) may call it, and only under a Host this server answers to.
+  const deployment = services.find((service) => service.name === 'deployment');
+  app.use(
+    '/deployment/*',
+    browserGuard({ allowedHosts: allowedHosts(config), cors: deployment?.cors }),
+  );
 
   app.get('/healthz', async (c) => {
     const checks = await Promise.all(

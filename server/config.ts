@@ -58,7 +58,8 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PORT: integer(5173, 65_535),
   /**
-   * Host names `/_console/*` answers to, besides localhost and HOST (DNS-rebinding guard):
+   * Host names `/_console/*` and `/deployment/*` answer to, besides localhost and HOST
+   * (DNS-rebinding guard):
    * the names a browser uses to reach this server behind a proxy or on a LAN address.
    */
   ALLOWED_HOSTS: hostList,
@@ -94,6 +95,20 @@ const envSchema = z.object({
    * (`npm start -- --graphs path` sets it too).
    */
   LANGGRAPH_CONFIG: optionalSecret,
+  /**
+   * Origins of the web pages that may call `/deployment` (CORS), comma-separated, `*` for any.
+   * Unset: LangGraph Studio's. A langgraph.json's `http.cors` wins over it, as on the official
+   * server.
+   */
+  CORS_ALLOW_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value
+        ?.split(',')
+        .map((origin) => origin.trim())
+        .filter((origin) => origin !== ''),
+    ),
   /** Serves `POST /deployment/internal/truncate` (empties tables), for the official test suite. */
   DEPLOYMENT_TEST_ROUTES: booleanFlag,
   /**

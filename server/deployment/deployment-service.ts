@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Config } from '../config';
 import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from '../http/body-limit';
+import { deploymentCorsPolicy } from '../http/cors-policy';
 import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
 import { requireUuidParams } from '../http/uuid-params';
@@ -25,17 +26,10 @@ import { createRunCompletion } from './runs/run-completion';
 import { createRunManager } from './runs/run-manager';
 import { createRunStreamLog } from './runs/run-stream-log';
 import { createRunTracing, type TracingTarget } from './runs/run-tracing';
-import { createCheckpointRollback } from './store/checkpoint-rollback';
-import { createCronStore } from './store/cron-store';
-import { openDeploymentDatabase } from './store/open-database';
-import { createAssistantStore } from './store/assistant-store';
+import { createProcessThreadLock } from './runs/thread-lock';
 import { GraphStore } from './store/graph-store';
-import { RunMetadataSaver } from './store/run-metadata-saver';
-import { createKvStore } from './store/kv-store';
-import { createRunStore } from './store/run-store';
-import { createTemporaryThreadRemoval } from './store/temporary-threads';
+import { openSqliteDeploymentStore } from './store/sqlite/sqlite-deployment-store';
 import { createStoreRoutes } from './http/store-routes';
-import { createThreadStore } from './store/thread-store';
 import { createStatelessRunRoutes } from './http/stateless-run-routes';
 import { createTruncateRoute } from './http/truncate-route';
 
@@ -62,14 +56,10 @@ export async function createDeploymentService(
   config: Config,
   options: { tracingTarget?: () => TracingTarget | undefined } = {},
 ): Promise<Service> {
-  const db = openDeploymentDatabase(config.DATA_DIR);
-  const checkpointer = new RunMetadataSaver(db);
-  // The saver creates its tables on first use; the rollback statements need them to exist.
-  await checkpointer.getTuple({ configurable: { thread_id: '' } });
-  const threads = createThreadStore(db);
-  const runs = createRunStore(db);
-  const kv = createKvStore(db);
-  const crons = createCronStore(db);
+  const store = await openSqliteDeploymentStore(config.DATA_DIR);
+  const { threads, runs, kv, crons } = store;
+  const checkpointer = store.checkpointer.saver;
+  const withThreadLock = createProcessThreadLock();
   const stopSignals = createStopSignals();
   const graph = createAgentGraph({
     checkpointer,
@@ -85,41 +75,42 @@ export async function createDeploymentService(
     : undefined;
   const graphs = createGraphRegistry(
     loaded?.graphs ?? [{ graphId: AGENT_GRAPH_ID, runtime: graph, schemas: AGENT_SCHEMAS }],
-    (threadId) => runs.latest(threadId)?.kwargs.config,
+    async (threadId) => (await runs.latest(threadId))?.kwargs.config,
   );
-  const assistants = createAssistantRegistry(
-    createAssistantStore(db),
+  const assistants = await createAssistantRegistry(
+    store.assistants,
     graphs.ids(),
     loaded?.assistantDefaults,
   );
   const events = createRunEvents();
   const streams = createRunStreamLog();
-  const onFinished = createRunCompletion({ removeThread: createTemporaryThreadRemoval(db) });
+  const onFinished = createRunCompletion({ removeThread: store.checkpoints.removeThread });
   // Traces go to a project named after the graph, as on LangGraph Platform.
   const tracing = options.tracingTarget && createRunTracing(options.tracingTarget);
   const executor = createRunExecutor({
-    runMetadata: checkpointer.runMetadata,
-    graphFor: (run) =>
+    runMetadata: store.checkpointer.runMetadata,
+    graphFor: async (run) =>
       graphs.withConfig(
-        graphs.forGraphId(assistants.get(run.assistant_id)?.graph_id ?? ''),
+        graphs.forGraphId((await assistants.get(run.assistant_id))?.graph_id ?? ''),
         run.kwargs.config ?? {},
       ),
     checkpointer,
     stopSignals,
     runs,
+    withThreadLock,
     events,
     streams,
     onFinished,
     tracing,
   });
-  const rollbackCheckpoints = createCheckpointRollback(db);
   const manager = createRunManager({
     threads,
     runs,
     executor,
     events,
     streams,
-    rollbackCheckpoints,
+    checkpoints: store.checkpoints,
+    withThreadLock,
   });
   const deps: DeploymentDeps = {
     assistants,
@@ -135,15 +126,10 @@ export async function createDeploymentService(
 
   // Runs cut off by a crash are marked, and a tool call they left unanswered gets a tool message
   // saying it was cancelled; runs still queued at the last shutdown start now.
-  const crashedThreads = db
-    .prepare<[], { thread_id: string }>(
-      `SELECT DISTINCT thread_id FROM runs WHERE status = 'running'`,
-    )
-    .all()
-    .map((row) => row.thread_id);
-  runs.failOrphanedRuns(ORPHANED_RUN_REASON);
+  const crashedThreads = await runs.threadsWithRunningRuns();
+  await runs.failOrphanedRuns(ORPHANED_RUN_REASON);
   for (const threadId of crashedThreads) await answerDanglingToolCalls(graph, threadId);
-  runs.threadsWithPendingRuns().forEach((threadId) => executor.kick(threadId));
+  (await runs.threadsWithPendingRuns()).forEach((threadId) => void executor.kick(threadId));
 
   const app = new Hono();
   app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
@@ -156,7 +142,7 @@ export async function createDeploymentService(
   if (config.DEPLOYMENT_TEST_ROUTES) {
     app.route(
       '/internal',
-      createTruncateRoute(db, () => executor.stopAll()),
+      createTruncateRoute(store.truncate, () => executor.stopAll()),
     );
   }
   // A langgraph.json's `http.app` goes first: its middleware wraps the API routes too, and its
@@ -184,10 +170,11 @@ export async function createDeploymentService(
     name: 'deployment',
     basePath: '/deployment',
     app,
+    cors: deploymentCorsPolicy(config.CORS_ALLOW_ORIGINS, loaded?.cors),
     ready: async () => loaded?.schemasReady,
     health: async () => ({
-      threads: threads.count(),
-      runs: runs.count(),
+      threads: await threads.count(),
+      runs: await runs.count(),
       executing: executor.executingCount(),
     }),
     // Executing runs stop (interrupted) and pending ones stay queued for the next start.
@@ -200,7 +187,7 @@ export async function createDeploymentService(
     close: async () => {
       scheduler.stop();
       await manager.close();
-      db.close();
+      await store.close();
     },
   };
 }

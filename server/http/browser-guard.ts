@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { CorsPolicy } from './cors-policy';
 import { jsonError } from './json-error';
 
 interface BrowserGuardOptions {
@@ -8,6 +9,8 @@ interface BrowserGuardOptions {
    * Undefined skips the check (APIs that act with no server-held key).
    */
   allowedHosts?: ReadonlySet<string>;
+  /** Cross-origin pages this API answers (CORS); without it every foreign Origin gets 403. */
+  cors?: CorsPolicy;
 }
 
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -29,15 +32,40 @@ function originHost(origin: string): string | undefined {
 }
 
 /**
+ * The CORS answer to an allowed foreign origin: headers on the response, and the whole answer
+ * to a preflight (with Chromium's private-network grant: Studio is a public https page calling a
+ * loopback address).
+ */
+function answerCors(c: Context, cors: CorsPolicy, origin: string): Response | undefined {
+  const set = (name: string, value: string) => c.res.headers.set(name, value);
+  const wildcard = cors.anyOrigin && !cors.allowCredentials;
+  set('Access-Control-Allow-Origin', wildcard ? '*' : origin);
+  if (!wildcard) c.res.headers.append('Vary', 'Origin');
+  if (cors.allowCredentials) set('Access-Control-Allow-Credentials', 'true');
+  set('Access-Control-Expose-Headers', cors.exposeHeaders.join(','));
+  if (c.req.method !== 'OPTIONS' || !c.req.header('access-control-request-method')) return;
+  set('Access-Control-Allow-Methods', cors.allowMethods.join(','));
+  const headers = cors.allowHeaders?.join(',') ?? c.req.header('access-control-request-headers');
+  if (headers) set('Access-Control-Allow-Headers', headers);
+  if (cors.maxAge !== undefined) set('Access-Control-Max-Age', String(cors.maxAge));
+  if (c.req.header('access-control-request-private-network') === 'true') {
+    set('Access-Control-Allow-Private-Network', 'true');
+  }
+  c.res.headers.delete('Content-Type');
+  c.res.headers.delete('Content-Length');
+  return new Response(null, { status: 204, headers: c.res.headers });
+}
+
+/**
  * What keeps other web pages from using this server through a visitor's browser:
- * - a request whose `Origin` is not this server's own origin is refused (403), and so is one a
- *   browser marks `Sec-Fetch-Site: cross-site`;
+ * - a request whose `Origin` is not this server's own origin is refused (403) unless `cors`
+ *   allows that origin, and so is one a browser marks `Sec-Fetch-Site: cross-site` without one;
  * - a body must be JSON (415 otherwise): `text/plain`, form and multipart bodies are what a
  *   cross-site page can send without a CORS preflight;
  * - with `allowedHosts`, the `Host` header must name this server (403 otherwise).
  * Clients that are not browsers (the SDK in Node, curl) send no Origin and pass.
  */
-export function browserGuard({ allowedHosts }: BrowserGuardOptions = {}): MiddlewareHandler {
+export function browserGuard({ allowedHosts, cors }: BrowserGuardOptions = {}): MiddlewareHandler {
   return async (c, next) => {
     // @hono/node-server builds the URL from the Host header; in-process requests have no header.
     const host = c.req.header('host') ?? new URL(c.req.url).host;
@@ -51,9 +79,13 @@ export function browserGuard({ allowedHosts }: BrowserGuardOptions = {}): Middle
     const origin = c.req.header('origin');
     // Hosts, not origins: behind a TLS proxy the page is https while this server sees http.
     if (origin !== undefined && originHost(origin) !== host.toLowerCase()) {
-      return jsonError(c, 403, `Cross-origin request from ${origin} refused.`);
-    }
-    if (c.req.header('sec-fetch-site') === 'cross-site') {
+      if (!cors?.allows(origin)) {
+        const how = cors ? `; allow it with ${cors.source}` : '';
+        return jsonError(c, 403, `Cross-origin request from ${origin} refused${how}.`);
+      }
+      const preflight = answerCors(c, cors, origin);
+      if (preflight) return preflight;
+    } else if (c.req.header('sec-fetch-site') === 'cross-site') {
       return jsonError(c, 403, 'Cross-site request refused.');
     }
     const hasBody =

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { CorsPolicy } from './cors-policy';
 
 /**
  * One embedded service of the `npm start` process: a Hono sub-app mounted at `basePath`, and how
@@ -10,6 +11,8 @@ export interface Service {
   app: Hono;
   /** Routes also served at the root path (e.g. LangSmith's `/runs/*` without `/api/v1`). */
   rootApp?: Hono;
+  /** Cross-origin pages the service answers (app.ts's browser guard); unset: none. */
+  cors?: CorsPolicy;
   /** Extra fields for `/healthz` (e.g. row counts); must not throw. */
   health?: () => Promise<Record<string, unknown>>;
   /**

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openUsageStore } from '@server/usage/store/usage-store';
+import { duckDbFile, openBackend } from '@server/usage/store/open-usage-backend';
 import {
   readyUrl,
   removeServerDataDirs,
@@ -22,8 +22,8 @@ async function terminate(server: ServerProcess) {
 
 /** Whether another process can take the DuckDB file (DuckDB locks it while a process has it). */
 async function duckDbIsFree(dataDir: string) {
-  const store = await openUsageStore(path.join(dataDir, 'usage.duckdb'));
-  await store.close();
+  const backend = await openBackend({ kind: 'duckdb', file: duckDbFile(dataDir) });
+  await backend.close();
   return true;
 }
 

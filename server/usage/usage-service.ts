@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { CLOUD_USAGE_DATA_START } from '@contracts/usage/usage-schema';
 import type { Config } from '../config';
 import type { Service } from '../http/service';
@@ -6,11 +5,9 @@ import type { UsageAvailability } from './http/prepare-usage-request';
 import { createIngestRoutes } from './http/ingest-routes';
 import { createUsageRoutes } from './http/usage-routes';
 import { describeDemoKeys } from './seed/demo-keys';
-import { seedIfEmpty } from './seed/seed-database';
 import { demoProfile, type SeedProfile } from './seed/seed-profiles';
-import { createRunIngestor } from './store/ingest-runs';
-import { createTraceIngestor, type IngestTrace } from './store/ingest-trace';
-import { openUsageStore } from './store/usage-store';
+import { openUsageBackend } from './store/open-usage-backend';
+import type { UsageBackend } from './store/usage-backend';
 
 export interface UsageServiceOptions {
   /** Dataset loaded into an empty store; defaults to the demo profile ending now. */
@@ -19,7 +16,7 @@ export interface UsageServiceOptions {
   announce?: boolean;
 }
 
-export type UsageService = Service & { ingestTrace: IngestTrace };
+export type UsageService = Service & { ingestTrace: UsageBackend['ingestTrace'] };
 
 export function usageAvailability(config: Config): UsageAvailability {
   if (config.USAGE_DEPLOYMENT_MODE === 'cloud') {
@@ -32,32 +29,32 @@ export function usageAvailability(config: Config): UsageAvailability {
 }
 
 /**
- * The usage API (issue 3) over `DATA_DIR/usage.duckdb`: migrates the file, loads the demo
- * dataset into an empty store (unless USAGE_SEED=none) and mounts the routes at /api/v1.
+ * The usage API (issue 3) over the configured backend (`DATA_DIR/usage.duckdb` by default):
+ * migrates it, loads the demo dataset into an empty store (unless USAGE_SEED=none) and mounts
+ * the routes at /api/v1.
  */
 export async function createUsageService(
   config: Config,
   options: UsageServiceOptions = {},
 ): Promise<UsageService> {
-  const store = await openUsageStore(path.join(config.DATA_DIR, 'usage.duckdb'));
+  const backend = await openUsageBackend(config);
   const announce = options.announce ?? true;
   try {
     if (config.USAGE_SEED === 'demo') {
       const profile = options.seedProfile ?? demoProfile(Date.now());
-      const result = await seedIfEmpty(store, profile);
+      const result = await backend.seedIfEmpty(profile);
       if (result.seeded && announce) {
         console.log(`Usage demo data: ${result.traces} traces loaded in ${result.ms} ms.`);
       }
       if (announce) console.log(describeDemoKeys());
     }
   } catch (error) {
-    await store.close();
+    await backend.close();
     throw error;
   }
-  const app = createUsageRoutes(store, usageAvailability(config));
+  const app = createUsageRoutes(backend, usageAvailability(config));
   // LangSmith trace ingestion (the langsmith SDK's endpoints), under /api/v1 and at the root.
-  const runIngestor = createRunIngestor(store);
-  const ingest = createIngestRoutes(store, runIngestor.ingest, {
+  const ingest = createIngestRoutes(backend, {
     maxBodyBytes: config.USAGE_INGEST_MAX_BODY_BYTES,
   });
   app.route('/', ingest);
@@ -66,20 +63,8 @@ export async function createUsageService(
     basePath: '/api/v1',
     app,
     rootApp: ingest,
-    ingestTrace: createTraceIngestor(runIngestor),
-    health: async () => {
-      try {
-        return await store.withConnection(async (connection) => {
-          const reader = await connection.runAndReadAll('SELECT count(*)::DOUBLE FROM traces');
-          return { traces: Number(reader.getRowsJS()[0]?.[0] ?? 0) };
-        });
-      } catch {
-        return { traces: null };
-      }
-    },
-    close: async () => {
-      await runIngestor.close();
-      await store.close();
-    },
+    ingestTrace: backend.ingestTrace,
+    health: () => backend.health(),
+    close: () => backend.close(),
   };
 }

@@ -1,5 +1,6 @@
 import { connectToDeployment, type ConformanceResult } from './run-conformance';
-import { type CallArea, type CallContext, SDK_CALLS } from './sdk-calls';
+import type { CallArea, CallContext } from './sdk-call-kit';
+import { SDK_CALLS } from './sdk-calls';
 
 export interface SdkCallsOptions {
   deploymentUrl: string;

@@ -1,47 +1,13 @@
-import type { Client } from '@langchain/langgraph-sdk';
 import { check, userInput } from './conformance-kit';
+import { joinCalls } from './join-sdk-calls';
+import { collect, messagesOf, need, QUESTION, sdkCall, type SdkCall } from './sdk-call-kit';
 
-/** What the calls share: the client, and ids made by earlier calls (a later call needs them). */
-export interface CallContext {
-  client: Client;
-  graphId: string;
-  ids: Partial<Record<'assistant' | 'thread' | 'run' | 'checkpoint' | 'cron', string>>;
-}
-
-export type CallArea = 'assistants' | 'threads' | 'runs' | 'store' | 'crons';
-
-export interface SdkCall {
-  area: CallArea;
-  name: string;
-  run: (ctx: CallContext) => Promise<void>;
-}
-
-const QUESTION = 'weather in sf?';
 const NAMESPACE = ['sdk-calls', 'notes'];
-
-function need(ctx: CallContext, key: keyof CallContext['ids']): string {
-  const id = ctx.ids[key];
-  check(id !== undefined, `needs a ${key} made by an earlier call`);
-  return id;
-}
-
-async function collect(stream: AsyncIterable<{ event: string; data: unknown }>) {
-  const events: string[] = [];
-  for await (const chunk of stream) events.push(chunk.event);
-  check(!events.includes('error'), `stream sent an error event: ${events.join(', ')}`);
-  return events;
-}
-
-const messagesOf = (values: unknown) => (values as { messages?: unknown[] } | null)?.messages ?? [];
-
-const call =
-  (area: CallArea) =>
-  (name: string, run: SdkCall['run']): SdkCall => ({ area, name, run });
-const assistant = call('assistants');
-const thread = call('threads');
-const run = call('runs');
-const store = call('store');
-const cron = call('crons');
+const assistant = sdkCall('assistants');
+const thread = sdkCall('threads');
+const run = sdkCall('runs');
+const store = sdkCall('store');
+const cron = sdkCall('crons');
 
 const assistantCalls: SdkCall[] = [
   assistant('search by graph', async ({ client, graphId }) => {
@@ -304,6 +270,7 @@ export const SDK_CALLS: readonly SdkCall[] = [
   ...assistantCalls,
   ...threadCalls,
   ...runCalls,
+  ...joinCalls,
   ...stateCalls,
   ...storeCalls,
   ...cronCalls,

@@ -4,7 +4,7 @@ import { jsonError } from '@server/http/json-error';
 import { requireUuidParams } from '@server/http/uuid-params';
 import type { DeploymentDeps } from '../http/deployment-deps';
 import { createRun, noAssistantFor } from '../http/run-creation';
-import { CRON_SORT_COLUMNS, type CronRecord } from '../store/cron-store';
+import { CRON_SORT_COLUMNS, type CronRecord } from '../store/records';
 import { selectFields } from '../http/thread-view';
 import { parseJsonBody, parseWith } from '../wire/request';
 import { createRunBody } from '../wire/run-request';
@@ -65,8 +65,8 @@ export function createCronRoutes(deps: DeploymentDeps) {
     const body = await parseJsonBody(c, searchCronsBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
     const { limit, offset, select } = body.data;
-    const found = crons.search(
-      { ...body.data, assistant_id: resolvedAssistant(body.data.assistant_id) },
+    const found = await crons.search(
+      { ...body.data, assistant_id: await resolvedAssistant(body.data.assistant_id) },
       {
         limit,
         offset,
@@ -80,12 +80,15 @@ export function createCronRoutes(deps: DeploymentDeps) {
     const body = await parseJsonBody(c, searchCronsBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
     return c.json(
-      crons.count({ ...body.data, assistant_id: resolvedAssistant(body.data.assistant_id) }),
+      await crons.count({
+        ...body.data,
+        assistant_id: await resolvedAssistant(body.data.assistant_id),
+      }),
     );
   });
   app.use('/:cronId', requireUuidParams('cronId'));
   app.patch('/:cronId', async (c) => {
-    const cron = crons.get(c.req.param('cronId'));
+    const cron = await crons.get(c.req.param('cronId'));
     if (!cron) return jsonError(c, 404, `Cron ${c.req.param('cronId')} not found`);
     const body = await parseJsonBody(c, updateCronBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
@@ -94,7 +97,7 @@ export function createCronRoutes(deps: DeploymentDeps) {
     const checked = parseSchedule(schedule);
     if (!checked.ok) return jsonError(c, 422, `schedule: ${checked.reason}`);
     const payload = { ...cron.payload, ...payloadOf(c, body.data) };
-    const updated = crons.update(cron.cron_id, {
+    const updated = await crons.update(cron.cron_id, {
       schedule,
       end_time: endTime ?? null,
       payload,
@@ -106,16 +109,16 @@ export function createCronRoutes(deps: DeploymentDeps) {
     });
     return updated ? c.json(serializeCron(updated)) : jsonError(c, 404, 'Cron not found');
   });
-  app.delete('/:cronId', (c) =>
-    crons.delete(c.req.param('cronId'))
+  app.delete('/:cronId', async (c) =>
+    (await crons.delete(c.req.param('cronId')))
       ? c.body(null, 204)
       : jsonError(c, 404, `Cron ${c.req.param('cronId')} not found`),
   );
   return { threadCrons, crons: app };
 
-  function resolvedAssistant(assistantId: string | null | undefined): string | null {
+  async function resolvedAssistant(assistantId: string | null | undefined): Promise<string | null> {
     if (!assistantId) return null;
-    return deps.assistants.resolve(assistantId)?.assistant_id ?? assistantId;
+    return (await deps.assistants.resolve(assistantId))?.assistant_id ?? assistantId;
   }
 
   async function create(c: Context, threadId: string | null) {
@@ -124,18 +127,18 @@ export function createCronRoutes(deps: DeploymentDeps) {
     const { schedule, end_time, enabled, on_run_completed } = body.data;
     const checked = parseSchedule(schedule);
     if (!checked.ok) return jsonError(c, 422, `schedule: ${checked.reason}`);
-    const assistant = deps.assistants.resolve(body.data.assistant_id);
+    const assistant = await deps.assistants.resolve(body.data.assistant_id);
     if (!assistant) {
       return jsonError(c, 404, noAssistantFor(body.data.assistant_id));
     }
-    if (threadId !== null && !deps.threads.get(threadId)) {
+    if (threadId !== null && !(await deps.threads.get(threadId))) {
       return jsonError(c, 404, `Thread ${threadId} not found`);
     }
     const payload = {
       ...payloadOf(c, body.data),
       ...(body.data.multitask_strategy && { multitask_strategy: body.data.multitask_strategy }),
     };
-    const cron = crons.create({
+    const cron = await crons.create({
       assistant_id: assistant.assistant_id,
       thread_id: threadId,
       schedule,
@@ -185,7 +188,7 @@ export function serializeCron(cron: CronRecord) {
  * when its thread no longer exists.
  */
 export async function fireCron(deps: DeploymentDeps, cron: CronRecord): Promise<'fired' | 'gone'> {
-  if (cron.thread_id !== null && !deps.threads.get(cron.thread_id)) return 'gone';
+  if (cron.thread_id !== null && !(await deps.threads.get(cron.thread_id))) return 'gone';
   const metadata = { ...(cron.payload.metadata as object | undefined), cron_id: cron.cron_id };
   const body = parseWith(createRunBody, {
     ...cron.payload,

@@ -1,4 +1,5 @@
-import type { CronRecord, CronStore } from '../store/cron-store';
+import type { CronStore } from '../store/deployment-store';
+import type { CronRecord } from '../store/records';
 import { nextRunDate } from './cron-schedule';
 
 export interface CronScheduler {
@@ -24,11 +25,13 @@ export function createCronScheduler(options: {
 
   async function fireDue(): Promise<void> {
     const now = new Date();
-    for (const cron of crons.due(now.toISOString())) {
-      crons.update(cron.cron_id, { next_run_date: nextRunDate(cron.schedule, now, cron.end_time) });
+    for (const cron of await crons.due(now.toISOString())) {
+      await crons.update(cron.cron_id, {
+        next_run_date: nextRunDate(cron.schedule, now, cron.end_time),
+      });
       try {
         // A thread cron whose thread was deleted can never fire again.
-        if ((await fire(cron)) === 'gone') crons.delete(cron.cron_id);
+        if ((await fire(cron)) === 'gone') await crons.delete(cron.cron_id);
       } catch (error) {
         options.onError?.(cron, error);
       }

@@ -61,7 +61,7 @@ export const EMPTY_SCHEMAS: GraphSchemas = {
 export function createGraphRegistry(
   graphs: readonly ServedGraph[],
   /** The config of a thread's latest run, from which a factory graph of the thread is rebuilt. */
-  threadConfig: (threadId: string) => GraphConfig | undefined = () => undefined,
+  threadConfig: (threadId: string) => Promise<GraphConfig | undefined> = async () => undefined,
 ) {
   const byId = new Map(graphs.map((graph) => [graph.graphId, graph]));
   const first = graphs[0];
@@ -87,7 +87,9 @@ export function createGraphRegistry(
       const graphId = thread.metadata.graph_id;
       const served = (typeof graphId === 'string' && byId.get(graphId)) || first;
       // Only a factory needs the config: the latest run is read (and parsed) for it alone.
-      return served.build ? withConfig(served, threadConfig(thread.thread_id) ?? {}) : served;
+      return served.build
+        ? withConfig(served, (await threadConfig(thread.thread_id)) ?? {})
+        : served;
     },
   };
 }

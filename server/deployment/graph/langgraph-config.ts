@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { BaseCheckpointSaver, BaseStore } from '@langchain/langgraph-checkpoint';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { langGraphCorsSchema, type LangGraphCors } from '@server/http/cors-policy';
 import type { AgentGraph } from './agent-graph';
 import { registerFallbackResolve } from './fallback-resolve';
 import { withLoadedSchemas } from './graph-schemas';
@@ -13,7 +14,9 @@ import { EMPTY_SCHEMAS, type GraphConfig, type ServedGraph } from './graph-regis
 const langGraphJson = z.looseObject({
   graphs: z.record(z.string().min(1), z.string().regex(/^.+:[^:]+$/, 'must be "./file:export"')),
   env: z.union([z.record(z.string(), z.string()), z.string()]).optional(),
-  http: z.looseObject({ app: z.string().optional() }).optional(),
+  http: z
+    .looseObject({ app: z.string().optional(), cors: langGraphCorsSchema.optional() })
+    .optional(),
 });
 
 export type AssistantDefaults = Record<
@@ -29,6 +32,8 @@ export interface LoadedLangGraphConfig {
   schemasReady: Promise<unknown>;
   /** The Hono app of `http.app`, served beside the API. */
   httpApp?: Hono;
+  /** `http.cors`: which browser pages may call the API. */
+  cors?: LangGraphCors;
 }
 
 const defaultsSchema = z.record(
@@ -190,5 +195,6 @@ export async function loadLangGraphConfig(
     schemasReady: ready,
     assistantDefaults: assistantDefaultsOf(typeof json.env === 'object' ? json.env : {}),
     ...(httpApp !== undefined && { httpApp: httpApp as Hono }),
+    ...(json.http?.cors && { cors: json.http.cors }),
   };
 }

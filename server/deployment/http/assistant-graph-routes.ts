@@ -12,7 +12,7 @@ export function createAssistantGraphRoutes({ assistants, graphs }: DeploymentDep
 
   /** The assistant's graph, built from the assistant's config when it comes from a factory. */
   async function graphOf(c: Context): Promise<ServedGraph | Response> {
-    const assistant = assistants.get(c.req.param('assistantId') ?? '');
+    const assistant = await assistants.get(c.req.param('assistantId') ?? '');
     if (!assistant) return jsonError(c, 404, 'Assistant not found');
     const served = graphs.get(assistant.graph_id);
     if (!served) return jsonError(c, 404, `Graph "${assistant.graph_id}" not found`);

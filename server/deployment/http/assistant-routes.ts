@@ -35,9 +35,9 @@ export function createAssistantRoutes(deps: DeploymentDeps) {
     if (!assistants.isServed(input.graph_id)) {
       return jsonError(c, 404, `Graph "${input.graph_id}" not found`);
     }
-    const created = assistants.create(input);
+    const created = await assistants.create(input);
     if (created) return c.json(created);
-    const existing = assistants.get(input.assistant_id ?? '');
+    const existing = await assistants.get(input.assistant_id ?? '');
     if (!existing || if_exists !== 'do_nothing') {
       return jsonError(c, 409, 'Assistant already exists');
     }
@@ -48,7 +48,7 @@ export function createAssistantRoutes(deps: DeploymentDeps) {
     const body = await parseJsonBody(c, searchAssistantsBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
     const { limit, offset, sort_by, sort_order, select, ...query } = body.data;
-    const found = assistants.search(query);
+    const found = await assistants.search(query);
     // Stored newest first; any other order is a stable sort of that.
     if (sort_by) found.sort(compareBy(sort_by, sort_order ?? 'desc'));
     else if (sort_order === 'asc') found.reverse();
@@ -67,11 +67,11 @@ export function createAssistantRoutes(deps: DeploymentDeps) {
   app.post('/count', async (c) => {
     const body = await parseJsonBody(c, countAssistantsBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    return c.json(assistants.search(body.data).length);
+    return c.json((await assistants.search(body.data)).length);
   });
 
-  app.get('/:assistantId', (c) => {
-    const assistant = assistants.get(idParam(c));
+  app.get('/:assistantId', async (c) => {
+    const assistant = await assistants.get(idParam(c));
     return assistant ? c.json(assistant) : notFound(c);
   });
 
@@ -82,13 +82,13 @@ export function createAssistantRoutes(deps: DeploymentDeps) {
     if (graphId && !assistants.isServed(graphId)) {
       return jsonError(c, 404, `Graph "${graphId}" not found`);
     }
-    const updated = assistants.update(idParam(c), body.data);
+    const updated = await assistants.update(idParam(c), body.data);
     return updated ? c.json(updated) : notFound(c);
   });
 
   app.delete('/:assistantId', async (c) => {
     const assistantId = idParam(c);
-    if (!assistants.delete(assistantId)) return notFound(c);
+    if (!(await assistants.delete(assistantId))) return notFound(c);
     if (c.req.query('delete_threads') === 'true') {
       await deleteThreadsOfAssistant(deps, assistantId);
     }
@@ -100,7 +100,7 @@ export function createAssistantRoutes(deps: DeploymentDeps) {
     if (!body.ok) return jsonError(c, 422, body.detail);
     const { limit, offset, metadata } = body.data;
     const assistantId = idParam(c);
-    const all = assistants.versions(assistantId);
+    const all = await assistants.versions(assistantId);
     if (all.length === 0) return jsonError(c, 404, `Assistant "${assistantId}" not found.`);
     const matching = metadata ? all.filter((v) => jsonContains(v.metadata, metadata)) : all;
     const from = offset ?? 0;
@@ -110,7 +110,7 @@ export function createAssistantRoutes(deps: DeploymentDeps) {
   app.post('/:assistantId/latest', async (c) => {
     const body = await parseJsonBody(c, setLatestBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const result = assistants.setLatest(idParam(c), body.data.version);
+    const result = await assistants.setLatest(idParam(c), body.data.version);
     if (result === 'no-version') return jsonError(c, 404, 'Assistant version not found');
     return result ? c.json(result) : notFound(c);
   });

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Assistant, AssistantStore } from '../store/assistant-store';
+import type { AssistantStore } from '../store/deployment-store';
+import type { Assistant } from '../store/records';
 import { jsonContains } from '../wire/json-contains';
 
-export type { Assistant } from '../store/assistant-store';
+export type { Assistant } from '../store/records';
 
 /** LangGraph Platform derives a graph's default assistant id as uuid5(graph_id, this namespace). */
 const GRAPH_NAMESPACE = '6ba7b821-9dad-11d1-80b4-00c04fd430c8';
@@ -55,7 +56,7 @@ export function matchesQuery(assistant: Assistant, query: AssistantQuery): boole
  * id the platform gives it) and any number created through the API. A graph id stands for its
  * system assistant wherever an assistant id is expected, as on the platform.
  */
-export function createAssistantRegistry(
+export async function createAssistantRegistry(
   store: AssistantStore,
   graphIds: readonly string[],
   /** A system assistant's `config` and `context` per graph (`LANGGRAPH_CONFIG` of langgraph.json). */
@@ -63,9 +64,9 @@ export function createAssistantRegistry(
 ) {
   const served = new Set(graphIds);
   for (const graphId of graphIds) {
-    if (store.get(systemAssistantId(graphId))) continue;
+    if (await store.get(systemAssistantId(graphId))) continue;
     const now = new Date().toISOString();
-    store.saveVersion({
+    await store.saveVersion({
       assistant_id: systemAssistantId(graphId),
       graph_id: graphId,
       name: graphId,
@@ -87,16 +88,17 @@ export function createAssistantRegistry(
     isServed: (graphId: string) => served.has(graphId),
     get: (idOrGraph: string) => store.get(idOf(idOrGraph)),
     /** The assistant a run names, when its graph is one this server serves. */
-    resolve(idOrGraph: string): Assistant | undefined {
-      const assistant = store.get(idOf(idOrGraph));
+    async resolve(idOrGraph: string): Promise<Assistant | undefined> {
+      const assistant = await store.get(idOf(idOrGraph));
       return assistant && served.has(assistant.graph_id) ? assistant : undefined;
     },
-    search: (query: AssistantQuery) => store.all().filter((a) => matchesQuery(a, query)),
+    search: async (query: AssistantQuery) =>
+      (await store.all()).filter((a) => matchesQuery(a, query)),
 
     /** `undefined` when the id is taken (the caller decides between 409 and the existing one). */
-    create(input: NewAssistant): Assistant | undefined {
+    async create(input: NewAssistant): Promise<Assistant | undefined> {
       const assistantId = input.assistant_id ?? randomUUID();
-      if (store.get(assistantId)) return undefined;
+      if (await store.get(assistantId)) return undefined;
       const now = new Date().toISOString();
       return store.saveVersion({
         assistant_id: assistantId,
@@ -114,10 +116,11 @@ export function createAssistantRegistry(
     },
 
     /** A new version: given fields replace, metadata merges, the rest carries over. */
-    update(idOrGraph: string, patch: AssistantPatch): Assistant | undefined {
-      const current = store.get(idOf(idOrGraph));
+    async update(idOrGraph: string, patch: AssistantPatch): Promise<Assistant | undefined> {
+      const current = await store.get(idOf(idOrGraph));
       if (!current) return undefined;
-      const highest = store.versions(current.assistant_id)[0]?.version ?? current.version;
+      const versions = await store.versions(current.assistant_id);
+      const highest = versions[0]?.version ?? current.version;
       return store.saveVersion({
         ...current,
         graph_id: patch.graph_id ?? current.graph_id,
@@ -131,10 +134,13 @@ export function createAssistantRegistry(
       });
     },
 
-    setLatest(assistantId: string, version: number): Assistant | 'no-version' | undefined {
-      const current = store.get(assistantId);
+    async setLatest(
+      assistantId: string,
+      version: number,
+    ): Promise<Assistant | 'no-version' | undefined> {
+      const current = await store.get(assistantId);
       if (!current) return undefined;
-      const saved = store.version(assistantId, version);
+      const saved = await store.version(assistantId, version);
       if (!saved) return 'no-version';
       return store.setCurrent({
         ...saved,
@@ -148,4 +154,4 @@ export function createAssistantRegistry(
   };
 }
 
-export type AssistantRegistry = ReturnType<typeof createAssistantRegistry>;
+export type AssistantRegistry = Awaited<ReturnType<typeof createAssistantRegistry>>;

@@ -4,9 +4,7 @@ import type { AgentGraph } from '../graph/agent-graph';
 import type { GraphRegistry } from '../graph/graph-registry';
 import type { RunManager } from '../runs/run-manager';
 import type { RunStreamLog } from '../runs/run-stream-log';
-import type { CronStore } from '../store/cron-store';
-import type { RunStore } from '../store/run-store';
-import type { ThreadStore } from '../store/thread-store';
+import type { CronStore, RunStore, ThreadStore } from '../store/deployment-store';
 
 /** What the route handlers use; built once by the deployment service. */
 export interface DeploymentDeps {

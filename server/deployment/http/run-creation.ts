@@ -3,11 +3,12 @@ import { DEFAULT_MULTITASK_STRATEGY, runInputSchema } from '@contracts/deploymen
 import { jsonError } from '@server/http/json-error';
 import { runConfigFor } from './assistant-run-config';
 import type { DeploymentDeps } from './deployment-deps';
-import type { RunRecord } from '../store/run-store';
+import type { RunRecord } from '../store/records';
 import { isRecord } from '../wire/json-contains';
 import { parseJsonBody, parseWith } from '../wire/request';
 import { type CreateRunBody, createRunBody, runKwargsOf } from '../wire/run-request';
 import { sseResponse } from '../wire/sse';
+import { filtered, streamModeFilter } from '../wire/stream-mode-filter';
 
 /** The run's `context` merged over its assistant's, as the platform merges them. */
 function contextOf(assistantContext: unknown, runContext: unknown): { context: unknown } | null {
@@ -65,7 +66,7 @@ export async function createRun(
 ): Promise<RunCreation> {
   const { threads, assistants, manager } = deps;
   const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body;
-  const assistant = assistants.resolve(assistant_id);
+  const assistant = await assistants.resolve(assistant_id);
   if (!assistant) {
     return { refused: 404, detail: noAssistantFor(assistant_id) };
   }
@@ -78,12 +79,12 @@ export async function createRun(
     if (checked && !checked.ok) return { refused: 422, detail: `input.${checked.detail}` };
   }
   const targetThread =
-    threadId ?? threads.create({ graph_id: assistant.graph_id })?.thread_id ?? '';
-  if (!threads.get(targetThread)) {
+    threadId ?? (await threads.create({ graph_id: assistant.graph_id }))?.thread_id ?? '';
+  if (!(await threads.get(targetThread))) {
     if (if_not_exists !== 'create') {
       return { refused: 404, detail: `Thread ${targetThread} not found` };
     }
-    threads.create({ graph_id: assistant.graph_id }, targetThread); // no-op if another won
+    await threads.create({ graph_id: assistant.graph_id }, targetThread); // no-op if another won
   }
   // The assistant's config under the run's, as the platform merges them (recursion_limit, ...).
   const ids = { run_id: '', thread_id: targetThread };
@@ -93,7 +94,7 @@ export async function createRun(
   if (checkpointId) config.configurable = { ...config.configurable, checkpoint_id: checkpointId };
   const recursionLimit = typeof config.recursion_limit === 'number' ? config.recursion_limit : null;
   // As the platform: the thread records the graph and assistant of its latest run.
-  threads.patchMetadata(targetThread, {
+  await threads.patchMetadata(targetThread, {
     graph_id: assistant.graph_id,
     assistant_id: assistant.assistant_id,
   });
@@ -116,23 +117,28 @@ export async function createRun(
 
 /**
  * The SSE answer of a run: its events from index `from` (0 for the creator; after `Last-Event-ID`
- * on a resume) until it ends. `cancelOnDisconnect` interrupts the run when the client goes away.
+ * on a resume) until it ends, only those of `modes` when given (a join's `stream_mode`).
+ * `cancelOnDisconnect` interrupts the run when the client goes away.
  */
 export function streamRunEvents(
   c: Context,
   deps: DeploymentDeps,
-  run: RunRecord,
-  options: { from: number; cancelOnDisconnect: boolean },
+  run: Pick<RunRecord, 'run_id' | 'thread_id' | 'kwargs'>,
+  options: { from: number; cancelOnDisconnect: boolean; modes?: string[] },
 ) {
   if (run.kwargs.stream_resumable) {
     // The SDK reconnects to `Location` with `Last-Event-ID` when a resumable stream drops.
     c.header('Location', `/threads/${run.thread_id}/runs/${run.run_id}/stream`);
   }
-  return sseResponse(c, (signal) => deps.streams.read(run.run_id, options.from, signal), {
+  const keep = streamModeFilter(options.modes);
+  const events = (signal: AbortSignal) =>
+    filtered(deps.streams.read(run.run_id, options.from, signal), keep);
+  return sseResponse(c, events, {
     onDisconnect: () => {
       if (!options.cancelOnDisconnect) return;
-      const current = deps.runs.get(run.thread_id, run.run_id);
-      if (current) void deps.manager.cancel(current, 'interrupt');
+      void deps.runs.get(run.thread_id, run.run_id).then((current) => {
+        if (current) void deps.manager.cancel(current, 'interrupt');
+      });
     },
   });
 }

@@ -1,10 +1,11 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
-import type { RunRecord } from '../store/run-store';
+import type { RunRecord } from '../store/records';
 import type { DeploymentDeps } from './deployment-deps';
 import { createRunFromRequest, streamRunEvents } from './run-creation';
 import { cancelRunQuery, joinStreamQuery, listRunsQuery, parseWith } from '../wire/request';
 import { serializeRun, serializeValues } from '../wire/serialize';
+import { queryList } from '../wire/stream-mode-filter';
 
 /** `["a","b"]` (JSON, as the SDK sends a list in a query) or `a,b`. */
 function fieldList(value: string): string[] {
@@ -29,7 +30,7 @@ export function createRunRoutes(deps: DeploymentDeps) {
   /** What join returns: the thread's state values once the run is done (LangGraph's shape). */
   async function finalValues(run: RunRecord) {
     // The graph of the thread's latest run (its metadata), which knows the state's channels.
-    const metadata = threads.get(run.thread_id)?.metadata ?? {};
+    const metadata = (await threads.get(run.thread_id))?.metadata ?? {};
     const served = await graphs.forThread({ thread_id: run.thread_id, metadata });
     const snapshot = await served.runtime.getState({ configurable: { thread_id: run.thread_id } });
     const values = serializeValues(snapshot.values, served.foreign);
@@ -61,24 +62,25 @@ export function createRunRoutes(deps: DeploymentDeps) {
     return streamRunEvents(c, deps, created.run, { from: 0, cancelOnDisconnect });
   });
 
-  app.get('/', (c) => {
+  app.get('/', async (c) => {
     const query = parseWith(listRunsQuery, c.req.query());
     if (!query.ok) return jsonError(c, 422, query.detail);
-    if (!threads.get(threadId(c))) return jsonError(c, 404, `Thread ${threadId(c)} not found`);
-    const listed = runs.list(threadId(c), query.data).map(serializeRun);
+    if (!(await threads.get(threadId(c))))
+      return jsonError(c, 404, `Thread ${threadId(c)} not found`);
+    const listed = (await runs.list(threadId(c), query.data)).map(serializeRun);
     // `select` keeps only the named fields; the SDK sends the list as JSON, others repeat it.
     const select = c.req.queries('select')?.flatMap(fieldList);
     if (!select) return c.json(listed);
     return c.json(listed.map((run) => Object.fromEntries(select.map((key) => [key, run[key]]))));
   });
 
-  app.get('/:runId', (c) => {
-    const run = findRun(c);
+  app.get('/:runId', async (c) => {
+    const run = await findRun(c);
     return run ? c.json(serializeRun(run)) : runNotFound(c);
   });
 
   app.get('/:runId/join', async (c) => {
-    const run = findRun(c);
+    const run = await findRun(c);
     if (!run) return runNotFound(c);
     const finished = await manager.waitUntilFinished(run.thread_id, run.run_id);
     if (!finished) return jsonError(c, 404, `Run ${run.run_id} was deleted (rolled back)`);
@@ -86,21 +88,22 @@ export function createRunRoutes(deps: DeploymentDeps) {
   });
 
   // joinStream: the run's events from the start, or after `Last-Event-ID` (SDK reconnects).
-  app.get('/:runId/stream', (c) => {
+  app.get('/:runId/stream', async (c) => {
     const query = parseWith(joinStreamQuery, c.req.query());
     if (!query.ok) return jsonError(c, 422, query.detail);
-    const run = findRun(c);
+    const run = await findRun(c);
     if (!run) return runNotFound(c);
     const lastEventId = Number.parseInt(c.req.header('Last-Event-ID') ?? '', 10);
     const from = Number.isNaN(lastEventId) ? 0 : lastEventId + 1;
     const cancelOnDisconnect = ['1', 'true'].includes(query.data.cancel_on_disconnect);
-    return streamRunEvents(c, deps, run, { from, cancelOnDisconnect });
+    const modes = queryList(c.req.queries('stream_mode'));
+    return streamRunEvents(c, deps, run, { from, cancelOnDisconnect, ...(modes && { modes }) });
   });
 
   app.post('/:runId/cancel', async (c) => {
     const query = parseWith(cancelRunQuery, c.req.query());
     if (!query.ok) return jsonError(c, 422, query.detail);
-    const run = findRun(c);
+    const run = await findRun(c);
     if (!run) return runNotFound(c);
     const refused = await manager.cancel(run, query.data.action);
     if (refused) return jsonError(c, 409, refused.conflict);
@@ -109,7 +112,7 @@ export function createRunRoutes(deps: DeploymentDeps) {
   });
 
   app.delete('/:runId', async (c) => {
-    const run = findRun(c);
+    const run = await findRun(c);
     if (!run) return runNotFound(c);
     const refused = await manager.delete(run);
     return refused ? jsonError(c, 409, refused.conflict) : c.body(null, 204);

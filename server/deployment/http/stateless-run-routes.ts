@@ -1,8 +1,24 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
+import { requireUuidParams } from '@server/http/uuid-params';
 import type { DeploymentDeps } from './deployment-deps';
-import { createRunFromRequest, streamRunEvents } from './run-creation';
+import { createRun, createRunFromRequest, noAssistantFor, streamRunEvents } from './run-creation';
+import { joinStreamQuery, parseJsonBody, parseWith } from '../wire/request';
+import { createRunBody } from '../wire/run-request';
 import { serializeRun } from '../wire/serialize';
+import { filtered, queryList, streamModeFilter } from '../wire/stream-mode-filter';
+import { sseResponse } from '../wire/sse';
+
+/** `POST /runs/batch`: stateless run bodies, at most this many in one request. */
+const MAX_BATCH = 100;
+const batchBody = z.array(createRunBody).min(1).max(MAX_BATCH);
+
+/** Where a resumed stream starts: after `Last-Event-ID`, or at the first event. */
+function resumeFrom(c: Context): number {
+  const lastEventId = Number.parseInt(c.req.header('Last-Event-ID') ?? '', 10);
+  return Number.isNaN(lastEventId) ? 0 : lastEventId + 1;
+}
 
 /**
  * Stateless runs, mounted at `/runs`: each runs on a new thread, deleted once the run has
@@ -15,6 +31,30 @@ export function createStatelessRunRoutes(deps: DeploymentDeps) {
   app.post('/', async (c) => {
     const created = await createRunFromRequest(c, deps, null);
     return created instanceof Response ? created : c.json(serializeRun(created.run));
+  });
+
+  // runs.createBatch: every body is checked (shape, assistant) before any run is created.
+  app.post('/batch', async (c) => {
+    const body = await parseJsonBody(c, batchBody);
+    if (!body.ok) return jsonError(c, 422, body.detail);
+    const resolved = await Promise.all(
+      body.data.map((run) => deps.assistants.resolve(run.assistant_id)),
+    );
+    const unknown = resolved.findIndex((assistant) => !assistant);
+    if (unknown >= 0) {
+      return jsonError(
+        c,
+        404,
+        `${unknown}: ${noAssistantFor(body.data[unknown]?.assistant_id ?? '')}`,
+      );
+    }
+    const created = [];
+    for (const [index, run] of body.data.entries()) {
+      const result = await createRun(deps, run, null, c.req.url, c.req.raw.headers);
+      if ('refused' in result) return jsonError(c, result.refused, `${index}: ${result.detail}`);
+      created.push(serializeRun(result.run));
+    }
+    return c.json(created);
   });
 
   // The final values come from the run's stream log: the thread may already be deleted.
@@ -34,6 +74,30 @@ export function createStatelessRunRoutes(deps: DeploymentDeps) {
     if (created instanceof Response) return created;
     const cancelOnDisconnect = created.body.on_disconnect === 'cancel';
     return streamRunEvents(c, deps, created.run, { from: 0, cancelOnDisconnect });
+  });
+
+  /**
+   * `runs.joinStream(null, runId)`: a stateless run's events, read from its stream log (its
+   * thread may be gone already), kept a minute after the run ends as for thread runs.
+   */
+  app.get('/:runId/stream', requireUuidParams('runId'), (c) => {
+    const query = parseWith(joinStreamQuery, c.req.query());
+    if (!query.ok) return jsonError(c, 422, query.detail);
+    const runId = c.req.param('runId');
+    if (['1', 'true'].includes(query.data.cancel_on_disconnect)) {
+      return jsonError(
+        c,
+        422,
+        'cancel_on_disconnect: not supported when joining a stateless run; join it on its thread (runs.joinStream(threadId, runId)) or create it with on_disconnect "cancel"',
+      );
+    }
+    if (!streams.has(runId)) {
+      return jsonError(c, 404, `Run ${runId} not found (or it ended more than a minute ago)`);
+    }
+    c.header('Content-Location', `/runs/${runId}`);
+    const keep = streamModeFilter(queryList(c.req.queries('stream_mode')));
+    const from = resumeFrom(c);
+    return sseResponse(c, (signal) => filtered(streams.read(runId, from, signal), keep));
   });
 
   return app;

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
-import type { KvStore } from '../store/kv-store';
+import type { KvStore } from '../store/deployment-store';
 import { parseJsonBody, parseWith } from '../wire/request';
 import {
   deleteItemBody,
@@ -36,15 +36,15 @@ export function createStoreRoutes(kv: KvStore) {
     const { namespace, key, value } = body.data;
     const problem = namespaceProblem(c, namespace);
     if (problem) return problem;
-    kv.put(namespace, key, value);
+    await kv.put(namespace, key, value);
     return c.body(null, 204);
   });
 
-  app.get('/items', (c) => {
+  app.get('/items', async (c) => {
     const query = parseWith(getItemQuery, c.req.query());
     if (!query.ok) return jsonError(c, 422, query.detail);
     // A missing item is `null` with 200, which the SDK's getItem returns as null.
-    return c.json(kv.get(query.data.namespace, query.data.key));
+    return c.json(await kv.get(query.data.namespace, query.data.key));
   });
 
   app.delete('/items', async (c) => {
@@ -53,7 +53,7 @@ export function createStoreRoutes(kv: KvStore) {
     const namespace = body.data.namespace ?? [];
     const problem = namespace.length > 0 ? namespaceProblem(c, namespace) : undefined;
     if (problem) return problem;
-    kv.delete(namespace, body.data.key);
+    await kv.delete(namespace, body.data.key);
     return c.body(null, 204);
   });
 
@@ -63,7 +63,11 @@ export function createStoreRoutes(kv: KvStore) {
     const { namespace_prefix, filter, limit, offset } = body.data;
     const problem = namespace_prefix.length > 0 ? namespaceProblem(c, namespace_prefix) : undefined;
     if (problem) return problem;
-    const items = kv.search(namespace_prefix, { filter, limit: limit ?? 10, offset: offset ?? 0 });
+    const items = await kv.search(namespace_prefix, {
+      filter,
+      limit: limit ?? 10,
+      offset: offset ?? 0,
+    });
     return c.json({ items });
   });
 
@@ -74,7 +78,7 @@ export function createStoreRoutes(kv: KvStore) {
     const problem =
       (prefix && namespaceProblem(c, prefix)) || (suffix && namespaceProblem(c, suffix));
     if (problem) return problem;
-    const namespaces = kv.namespaces({
+    const namespaces = await kv.namespaces({
       prefix,
       suffix,
       max_depth,

@@ -12,29 +12,29 @@ type Deps = Pick<DeploymentDeps, 'threads' | 'runs' | 'manager' | 'checkpointer'
  */
 export async function deleteThread(deps: Deps, threadId: string): Promise<boolean> {
   const { threads, runs, manager, checkpointer } = deps;
-  if (!threads.get(threadId)) return false;
+  if (!(await threads.get(threadId))) return false;
   // First, so that no cron fires a run on it while its runs are being stopped.
-  deps.crons.deleteForThread(threadId);
+  await deps.crons.deleteForThread(threadId);
   // A run created while the others were being stopped is stopped on the next round.
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    const active = runs.active(threadId);
+    const active = await runs.active(threadId);
     if (active.length === 0) break;
     for (const run of active.reverse()) await manager.cancel(run, 'interrupt');
   }
   for (;;) {
-    const page = runs.list(threadId, { limit: 1000, offset: 0 });
+    const page = await runs.list(threadId, { limit: 1000, offset: 0 });
     if (page.length === 0) break;
-    page.forEach((run) => runs.delete(run.run_id));
+    for (const run of page) await runs.delete(run.run_id);
   }
-  threads.delete(threadId);
+  await threads.delete(threadId);
   await checkpointer.deleteThread(threadId);
   return true;
 }
 
 /** `DELETE /assistants/{id}?delete_threads=true`: the threads whose metadata names it. */
 export async function deleteThreadsOfAssistant(deps: Deps, assistantId: string): Promise<void> {
-  const owned = deps.threads
-    .all('created_at', 'asc')
-    .filter((thread) => thread.metadata.assistant_id === assistantId);
+  const owned = (await deps.threads.all('created_at', 'asc')).filter(
+    (thread) => thread.metadata.assistant_id === assistantId,
+  );
   for (const thread of owned) await deleteThread(deps, thread.thread_id);
 }

@@ -3,6 +3,7 @@ import { jsonError } from '@server/http/json-error';
 import type { DeploymentDeps } from './deployment-deps';
 import { deleteThread } from './thread-deletion';
 import { createThreadStateRoutes } from './thread-state-routes';
+import { joinThreadStream } from './thread-stream-route';
 import { writeSupersteps } from './thread-supersteps';
 import { createThreadView, selectFields } from './thread-view';
 import { parseJsonBody } from '../wire/request';
@@ -26,10 +27,10 @@ export function createThreadRoutes(deps: DeploymentDeps) {
     const body = await parseJsonBody(c, createThreadBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
     const { thread_id, metadata, if_exists, supersteps } = body.data;
-    const created = threads.create(metadata ?? {}, thread_id ?? undefined);
+    const created = await threads.create(metadata ?? {}, thread_id ?? undefined);
     if (!created) {
       // Only a caller-chosen thread_id can collide with an existing thread.
-      const existing = threads.get(thread_id ?? '');
+      const existing = await threads.get(thread_id ?? '');
       if (!existing || if_exists !== 'do_nothing') {
         return jsonError(c, 409, 'Thread already exists');
       }
@@ -50,7 +51,7 @@ export function createThreadRoutes(deps: DeploymentDeps) {
     const order = query.sort_order ?? 'desc';
     const limit = query.limit ?? 10;
     const offset = query.offset ?? 0;
-    const all = threads.all(sortBy === 'status' ? 'created_at' : sortBy, order);
+    const all = await threads.all(sortBy === 'status' ? 'created_at' : sortBy, order);
     const page = { limit, offset, byStatus: sortBy === 'status' ? order : undefined };
     const { total, threads: found } = await view.search(all, query, page);
     // The platform's pagination headers: a next offset while a full page came back.
@@ -64,20 +65,20 @@ export function createThreadRoutes(deps: DeploymentDeps) {
   app.post('/count', async (c) => {
     const body = await parseJsonBody(c, countThreadsBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const all = threads.all('created_at', 'desc');
+    const all = await threads.all('created_at', 'desc');
     const { total } = await view.search(all, body.data, { limit: 0, offset: 0 });
     return c.json(total);
   });
 
   app.get('/:threadId', async (c) => {
-    const thread = threads.get(threadId(c));
+    const thread = await threads.get(threadId(c));
     return thread ? c.json(await view.toWire(thread)) : notFound(c);
   });
 
   app.patch('/:threadId', async (c) => {
     const body = await parseJsonBody(c, patchThreadBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const patched = threads.patchMetadata(threadId(c), body.data.metadata);
+    const patched = await threads.patchMetadata(threadId(c), body.data.metadata);
     return patched ? c.json(await view.toWire(patched)) : jsonError(c, 404, 'Thread not found');
   });
 
@@ -87,12 +88,13 @@ export function createThreadRoutes(deps: DeploymentDeps) {
   });
 
   app.post('/:threadId/copy', async (c) => {
-    const source = threads.get(threadId(c));
+    const source = await threads.get(threadId(c));
     // 409, not 404: the wording and status of the official server for an unknown source thread.
     if (!source) return jsonError(c, 409, 'Thread not found');
-    return c.json(await view.toWire(threads.copy(source)));
+    return c.json(await view.toWire(await threads.copy(source)));
   });
 
   app.route('/:threadId', createThreadStateRoutes(deps));
+  app.get('/:threadId/stream', (c) => joinThreadStream(c, deps));
   return app;
 }

@@ -3,7 +3,7 @@ import type { StateSnapshot } from '@langchain/langgraph';
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import type { DeploymentDeps } from './deployment-deps';
-import type { ThreadRecord } from '../store/thread-store';
+import type { ThreadRecord } from '../store/records';
 import { jsonContains } from '../wire/json-contains';
 import { parseJsonBody, parseWith } from '../wire/request';
 import { serializeState } from '../wire/serialize';
@@ -33,14 +33,14 @@ function configOf(threadId: string, checkpoint?: CheckpointRef | null): Runnable
 export function createThreadStateRoutes({ threads, runs, graphs }: DeploymentDeps) {
   const app = new Hono();
 
-  function withThread(c: Context): ThreadRecord | Response {
-    const thread = threads.get(c.req.param('threadId') ?? '');
+  async function withThread(c: Context): Promise<ThreadRecord | Response> {
+    const thread = await threads.get(c.req.param('threadId') ?? '');
     return thread ?? jsonError(c, 404, `Thread with ID ${c.req.param('threadId')} not found`);
   }
 
   /** The state now or at a checkpoint; `subgraphs` nests the state of each subgraph task. */
   async function stateAt(c: Context, checkpoint?: CheckpointRef | null, subgraphs = false) {
-    const thread = withThread(c);
+    const thread = await withThread(c);
     if (thread instanceof Response) return thread;
     const { runtime, foreign } = await graphs.forThread(thread);
     const snapshot = await runtime.getState(configOf(thread.thread_id, checkpoint), { subgraphs });
@@ -48,7 +48,7 @@ export function createThreadStateRoutes({ threads, runs, graphs }: DeploymentDep
   }
 
   async function history(c: Context, query: HistoryBody) {
-    const thread = withThread(c);
+    const thread = await withThread(c);
     if (thread instanceof Response) return thread;
     const { runtime, foreign } = await graphs.forThread(thread);
     const before =
@@ -88,10 +88,11 @@ export function createThreadStateRoutes({ threads, runs, graphs }: DeploymentDep
   app.post('/state', async (c) => {
     const body = await parseJsonBody(c, updateStateBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const thread = withThread(c);
+    const thread = await withThread(c);
     if (thread instanceof Response) return thread;
     // A run would overwrite the update, or the update land in the middle of the run.
-    if (runs.active(thread.thread_id).length > 0) return jsonError(c, 409, 'Thread is busy');
+    if ((await runs.active(thread.thread_id)).length > 0)
+      return jsonError(c, 409, 'Thread is busy');
     const { values, as_node, checkpoint_id, checkpoint } = body.data;
     const at = { ...checkpoint, checkpoint_id: checkpoint_id ?? checkpoint?.checkpoint_id };
     const { runtime } = await graphs.forThread(thread);
@@ -101,7 +102,7 @@ export function createThreadStateRoutes({ threads, runs, graphs }: DeploymentDep
         values ?? null,
         as_node ?? undefined,
       );
-      threads.touch(thread.thread_id);
+      await threads.touch(thread.thread_id);
       return c.json({ checkpoint: next.configurable ?? null });
     } catch (error) {
       // The graph refuses an update it cannot attribute: an unknown node, or an ambiguous one.

@@ -1,5 +1,5 @@
 import type { DeploymentDeps } from './deployment-deps';
-import type { ThreadRecord } from '../store/thread-store';
+import type { ThreadRecord } from '../store/records';
 import { deleteThread } from './thread-deletion';
 import type { Superstep } from '../wire/thread-requests';
 

@@ -1,6 +1,6 @@
 import type { GraphRegistry } from '../graph/graph-registry';
-import type { RunStore } from '../store/run-store';
-import type { ThreadRecord } from '../store/thread-store';
+import type { RunStore } from '../store/deployment-store';
+import type { ThreadRecord } from '../store/records';
 import { jsonContains } from '../wire/json-contains';
 import { serializeValues } from '../wire/serialize';
 import type { SearchThreadsBody } from '../wire/thread-requests';
@@ -38,8 +38,8 @@ export function createThreadView({ runs, graphs }: { runs: RunStore; graphs: Gra
     for (const task of snapshot.tasks) {
       if (task.interrupts.length > 0) interrupts[task.id] = task.interrupts;
     }
-    const busy = runs.active(thread.thread_id).length > 0;
-    const failed = runs.latest(thread.thread_id)?.status === 'error';
+    const busy = (await runs.active(thread.thread_id)).length > 0;
+    const failed = (await runs.latest(thread.thread_id))?.status === 'error';
     const status: ThreadStatus = busy
       ? 'busy'
       : failed

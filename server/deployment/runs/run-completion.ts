@@ -1,4 +1,4 @@
-import type { RunRecord } from '../store/run-store';
+import type { RunRecord } from '../store/records';
 import { serializeRun } from '../wire/serialize';
 
 interface CompletionDeps {

@@ -6,7 +6,9 @@ import type { RunEvents } from './run-events';
 import type { RunTracing } from './run-tracing';
 import type { RunStreamLog } from './run-stream-log';
 import { streamRun } from './stream-run';
-import type { RunRecord, RunStore } from '../store/run-store';
+import type { ThreadLock } from './thread-lock';
+import type { RunStore } from '../store/deployment-store';
+import type { RunRecord } from '../store/records';
 
 /** Why a run was stopped from outside; decides what its record becomes. */
 export type StopReason = 'interrupt' | 'rollback' | 'shutdown';
@@ -33,6 +35,8 @@ interface ExecutorDeps {
   runMetadata?: Map<string, Record<string, unknown>>;
   stopSignals: StopSignals;
   runs: RunStore;
+  /** The per-thread lock multitask decisions hold (shared with the run manager). */
+  withThreadLock: ThreadLock;
   events: RunEvents;
   /** Traces each run with the langsmith SDK when set (see run-tracing.ts). */
   tracing?: RunTracing;
@@ -51,6 +55,7 @@ export function createRunExecutor({
   runMetadata,
   stopSignals,
   runs,
+  withThreadLock,
   events,
   tracing,
   streams,
@@ -94,15 +99,15 @@ export function createRunExecutor({
     }
   }
 
-  function finish(entry: ExecutingRun, error: unknown, result: unknown = null): void {
+  async function finish(entry: ExecutingRun, error: unknown, result: unknown = null) {
     const { run, stopReason } = entry;
     if (stopReason === 'interrupt' || stopReason === 'shutdown') {
-      runs.setStatus(run.run_id, 'interrupted');
+      await runs.setStatus(run.run_id, 'interrupted');
     } else if (stopReason === undefined && error === undefined) {
-      runs.setStatus(run.run_id, 'success');
+      await runs.setStatus(run.run_id, 'success');
     } else if (stopReason === undefined) {
       const message = error instanceof Error ? error.message : String(error);
-      runs.setStatus(run.run_id, 'error', message);
+      await runs.setStatus(run.run_id, 'error', message);
       // As the platform: the error closes the stream, as `{error: <class name>, message}`.
       streams.publish(run.run_id, 'error', toWireData(error));
     }
@@ -110,13 +115,13 @@ export function createRunExecutor({
     if (stopReason === 'rollback') return;
     streams.close(run.run_id, result);
     events.notify(run.run_id);
-    const settled = runs.get(run.thread_id, run.run_id);
+    const settled = await runs.get(run.thread_id, run.run_id);
     if (settled) onFinished?.(settled, result);
   }
 
   /** The oldest pending run that is due; else wakes `kick` when the first delayed one is. */
-  function nextDue(threadId: string): RunRecord | undefined {
-    const pending = runs.active(threadId).filter((run) => run.status === 'pending');
+  async function nextDue(threadId: string): Promise<RunRecord | undefined> {
+    const pending = (await runs.active(threadId)).filter((run) => run.status === 'pending');
     const now = Date.now();
     const due = pending.find(
       (run) => !run.kwargs.not_before || Date.parse(run.kwargs.not_before) <= now,
@@ -125,18 +130,24 @@ export function createRunExecutor({
     const first = Math.min(...pending.map((run) => Date.parse(run.kwargs.not_before ?? '')));
     const timer = setTimeout(() => {
       wakeUps.delete(threadId);
-      kick(threadId);
+      void kick(threadId);
     }, first - now);
     timer.unref();
     wakeUps.set(threadId, timer);
     return undefined;
   }
 
-  function kick(threadId: string): void {
+  /**
+   * Starts the thread's next due run unless one is executing. Runs under the thread's lock (the
+   * run manager's), so no multitask decision sees a run between `pending` and executing.
+   */
+  const kick = (threadId: string) => withThreadLock(threadId, () => startNext(threadId));
+
+  async function startNext(threadId: string): Promise<void> {
     if (closed || executing.has(threadId)) return;
-    const next = nextDue(threadId);
-    if (!next) return;
-    runs.setStatus(next.run_id, 'running');
+    const next = await nextDue(threadId);
+    if (!next || closed || executing.has(threadId)) return;
+    await runs.setStatus(next.run_id, 'running');
     // A run queued before a restart has no log yet; one created since has (open is idempotent).
     streams.open(next.run_id);
     streams.publish(next.run_id, 'metadata', { run_id: next.run_id, attempt: 1 });
@@ -157,7 +168,7 @@ export function createRunExecutor({
       );
     void entry.done.finally(() => {
       executing.delete(threadId);
-      if (entry.stopReason === undefined) kick(threadId);
+      if (entry.stopReason === undefined) void kick(threadId);
     });
     executing.set(threadId, entry);
   }

@@ -1,13 +1,13 @@
 import type { MultitaskStrategy } from '@contracts/deployment';
 import { FINISHED_RUN_STATUSES } from '@contracts/deployment';
-import type { createCheckpointRollback } from '../store/checkpoint-rollback';
-import type { RunRecord, RunStore } from '../store/run-store';
-import type { ThreadStore } from '../store/thread-store';
-import { createKeyedMutex } from './keyed-mutex';
+import type { RunStore } from '../store/deployment-store';
+import type { RunRecord } from '../store/records';
+import type { CheckpointRollback, ThreadStore } from '../store/deployment-store';
 import type { RunKwargs } from '../wire/run-request';
 import type { RunEvents } from './run-events';
 import type { RunExecutor } from './run-executor';
 import type { RunStreamLog } from './run-stream-log';
+import type { ThreadLock } from './thread-lock';
 
 interface RunManagerDeps {
   threads: ThreadStore;
@@ -15,7 +15,9 @@ interface RunManagerDeps {
   executor: RunExecutor;
   events: RunEvents;
   streams: RunStreamLog;
-  rollbackCheckpoints: ReturnType<typeof createCheckpointRollback>;
+  checkpoints: CheckpointRollback;
+  /** The per-thread lock (shared with the executor, which starts runs under it). */
+  withThreadLock: ThreadLock;
 }
 
 export interface NewRunRequest {
@@ -42,9 +44,9 @@ export function createRunManager({
   executor,
   events,
   streams,
-  rollbackCheckpoints,
+  checkpoints,
+  withThreadLock,
 }: RunManagerDeps) {
-  const withThreadLock = createKeyedMutex();
   let closed = false;
 
   /** Whether one of `targets` is the run executing on the thread (the rest are pending). */
@@ -55,11 +57,13 @@ export function createRunManager({
   async function rollback(threadId: string, targets: RunRecord[]): Promise<void> {
     const stopExecuting = includesExecuting(threadId, targets);
     for (const run of targets) {
-      if (!executor.isExecuting(threadId, run.run_id)) runs.delete(run.run_id);
+      if (!executor.isExecuting(threadId, run.run_id)) await runs.delete(run.run_id);
     }
     const stopped = stopExecuting ? await executor.stop(threadId, 'rollback') : undefined;
-    if (stopped?.started) rollbackCheckpoints(threadId, stopped.startCheckpointId);
-    if (stopped) runs.delete(stopped.run.run_id);
+    // The run record and what it wrote go in one transaction.
+    if (stopped?.started) {
+      await checkpoints.rollback(threadId, stopped.startCheckpointId, stopped.run.run_id);
+    } else if (stopped) await runs.delete(stopped.run.run_id);
     targets.forEach((run) => {
       // A client streaming the run learns at once why its stream ends, then the run is gone.
       streams.publish(run.run_id, 'error', {
@@ -76,7 +80,7 @@ export function createRunManager({
     const stopExecuting = includesExecuting(threadId, targets);
     for (const run of targets) {
       if (!executor.isExecuting(threadId, run.run_id)) {
-        runs.setStatus(run.run_id, 'interrupted');
+        await runs.setStatus(run.run_id, 'interrupted');
         streams.close(run.run_id);
         events.notify(run.run_id);
       }
@@ -87,7 +91,7 @@ export function createRunManager({
   return {
     create(request: NewRunRequest): Promise<RunRecord | Conflict> {
       return withThreadLock(request.threadId, async () => {
-        const active = runs.active(request.threadId);
+        const active = await runs.active(request.threadId);
         if (active.length > 0 && request.strategy === 'reject') {
           return {
             conflict: `Thread ${request.threadId} already has an active run; it was kept and this one refused (multitask_strategy "reject").`,
@@ -99,10 +103,10 @@ export function createRunManager({
         if (active.length > 0 && request.strategy === 'interrupt') {
           await interrupt(request.threadId, active);
         }
-        const run = runs.create(request);
+        const run = await runs.create(request);
         streams.open(run.run_id);
-        threads.touch(request.threadId);
-        executor.kick(request.threadId);
+        await threads.touch(request.threadId);
+        void executor.kick(request.threadId);
         return run;
       });
     },
@@ -110,7 +114,7 @@ export function createRunManager({
     /** Cancels one active run: `interrupt` keeps it as interrupted, `rollback` deletes it. */
     cancel(run: RunRecord, action: 'interrupt' | 'rollback'): Promise<Conflict | undefined> {
       return withThreadLock(run.thread_id, async () => {
-        const current = runs.get(run.thread_id, run.run_id);
+        const current = await runs.get(run.thread_id, run.run_id);
         if (!current || FINISHED_RUN_STATUSES.includes(current.status)) {
           return {
             conflict: `Run ${run.run_id} is not active (status ${current?.status ?? 'deleted'}).`,
@@ -118,7 +122,7 @@ export function createRunManager({
         }
         if (action === 'rollback') await rollback(run.thread_id, [current]);
         else await interrupt(run.thread_id, [current]);
-        executor.kick(run.thread_id);
+        void executor.kick(run.thread_id);
         return undefined;
       });
     },
@@ -126,11 +130,11 @@ export function createRunManager({
     /** Deletes a finished run's record; the thread state it contributed to stays. */
     delete(run: RunRecord): Promise<Conflict | undefined> {
       return withThreadLock(run.thread_id, async () => {
-        const current = runs.get(run.thread_id, run.run_id);
+        const current = await runs.get(run.thread_id, run.run_id);
         if (current && !FINISHED_RUN_STATUSES.includes(current.status)) {
           return { conflict: `Run ${run.run_id} is active; cancel it before deleting it.` };
         }
-        runs.delete(run.run_id);
+        await runs.delete(run.run_id);
         streams.discard(run.run_id);
         events.notify(run.run_id);
         return undefined;
@@ -140,9 +144,11 @@ export function createRunManager({
     /** Resolves with the run once it has finished, or `undefined` once it has been deleted. */
     async waitUntilFinished(threadId: string, runId: string): Promise<RunRecord | undefined> {
       for (;;) {
-        const run = runs.get(threadId, runId);
+        // Listen before reading, so a change landing during the read still wakes this loop.
+        const changed = events.changed(runId);
+        const run = await runs.get(threadId, runId);
         if (!run || closed || FINISHED_RUN_STATUSES.includes(run.status)) return run;
-        await events.changed(runId);
+        await changed;
       }
     },
 

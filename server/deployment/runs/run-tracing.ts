@@ -1,6 +1,7 @@
 import { LangChainTracer } from '@langchain/core/tracers/tracer_langchain';
 import { Client } from 'langsmith';
 import type { Config } from '@server/config';
+import { fetchWithoutRedirects } from './no-redirect-fetch';
 
 /** Bounded: the process must stop within 2 s even when the tracing endpoint is gone. */
 const FLUSH_TIMEOUT_MS = 300;
@@ -67,7 +68,12 @@ export function createRunTracing(target: () => TracingTarget | undefined): RunTr
   let client: Client | undefined;
   let external = false;
   const clientFor = (resolved: TracingTarget) => {
-    client ??= new Client({ apiUrl: resolved.apiUrl, apiKey: resolved.apiKey });
+    client ??= new Client({
+      apiUrl: resolved.apiUrl,
+      apiKey: resolved.apiKey,
+      // The key must never reach a host the endpoint redirects to.
+      fetchImplementation: fetchWithoutRedirects,
+    });
     external = !resolved.self;
     return client;
   };

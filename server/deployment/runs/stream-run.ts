@@ -3,7 +3,7 @@ import { Command, type Messages } from '@langchain/langgraph';
 import { runInputSchema } from '@contracts/deployment';
 import type { ServedGraph } from '../graph/graph-registry';
 import { toGraphInput } from '../graph/graph-input';
-import type { RunRecord } from '../store/run-store';
+import type { RunRecord } from '../store/records';
 import { isRecord } from '../wire/json-contains';
 import { createChunkMapper, graphStreamModes } from './stream-chunks';
 

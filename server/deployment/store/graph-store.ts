@@ -5,7 +5,8 @@ import {
   type Operation,
   type OperationResults,
 } from '@langchain/langgraph-checkpoint';
-import type { KvStore, StoreItem } from './kv-store';
+import type { KvStore } from './deployment-store';
+import type { StoreItem } from './records';
 
 const toItem = (item: StoreItem): Item => ({
   namespace: item.namespace,
@@ -37,24 +38,28 @@ export class GraphStore extends BaseStore {
     super();
   }
 
-  batch<Op extends Operation[]>(operations: Op): Promise<OperationResults<Op>> {
-    const results = operations.map((op) => {
-      if ('namespacePrefix' in op) {
-        const search = { filter: op.filter ?? null, limit: op.limit ?? 10, offset: op.offset ?? 0 };
-        return this.kv.search(op.namespacePrefix, search).map(toItem);
-      }
-      if ('value' in op) {
-        if (op.value === null) this.kv.delete(op.namespace, op.key);
-        else this.kv.put(op.namespace, op.key, op.value);
-        return undefined;
-      }
-      if ('key' in op) {
-        const item = this.kv.get(op.namespace, op.key);
-        return item ? toItem(item) : null;
-      }
-      return this.kv.namespaces(namespaceQuery(op));
-    });
+  async batch<Op extends Operation[]>(operations: Op): Promise<OperationResults<Op>> {
+    const results: unknown[] = [];
+    // One after another, in order: a put followed by a get in one batch reads the put.
+    for (const op of operations) results.push(await this.apply(op));
     // One result per operation, in order: the shape OperationResults describes.
-    return Promise.resolve(results as OperationResults<Op>);
+    return results as OperationResults<Op>;
+  }
+
+  private async apply(op: Operation): Promise<unknown> {
+    if ('namespacePrefix' in op) {
+      const search = { filter: op.filter ?? null, limit: op.limit ?? 10, offset: op.offset ?? 0 };
+      return (await this.kv.search(op.namespacePrefix, search)).map(toItem);
+    }
+    if ('value' in op) {
+      if (op.value === null) await this.kv.delete(op.namespace, op.key);
+      else await this.kv.put(op.namespace, op.key, op.value);
+      return undefined;
+    }
+    if ('key' in op) {
+      const item = await this.kv.get(op.namespace, op.key);
+      return item ? toItem(item) : null;
+    }
+    return this.kv.namespaces(namespaceQuery(op));
   }
 }

@@ -1,15 +1,15 @@
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { createAssistantRegistry, uuid5 } from '@server/deployment/http/assistants';
-import { createAssistantStore } from '@server/deployment/store/assistant-store';
+import { createSqliteAssistantStore } from '@server/deployment/store/sqlite/assistant-store';
 
-it('derives the assistant id LangGraph Platform gives the graph "agent"', () => {
-  const registry = createAssistantRegistry(createAssistantStore(new Database(':memory:')), [
-    'agent',
-  ]);
-  expect(registry.resolve('agent')?.assistant_id).toBe('fe096781-5601-53d2-b2f6-0d3403f7e9ca');
-  expect(registry.resolve('fe096781-5601-53d2-b2f6-0d3403f7e9ca')?.graph_id).toBe('agent');
-  expect(registry.resolve('other')).toBeUndefined();
+it('derives the assistant id LangGraph Platform gives the graph "agent"', async () => {
+  const store = createSqliteAssistantStore(new Database(':memory:'));
+  const registry = await createAssistantRegistry(store, ['agent']);
+  const id = 'fe096781-5601-53d2-b2f6-0d3403f7e9ca';
+  expect((await registry.resolve('agent'))?.assistant_id).toBe(id);
+  expect((await registry.resolve(id))?.graph_id).toBe('agent');
+  expect(await registry.resolve('other')).toBeUndefined();
 });
 
 it('computes RFC 4122 version-5 UUIDs (python: uuid5(NAMESPACE_DNS, "python.org"))', () => {

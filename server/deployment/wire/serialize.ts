@@ -1,7 +1,7 @@
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import type { StateSnapshot } from '@langchain/langgraph';
 import type { Message, Run } from '@contracts/deployment';
-import type { RunRecord } from '../store/run-store';
+import type { RunRecord } from '../store/records';
 import { toForeignJson } from './foreign-json';
 import { isRecord } from './json-contains';
 

@@ -9,14 +9,10 @@ import { strideForRange } from '@contracts/usage/stride';
 import { numberArg, parseCliArgs, runCli } from '@server/cli/cli-args';
 import { loadConfig, loadDotEnv } from '@server/config';
 import { DEMO_API_KEYS } from '../seed/demo-keys';
-import { seedIfEmpty } from '../seed/seed-database';
 import { createUsageRoutes } from '../http/usage-routes';
 import { createUsageRenderer } from '../http/render-usage';
-import { getUsage } from '../query/get-usage';
-import type { UsageQueryPlan } from '../query/usage-facts-sql';
-import { queryUsageRows } from '../query/usage-rows';
-import { createDimensionCatalogs } from '../store/dimension-catalog';
-import { openUsageStore } from '../store/usage-store';
+import type { UsageQueryPlan } from '../query/usage-plan';
+import { openBackend } from '../store/open-usage-backend';
 import { measureExport, percentiles, timeRuns } from './bench-measure';
 import { datasetFile, profileFor } from './seed';
 
@@ -49,19 +45,13 @@ async function main(args: string[]): Promise<number> {
   loadDotEnv();
   const profile = profileFor(values.scale);
   const file = datasetFile(loadConfig().DATA_DIR, values.scale, values['data-dir']);
-  const store = await openUsageStore(file);
+  const backend = await openBackend({ kind: 'duckdb', file });
   const log = (message: string) => console.error(`[bench ${profile.name}] ${message}`);
   try {
-    const seeded = await seedIfEmpty(store, profile, log);
+    const seeded = await backend.seedIfEmpty(profile, log);
     if (seeded.seeded) log(`built ${seeded.traces} traces in ${(seeded.ms / 1000).toFixed(1)} s`);
-    const { traces, workspaceIds } = await store.withConnection(async (connection) => {
-      const count = await connection.runAndReadAll('SELECT count(*)::DOUBLE FROM traces');
-      const ids = await connection.runAndReadAll('SELECT id::VARCHAR FROM workspaces ORDER BY id');
-      return {
-        traces: Number(count.getRowsJS()[0]?.[0]),
-        workspaceIds: ids.getRowsJS().map(([id]) => String(id)),
-      };
-    });
+    const traces = (await backend.health()).traces ?? 0;
+    const workspaceIds = [...(await backend.catalog('workspace')).ids].sort();
     const endMs = profile.toMs;
     const plan = (days: number, groupBy: (typeof GROUP_BY_VALUES)[number]): UsageQueryPlan => {
       const startMs = endMs - days * DAY_MS;
@@ -71,10 +61,8 @@ async function main(args: string[]): Promise<number> {
 
     // The JSON endpoint's work after validation: query the matrix, write the body.
     // Like the server, with dimension catalogs kept between requests.
-    const catalogs = createDimensionCatalogs();
     const renderer = createUsageRenderer();
-    const answerTo = (query: UsageQueryPlan) =>
-      store.withConnection((c) => getUsage(c, query, catalogs));
+    const answerTo = (query: UsageQueryPlan) => backend.usage(query);
     const jsonBody = async (query: UsageQueryPlan) => {
       const answer = await answerTo(query);
       return renderer.json(answer.plan, answer.matrix);
@@ -107,16 +95,9 @@ async function main(args: string[]): Promise<number> {
     }
 
     const yearUser = plan(365, 'user');
-    // Same engine, same answer read into JS: a GROUP BY over raw traces (one JS object per
-    // record) against the API's rollup matrix.
-    const raw = percentiles(
-      await timeRuns(Math.max(3, Math.floor(runs / 3)), () =>
-        store.withConnection((c) => queryUsageRows(c, yearUser)),
-      ),
-    );
     const matrixOnly = percentiles(await timeRuns(runs, () => answerTo(yearUser)));
     const jsonText = percentiles(await timeRuns(runs, () => jsonBody(yearUser)));
-    const app = createUsageRoutes(store, { enabled: true, floorMs: null });
+    const app = createUsageRoutes(backend, { enabled: true, floorMs: null });
     const urlFor = (days: number, groupBy: string, path: string) => {
       const search = new URLSearchParams({
         start_time: new Date(endMs - days * DAY_MS).toISOString(),
@@ -152,11 +133,9 @@ async function main(args: string[]): Promise<number> {
       '',
       '| 1 year, group_by=user | p50 ms | p95 ms |',
       '|---|---:|---:|',
-      row('raw GROUP BY over traces, read into JS', raw),
       row('API: rollup facts read into the matrix', matrixOnly),
       row('API: matrix + JSON body written (the endpoint)', jsonText),
       row(`HTTP GET via curl, localhost, whole body (${(httpBytes / 1e6).toFixed(1)} MB)`, http),
-      `| speed-up, matrix vs raw GROUP BY | ${(raw.p50 / matrixOnly.p50).toFixed(1)}x | |`,
     );
 
     // Exports: the first (cold) run, then the median of 5 more; in-process through the Hono app
@@ -201,7 +180,7 @@ async function main(args: string[]): Promise<number> {
     );
     console.log(lines.join('\n'));
   } finally {
-    await store.close();
+    await backend.close();
   }
   return 0;
 }

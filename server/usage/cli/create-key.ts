@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
 import { loadConfig, loadDotEnv } from '@server/config';
-import { createApiKey } from '../store/create-api-key';
-import { openUsageStore } from '../store/usage-store';
+import { duckDbFile, openBackend } from '../store/open-usage-backend';
+import { UsageInputError } from '../store/usage-backend';
 
 const USAGE = `Usage: npm run -s usage:create-key -- [--label NAME] [--workspace ID ...] [--data-dir DIR]
 
@@ -26,8 +26,8 @@ async function main(args: string[]): Promise<number> {
   }
   loadDotEnv();
   const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : loadConfig().DATA_DIR;
-  const file = path.join(dataDir, 'usage.duckdb');
-  const store = await openUsageStore(file).catch((error: unknown) => {
+  const file = duckDbFile(dataDir);
+  const backend = await openBackend({ kind: 'duckdb', file }).catch((error: unknown) => {
     const locked = error instanceof Error && /lock/i.test(error.message);
     throw new Error(
       locked
@@ -37,12 +37,10 @@ async function main(args: string[]): Promise<number> {
   });
   try {
     const key = `lsv2_${randomBytes(24).toString('hex')}`;
-    const workspaces = await store
-      .withConnection((connection) =>
-        createApiKey(connection, { key, label: values.label, workspaceIds: values.workspace }),
-      )
+    const workspaces = await backend
+      .createApiKey({ key, label: values.label, workspaceIds: values.workspace })
       .catch((error: unknown) => {
-        if (error instanceof RangeError) throw new UsageError(error.message);
+        if (error instanceof UsageInputError) throw new UsageError(error.message);
         throw error;
       });
     console.log(`API key (shown once): ${key}
@@ -55,7 +53,7 @@ Next steps:
      are created: run this again after adding workspaces.`);
     return 0;
   } finally {
-    await store.close();
+    await backend.close();
   }
 }
 

@@ -2,9 +2,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
 import { loadConfig, loadDotEnv } from '@server/config';
-import { seedIfEmpty } from '../seed/seed-database';
 import { benchProfile, demoProfile, type SeedProfile } from '../seed/seed-profiles';
-import { openUsageStore } from '../store/usage-store';
+import { openBackend } from '../store/open-usage-backend';
 
 const USAGE = `Usage: npm run seed -- --scale demo|S|M|L [--data-dir DIR] [--force]
 
@@ -45,10 +44,10 @@ async function main(args: string[]): Promise<number> {
     await rm(file, { force: true });
     await rm(`${file}.wal`, { force: true });
   }
-  const store = await openUsageStore(file);
+  const backend = await openBackend({ kind: 'duckdb', file });
   try {
     const started = performance.now();
-    const result = await seedIfEmpty(store, profile, (message) => {
+    const result = await backend.seedIfEmpty(profile, (message) => {
       console.error(
         `[seed ${profile.name}] ${message} (${Math.round((performance.now() - started) / 1000)} s)`,
       );
@@ -59,7 +58,7 @@ async function main(args: string[]): Promise<number> {
         : `${file} already holds data; nothing done (use --force to rebuild).`,
     );
   } finally {
-    await store.close();
+    await backend.close();
   }
   return 0;
 }

@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
 import { RUNS_CREATE_PERMISSION } from '../seed/demo-keys';
-import { loadKeyOwner } from '../store/load-writer';
-import type { UsageStore } from '../store/usage-store';
+import { hashApiKey } from '../store/api-key-hash';
+import type { UsageBackend } from '../store/usage-backend';
 import { authenticate } from './authenticate';
 
 /** Where an authorised ingestion request bills its traces. */
@@ -22,9 +22,9 @@ const uuid = z.uuid();
  */
 export async function authorizeWriter(
   c: Context,
-  store: UsageStore,
+  backend: UsageBackend,
 ): Promise<{ target: IngestTarget } | { response: Response }> {
-  const auth = await authenticate(c, store);
+  const auth = await authenticate(c, backend);
   if ('response' in auth) return auth;
   const { principal } = auth;
   if (!principal.permissions.includes(RUNS_CREATE_PERMISSION)) {
@@ -33,7 +33,7 @@ export async function authorizeWriter(
     };
   }
   const apiKey = c.req.header('x-api-key')?.trim() ?? '';
-  const owner = await store.withConnection((connection) => loadKeyOwner(connection, apiKey));
+  const owner = await backend.writerForKey(hashApiKey(apiKey));
   const tenant = c.req.header('x-tenant-id')?.trim();
   const singleWorkspace = principal.workspaces.length === 1 ? principal.workspaces[0]?.id : null;
   const workspaceId = tenant || owner.homeWorkspaceId || singleWorkspace;

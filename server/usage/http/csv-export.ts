@@ -1,10 +1,9 @@
 import { USAGE_CSV_COLUMNS } from '@contracts/usage/usage-schema';
 import { formatCsvRow } from '@contracts/usage/csv';
 import { usageExportFilename } from '@contracts/usage/export-filename';
-import type { DimensionCatalogs } from '../store/dimension-catalog';
-import type { UsageStore } from '../store/usage-store';
-import { exportWindows, type ExportWindow } from '../query/export-windows';
-import type { UsageQueryPlan } from '../query/usage-facts-sql';
+import type { ExportWindow } from '../query/export-windows';
+import type { UsageQueryPlan } from '../query/usage-plan';
+import type { UsageBackend } from '../store/usage-backend';
 import type { UsageRenderer } from './render-usage';
 
 const encoder = new TextEncoder();
@@ -20,29 +19,24 @@ async function* exportBlocks(
 /**
  * Streams the export as CSV (spec 2.3): the header, then the data lines, pulled a block at a
  * time as the client reads. The first window is queried before the response starts, so a failing
- * query is a 500 and not a cut-off file. The connection is released when the stream ends, fails
- * or is cancelled by the client.
+ * query is a 500 and not a cut-off file. What the backend holds for the export is released when
+ * the stream ends, fails or is cancelled by the client (a query under way is interrupted).
  */
 export async function csvExportResponse(
-  store: UsageStore,
+  backend: UsageBackend,
   plan: UsageQueryPlan,
-  catalogs: DimensionCatalogs,
   renderer: UsageRenderer,
   windowCells?: number,
 ): Promise<Response> {
-  const connection = await store.connect();
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    connection.closeSync();
-  };
-  const blocks = exportBlocks(exportWindows(connection, plan, catalogs, windowCells), renderer);
+  const abort = new AbortController();
+  const windows = backend.exportWindows(plan, { windowCells, signal: abort.signal });
+  const blocks = exportBlocks(windows, renderer);
+  const release = () => blocks.return(undefined).catch(() => undefined);
   let first: IteratorResult<Uint8Array>;
   try {
     first = await blocks.next();
   } catch (error) {
-    release();
+    await release();
     throw error;
   }
   const body = new ReadableStream<Uint8Array>({
@@ -54,20 +48,18 @@ export async function csvExportResponse(
       try {
         const next = first.done ? first : await blocks.next();
         if (next.done) {
-          release();
           controller.close();
           return;
         }
         controller.enqueue(next.value);
       } catch (error) {
-        release();
+        await release();
         controller.error(error);
       }
     },
     async cancel() {
-      if (!released) connection.interrupt();
-      await blocks.return(undefined).catch(() => undefined);
-      release();
+      abort.abort();
+      await release();
     },
   });
   const filename = usageExportFilename(plan.grid.startMs, plan.grid.endMs, plan.groupBy);

@@ -10,8 +10,7 @@ import {
 } from '../ingest/parse-run-batch';
 import { parseRunMultipart } from '../ingest/parse-run-multipart';
 import { decideRuns, type IngestProblem } from '../ingest/run-operations';
-import type { IngestRuns } from '../store/ingest-runs';
-import type { UsageStore } from '../store/usage-store';
+import type { UsageBackend } from '../store/usage-backend';
 import { authorizeWriter, type IngestTarget } from './authorize-writer';
 
 export interface IngestRoutesOptions {
@@ -28,11 +27,7 @@ type IngestEnv = { Variables: { target: IngestTarget } };
  * decide each run -> bill the root runs in one transaction -> 202, or 422 listing the rejected
  * runs' problems (the valid runs of the request are still accepted).
  */
-export function createIngestRoutes(
-  store: UsageStore,
-  ingestRuns: IngestRuns,
-  options: IngestRoutesOptions,
-): Hono {
+export function createIngestRoutes(backend: UsageBackend, options: IngestRoutesOptions): Hono {
   const app = new Hono<IngestEnv>();
 
   // Read by the SDK before it batches: its batch size limits and which endpoint to use.
@@ -54,8 +49,8 @@ export function createIngestRoutes(
   );
 
   // Authorise before reading the body: an unknown key learns nothing about size limits.
-  app.use('/runs', authorize(store));
-  app.use('/runs/*', authorize(store));
+  app.use('/runs', authorize(backend));
+  app.use('/runs/*', authorize(backend));
   const limit = bodyLimit({
     maxSize: options.maxBodyBytes,
     onError: (c) => jsonError(c, 413, `Request body larger than ${options.maxBodyBytes} bytes.`),
@@ -76,8 +71,8 @@ export function createIngestRoutes(
     const roots = accepted.filter((run) => run.root);
     const result =
       roots.length > 0
-        ? await ingestRuns({ ...target, runs: roots })
-        : { inserted: 0, ingestedAt: new Date() };
+        ? await backend.ingestRuns({ ...target, runs: roots })
+        : { inserted: 0, duplicates: 0, ingestedAt: new Date() };
     if (problems.length > 0) return problemsResponse(c, problems, accepted.length);
     return c.json(
       { accepted: accepted.length, traces_billed: result.inserted, ingested_at: result.ingestedAt },
@@ -120,9 +115,9 @@ export function createIngestRoutes(
   return new Hono().route('/', app);
 }
 
-function authorize(store: UsageStore) {
+function authorize(backend: UsageBackend) {
   return async (c: Context<IngestEnv>, next: () => Promise<void>) => {
-    const auth = await authorizeWriter(c, store);
+    const auth = await authorizeWriter(c, backend);
     if ('response' in auth) return auth.response;
     c.set('target', auth.target);
     await next();

@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
 import { jsonError } from '@server/http/json-error';
-import type { UsageQueryPlan } from '../query/usage-facts-sql';
-import type { UsageStore } from '../store/usage-store';
+import type { UsageQueryPlan } from '../query/usage-plan';
+import type { UsageBackend } from '../store/usage-backend';
 import { authenticate } from './authenticate';
 import { parseUsageQuery } from './parse-usage-query';
 
@@ -26,10 +26,10 @@ export const FEATURE_DISABLED_DETAIL =
  */
 export async function prepareUsageRequest(
   c: Context,
-  store: UsageStore,
+  backend: UsageBackend,
   availability: UsageAvailability,
 ): Promise<{ plan: UsageQueryPlan } | { response: Response }> {
-  const auth = await authenticate(c, store);
+  const auth = await authenticate(c, backend);
   if ('response' in auth) return auth;
   const { principal } = auth;
   if (!principal.permissions.includes('organization:read')) {

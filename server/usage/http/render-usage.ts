@@ -6,8 +6,8 @@ import {
   type UsageDimensions,
 } from '@contracts/usage/usage-schema';
 import { formatCsvCell } from '@contracts/usage/csv';
-import type { DimensionCatalog } from '../store/dimension-catalog';
-import type { UsageQueryPlan } from '../query/usage-facts-sql';
+import type { DimensionCatalog } from '../query/dimension-catalog';
+import type { UsageQueryPlan } from '../query/usage-plan';
 import type { UsageMatrix } from '../query/usage-matrix';
 import { toDimensions } from '../query/usage-rows';
 

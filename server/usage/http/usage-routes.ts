@@ -1,8 +1,6 @@
 import { Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
-import { getUsage } from '../query/get-usage';
-import { createDimensionCatalogs } from '../store/dimension-catalog';
-import type { UsageStore } from '../store/usage-store';
+import type { UsageBackend } from '../store/usage-backend';
 import { authenticate } from './authenticate';
 import { csvExportResponse } from './csv-export';
 import { createUsageRenderer } from './render-usage';
@@ -12,23 +10,20 @@ import { prepareUsageRequest, type UsageAvailability } from './prepare-usage-req
  * The usage API, relative to `/api/v1`. Each handler reads: validate and authorise
  * (`prepareUsageRequest`) -> query -> respond.
  */
-export function createUsageRoutes(store: UsageStore, availability: UsageAvailability): Hono {
+export function createUsageRoutes(backend: UsageBackend, availability: UsageAvailability): Hono {
   const app = new Hono();
-  // The dimension tables in label order, re-read only when they change (see the module).
-  const catalogs = createDimensionCatalogs();
   const renderer = createUsageRenderer();
 
   app.get('/workspaces', async (c) => {
-    const auth = await authenticate(c, store);
+    const auth = await authenticate(c, backend);
     if ('response' in auth) return auth.response;
     return c.json(auth.principal.workspaces);
   });
 
   app.get('/orgs/current/billing/granular-usage', async (c) => {
-    const request = await prepareUsageRequest(c, store, availability);
+    const request = await prepareUsageRequest(c, backend, availability);
     if ('response' in request) return request.response;
-    const { plan } = request;
-    const answer = await store.withConnection((connection) => getUsage(connection, plan, catalogs));
+    const answer = await backend.usage(request.plan);
     // The `UsageResponse` JSON as UTF-8: the bytes `c.json` would send, written from the matrix.
     return c.body(renderer.json(answer.plan, answer.matrix), 200, {
       'Content-Type': 'application/json',
@@ -36,9 +31,9 @@ export function createUsageRoutes(store: UsageStore, availability: UsageAvailabi
   });
 
   app.get('/orgs/current/billing/granular-usage/export', async (c) => {
-    const request = await prepareUsageRequest(c, store, availability);
+    const request = await prepareUsageRequest(c, backend, availability);
     if ('response' in request) return request.response;
-    return csvExportResponse(store, request.plan, catalogs, renderer);
+    return csvExportResponse(backend, request.plan, renderer);
   });
 
   app.onError((error, c) => {

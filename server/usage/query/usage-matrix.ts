@@ -1,18 +1,9 @@
-import type {
-  DuckDBDoubleVector,
-  DuckDBIntegerVector,
-  DuckDBListVector,
-  DuckDBVarCharVector,
-  DuckDBConnection,
-} from '@duckdb/node-api';
-import type { DimensionCatalog } from '../store/dimension-catalog';
-import { clampToData } from './data-extent';
-import type { Interval } from './time-segments';
-import { buildUsageFactsSql, type UsageQueryPlan } from './usage-facts-sql';
+import { catalogPositions, type DimensionCatalog } from './dimension-catalog';
+import type { UsageQueryPlan } from './usage-plan';
 
 /**
  * The answer to a usage query as a (dimension value x bucket) matrix of trace counts. Holding it
- * this way rather than as 65k record rows is what makes the 1-year user answer cheap: DuckDB
+ * this way rather than as 65k record rows is what makes the 1-year user answer cheap: a backend
  * returns a few facts per dimension value, and the renderers walk the matrix bucket by bucket,
  * skipping zeros, to write records in the spec's order (bucket, then label).
  */
@@ -36,21 +27,23 @@ export interface UsageAnswer {
 }
 
 /**
- * The answer to `plan` as a matrix: the facts (`buildUsageFactsSql`), read straight from
- * DuckDB's vectors (no row objects) and summed into the matrix by value and bucket. `catalog` is
- * the dimension table as the same snapshot sees it (see `createDimensionCatalogs`), `extent` the
- * span that holds data (`readDataExtent`, same snapshot), to which DuckDB's reads are cut. Values
- * without a trace in the range are dropped; values missing from the dimension table (traces may
- * name any id) go with the unlabelled ones.
+ * Sums facts into a matrix. A value is numbered by its catalog position, or (for ids the
+ * dimension table lacks, and the NULL id) after the catalog. Backends feed it their facts in any
+ * order; several facts may add to one (value, bucket).
  */
-export async function queryUsageMatrix(
-  connection: DuckDBConnection,
-  plan: UsageQueryPlan,
-  catalog: DimensionCatalog,
-  extent: Interval | null,
-): Promise<UsageMatrix> {
-  const bucketCount = plan.grid.count;
-  const empty: UsageMatrix = {
+export interface MatrixBuilder {
+  /** The value number of a catalog position, or of a stray id (`position` null). */
+  valueOf(position: number | null, strayId: string | null): number;
+  /** The value number of an id as traces name it (catalog or stray). */
+  valueOfId(id: string | null): number;
+  /** Adds `traces` to (value, bucket `k`). */
+  add(value: number, k: number, traces: number): void;
+  /** The matrix in output order, values without a trace dropped. */
+  finish(): UsageMatrix;
+}
+
+export function emptyMatrix(catalog: DimensionCatalog, bucketCount: number): UsageMatrix {
+  return {
     bucketCount,
     ids: [],
     labels: [],
@@ -58,9 +51,9 @@ export async function queryUsageMatrix(
     catalog,
     counts: new Float64Array(0),
   };
-  const facts = buildUsageFactsSql(clampToData(plan, extent));
-  if (!facts) return empty;
-  // Value numbers: the dimension table's positions first, then stray ids and the NULL id.
+}
+
+export function createMatrixBuilder(catalog: DimensionCatalog, bucketCount: number): MatrixBuilder {
   const known = catalog.ids.length;
   const strayIds: (string | null)[] = [];
   const strays = new Map<string | null, number>();
@@ -74,89 +67,68 @@ export async function queryUsageMatrix(
       strays.set(id, value);
       strayIds.push(id);
       if ((value + 1) * bucketCount > counts.length) {
-        const grown = new Float64Array(counts.length * 2);
+        const grown = new Float64Array(Math.max(counts.length * 2, (value + 1) * bucketCount));
         grown.set(counts);
         counts = grown;
       }
     }
     return value;
   };
-  const add = (value: number, k: number, traces: number) => {
-    if (!(k >= 0 && k < bucketCount)) throw new Error(`usage matrix: bucket ${k} out of range`);
-    counts[value * bucketCount + k] = (counts[value * bucketCount + k] as number) + traces;
-  };
-
-  const result = await connection.run(facts.sql, facts.values);
-  for (;;) {
-    const chunk = await result.fetchChunk();
-    const rows = chunk?.rowCount ?? 0;
-    if (!chunk || rows === 0) break;
-    const positionVector = chunk.getColumnVector(0) as DuckDBIntegerVector;
-    const strayVector = chunk.getColumnVector(1) as DuckDBVarCharVector;
-    const periodVector = chunk.getColumnVector(2) as DuckDBIntegerVector;
-    const kVector = chunk.getColumnVector(3) as DuckDBIntegerVector;
-    const valsVector = chunk.getColumnVector(4) as DuckDBListVector;
-    const vals = valsVector.childVector as DuckDBDoubleVector;
-    for (let row = 0; row < rows; row += 1) {
-      const position = positionVector.getItem(row);
+  const positions = catalogPositions(catalog);
+  return {
+    valueOf(position, strayId) {
       // Positions index the catalog, read in the same snapshot.
       if (position !== null && position >= known) {
         throw new Error('usage matrix: the dimension table changed during the query');
       }
-      const value = position ?? valueOfStray(strayVector.getItem(row));
-      const at = valsVector.getEntryOffset(row);
-      const period = periodVector.getItem(row);
-      if (period === null) {
-        add(value, kVector.getItem(row) ?? -1, vals.getItem(at) ?? 0);
-        continue;
-      }
-      const segments = facts.periods.get(period);
-      if (!segments) throw new Error(`usage matrix: unexpected period ${period}`);
-      const { buckets } = segments;
-      let previous = vals.getItem(at) ?? 0;
-      for (let j = 0; j < buckets.length; j += 1) {
-        const next = vals.getItem(at + j + 1) ?? 0;
-        if (next !== previous) add(value, buckets[j] as number, next - previous);
-        previous = next;
-      }
-    }
-  }
-
-  // Output order: labelled values as the table sorts them, then every unlabelled value by id
-  // (UUID text order is DuckDB's UUID order), the NULL id last; values with no trace dropped.
-  const hasTraces = (value: number) => {
-    for (let k = 0; k < bucketCount; k += 1) {
-      if ((counts[value * bucketCount + k] as number) > 0) return true;
-    }
-    return false;
+      return position ?? valueOfStray(strayId);
+    },
+    valueOfId(id) {
+      const position = id === null ? undefined : positions.get(id);
+      return position ?? valueOfStray(id);
+    },
+    add(value, k, traces) {
+      if (!(k >= 0 && k < bucketCount)) throw new Error(`usage matrix: bucket ${k} out of range`);
+      counts[value * bucketCount + k] = (counts[value * bucketCount + k] as number) + traces;
+    },
+    finish() {
+      // Output order: labelled values as the table sorts them, then every unlabelled value by
+      // id (UUID text order), the NULL id last; values with no trace dropped.
+      const hasTraces = (value: number) => {
+        for (let k = 0; k < bucketCount; k += 1) {
+          if ((counts[value * bucketCount + k] as number) > 0) return true;
+        }
+        return false;
+      };
+      const labelOf = (value: number) => catalog.labels[value] ?? null;
+      const present = Array.from({ length: known + strayIds.length }, (_, value) => value).filter(
+        hasTraces,
+      );
+      const labelled = present.filter((value) => labelOf(value) !== null);
+      const unlabelled = present
+        .filter((value) => labelOf(value) === null)
+        .sort((a, b) => compareIds(idOf(a), idOf(b)));
+      const order = [...labelled, ...unlabelled];
+      const matrix: UsageMatrix = {
+        ...emptyMatrix(catalog, bucketCount),
+        positions: new Int32Array(order.length),
+        counts: new Float64Array(order.length * bucketCount),
+      };
+      order.forEach((value, at) => {
+        matrix.ids.push(idOf(value));
+        matrix.labels.push(labelOf(value));
+        matrix.positions[at] = value < known ? value : -1;
+        matrix.counts.set(
+          counts.subarray(value * bucketCount, (value + 1) * bucketCount),
+          at * bucketCount,
+        );
+      });
+      return matrix;
+    },
   };
-  const labelOf = (value: number) => catalog.labels[value] ?? null;
-  const present = Array.from({ length: known + strayIds.length }, (_, value) => value).filter(
-    hasTraces,
-  );
-  const labelled = present.filter((value) => labelOf(value) !== null);
-  const unlabelled = present
-    .filter((value) => labelOf(value) === null)
-    .sort((a, b) => compareIds(idOf(a), idOf(b)));
-  const order = [...labelled, ...unlabelled];
-  const matrix: UsageMatrix = {
-    ...empty,
-    positions: new Int32Array(order.length),
-    counts: new Float64Array(order.length * bucketCount),
-  };
-  order.forEach((value, at) => {
-    matrix.ids.push(idOf(value));
-    matrix.labels.push(labelOf(value));
-    matrix.positions[at] = value < known ? value : -1;
-    matrix.counts.set(
-      counts.subarray(value * bucketCount, (value + 1) * bucketCount),
-      at * bucketCount,
-    );
-  });
-  return matrix;
 }
 
-/** Ids in DuckDB's `ORDER BY id NULLS LAST` order (canonical lower-case UUID text sorts so). */
+/** Ids in `ORDER BY id NULLS LAST` order (canonical lower-case UUID text sorts so). */
 function compareIds(a: string | null, b: string | null): number {
   if (a === b) return 0;
   if (a === null) return 1;

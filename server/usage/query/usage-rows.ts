@@ -1,8 +1,6 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import type { GroupBy, UsageDimensions } from '@contracts/usage/usage-schema';
-import { buildRawUsageSql, type UsageQueryPlan } from './usage-facts-sql';
 
-/** One result row of a usage query, as the SQL returns it. */
+/** One record of a usage query: bucket, dimension value and count. */
 export interface UsageRow {
   bucketMs: number;
   dimId: string | null;
@@ -37,29 +35,4 @@ export function toDimensions(
     dimensions.workspace_name = workspace.name;
   }
   return dimensions;
-}
-
-function toRow(values: readonly unknown[]): UsageRow {
-  const [bucketMs, dimId, label, traces] = values;
-  return {
-    bucketMs: Number(bucketMs),
-    dimId: typeof dimId === 'string' ? dimId : null,
-    label: typeof label === 'string' ? label : null,
-    traces: Number(traces),
-  };
-}
-
-/**
- * All records of a usage query, one JS object each, computed the obvious way (a GROUP BY over
- * raw traces): the reference the tests hold the API to, and the benchmark's baseline. The API
- * reads `queryUsageMatrix` instead.
- */
-export async function queryUsageRows(
-  connection: DuckDBConnection,
-  plan: UsageQueryPlan,
-): Promise<UsageRow[]> {
-  const query = buildRawUsageSql(plan);
-  if (!query) return [];
-  const reader = await connection.runAndReadAll(query.sql, query.values);
-  return reader.getRowsJS().map(toRow);
 }

@@ -1,0 +1,150 @@
+import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
+import type { RunStatus } from '@contracts/deployment';
+import type {
+  Assistant,
+  AssistantVersion,
+  CronChanges,
+  CronFilter,
+  CronRecord,
+  ItemSearch,
+  NamespaceQuery,
+  NewCron,
+  NewRun,
+  RunRecord,
+  StoreItem,
+  ThreadRecord,
+  ThreadSortColumn,
+  TruncateFlags,
+} from './records';
+
+/**
+ * The deployment API's storage port: what the routes, the run manager and the executor ask of a
+ * backend, in the domain's words. Every method is asynchronous; a backend lives in its own folder
+ * (`sqlite/`: one file, one process, the default; `postgres/`: chosen by `DATABASE_URI`).
+ */
+
+/** Thread records (the conversation state itself lives in the checkpointer). */
+export interface ThreadStore {
+  /** Creates the thread; `undefined` when a thread with that id already exists. */
+  create(metadata: Record<string, unknown>, threadId?: string): Promise<ThreadRecord | undefined>;
+  get(threadId: string): Promise<ThreadRecord | undefined>;
+  /** Every thread, in the given order (ties in insertion order); searches filter these. */
+  all(column: ThreadSortColumn, order: 'asc' | 'desc'): Promise<ThreadRecord[]>;
+  touch(threadId: string): Promise<void>;
+  /** Merges `metadata` into the thread's metadata, as the platform's PATCH does. */
+  patchMetadata(
+    threadId: string,
+    metadata: Record<string, unknown>,
+  ): Promise<ThreadRecord | undefined>;
+  /** Deletes the record only; the caller stops runs and removes checkpoints. */
+  delete(threadId: string): Promise<boolean>;
+  /** A new thread holding a copy of every checkpoint and pending write of `source`. */
+  copy(source: ThreadRecord): Promise<ThreadRecord>;
+  count(): Promise<number>;
+}
+
+export interface RunPage {
+  limit: number;
+  offset: number;
+  status?: RunStatus;
+}
+
+/** Run records. */
+export interface RunStore {
+  create(run: NewRun): Promise<RunRecord>;
+  get(threadId: string, runId: string): Promise<RunRecord | undefined>;
+  /** Newest first. */
+  list(threadId: string, page: RunPage): Promise<RunRecord[]>;
+  /** Pending and running runs of a thread, oldest first. */
+  active(threadId: string): Promise<RunRecord[]>;
+  latest(threadId: string): Promise<RunRecord | undefined>;
+  setStatus(runId: string, status: RunStatus, error?: string | null): Promise<void>;
+  delete(runId: string): Promise<void>;
+  threadsWithPendingRuns(): Promise<string[]>;
+  /** Threads with a run still `running` (on start-up: cut off by a crash). */
+  threadsWithRunningRuns(): Promise<string[]>;
+  /** Marks every `running` run as failed with `reason`; returns how many. */
+  failOrphanedRuns(reason: string): Promise<number>;
+  count(): Promise<number>;
+}
+
+/** Assistants and their versions. */
+export interface AssistantStore {
+  get(assistantId: string): Promise<Assistant | undefined>;
+  /** Newest first. */
+  all(): Promise<Assistant[]>;
+  /** Highest version first. */
+  versions(assistantId: string): Promise<AssistantVersion[]>;
+  version(assistantId: string, version: number): Promise<AssistantVersion | undefined>;
+  /** A new assistant, or a new version of one (saved as current and as a version). */
+  saveVersion(assistant: Assistant): Promise<Assistant>;
+  /** Points the assistant at a saved version without adding one. */
+  setCurrent(assistant: Assistant): Promise<Assistant>;
+  delete(assistantId: string): Promise<boolean>;
+}
+
+export interface CronPage {
+  limit: number;
+  offset: number;
+  /** One of CRON_SORT_COLUMNS (validated by the route). */
+  sortBy: string;
+  sortOrder: 'asc' | 'desc';
+}
+
+export interface CronStore {
+  create(cron: NewCron): Promise<CronRecord>;
+  get(cronId: string): Promise<CronRecord | undefined>;
+  update(cronId: string, changes: CronChanges): Promise<CronRecord | undefined>;
+  delete(cronId: string): Promise<boolean>;
+  search(filter: CronFilter, page: CronPage): Promise<CronRecord[]>;
+  count(filter: CronFilter): Promise<number>;
+  /** Enabled crons whose next firing is at or before `now` (ISO), soonest first. */
+  due(now: string): Promise<CronRecord[]>;
+  /** Removes the crons of a deleted thread (they could not fire anymore). */
+  deleteForThread(threadId: string): Promise<void>;
+}
+
+/** The Store API's items (long-term memory). */
+export interface KvStore {
+  put(namespace: string[], key: string, value: Record<string, unknown>): Promise<void>;
+  get(namespace: string[], key: string): Promise<StoreItem | null>;
+  delete(namespace: string[], key: string): Promise<void>;
+  /** Items under `prefix`, most recently updated first, matching every `filter` condition. */
+  search(prefix: string[], search: ItemSearch): Promise<StoreItem[]>;
+  /** Distinct namespaces, cut to `max_depth` labels, sorted. */
+  namespaces(query: NamespaceQuery): Promise<string[][]>;
+}
+
+/** A LangGraph checkpointer that adds the executing run's metadata to each checkpoint it writes. */
+export interface RunCheckpointer {
+  saver: BaseCheckpointSaver;
+  /** The metadata of the run executing on each thread (set by the executor). */
+  runMetadata: Map<string, Record<string, unknown>>;
+}
+
+/** Checkpoint surgery the multitask strategies need, each in one transaction. */
+export interface CheckpointRollback {
+  /**
+   * Returns the thread's history to `headCheckpointId` (to empty when null) and deletes the run
+   * record `runId` with it: every checkpoint and pending write off that chain goes.
+   */
+  rollback(threadId: string, headCheckpointId: string | null, runId?: string): Promise<number>;
+  /** Deletes a stateless run's thread with its runs, checkpoints and pending writes. */
+  removeThread(threadId: string): Promise<void>;
+}
+
+/** Everything a deployment keeps, from one backend. */
+export interface DeploymentStore {
+  /** Which backend this is (for health and logs). */
+  backend: 'sqlite' | 'postgres';
+  threads: ThreadStore;
+  runs: RunStore;
+  assistants: AssistantStore;
+  crons: CronStore;
+  kv: KvStore;
+  checkpointer: RunCheckpointer;
+  checkpoints: CheckpointRollback;
+  /** Empties what the flags name (`POST /internal/truncate`); system assistants stay. */
+  truncate(flags: TruncateFlags): Promise<void>;
+  close(): Promise<void>;
+}

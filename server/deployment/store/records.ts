@@ -1,0 +1,133 @@
+import type { MultitaskStrategy, RunStatus } from '@contracts/deployment';
+import type { RunKwargs } from '../wire/run-request';
+
+/** The records the deployment stores hold, the same for every backend (see deployment-store.ts). */
+
+export interface ThreadRecord {
+  thread_id: string;
+  created_at: string;
+  updated_at: string;
+  metadata: Record<string, unknown>;
+}
+
+/** Columns a search can order by in SQL (`status` needs the computed view, see thread-view.ts). */
+export type ThreadSortColumn = 'thread_id' | 'created_at' | 'updated_at';
+
+/** A run as stored: the wire fields plus what the server needs to execute and roll it back. */
+export interface RunRecord {
+  run_id: string;
+  thread_id: string;
+  assistant_id: string;
+  status: RunStatus;
+  multitask_strategy: MultitaskStrategy | null;
+  created_at: string;
+  updated_at: string;
+  metadata: Record<string, unknown>;
+  /** `null` when the run continues from the checkpoint (a resume, or a `command`). */
+  input: Record<string, unknown> | null;
+  error: string | null;
+  kwargs: RunKwargs;
+}
+
+export interface NewRun {
+  threadId: string;
+  assistantId: string;
+  input: Record<string, unknown> | null;
+  metadata: Record<string, unknown>;
+  strategy: MultitaskStrategy;
+  kwargs: RunKwargs;
+}
+
+/** Runs stored before streaming existed have `{}`: they streamed nothing and take the defaults. */
+export const DEFAULT_KWARGS: RunKwargs = {
+  stream_mode: ['values'],
+  stream_subgraphs: false,
+  stream_resumable: false,
+};
+
+/** An assistant as the LangGraph API answers it (the fields of its current version). */
+export interface Assistant {
+  assistant_id: string;
+  graph_id: string;
+  name: string;
+  description: string | null;
+  config: Record<string, unknown>;
+  context: unknown;
+  metadata: Record<string, unknown>;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One saved version; `update` adds one, `setLatest` makes an older one current again. */
+export type AssistantVersion = Omit<Assistant, 'updated_at'>;
+
+/** A cron as the platform answers it (`Cron` of the SDK). */
+export interface CronRecord {
+  cron_id: string;
+  assistant_id: string;
+  /** `null` for a stateless cron: each firing runs on a new thread. */
+  thread_id: string | null;
+  schedule: string;
+  /** The run body each firing creates (input, config, metadata, multitask strategy, ...). */
+  payload: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  end_time: string | null;
+  /** `null` once the schedule has no firing left before `end_time`. */
+  next_run_date: string | null;
+  enabled: boolean;
+  on_run_completed: 'delete' | 'keep' | null;
+  user_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type NewCron = Omit<CronRecord, 'cron_id' | 'created_at' | 'updated_at' | 'user_id'>;
+export type CronChanges = Partial<Omit<CronRecord, 'cron_id' | 'created_at' | 'user_id'>>;
+
+export const CRON_SORT_COLUMNS = [
+  'cron_id',
+  'assistant_id',
+  'thread_id',
+  'created_at',
+  'updated_at',
+  'next_run_date',
+] as const;
+
+export interface CronFilter {
+  assistant_id?: string | null;
+  thread_id?: string | null;
+  enabled?: boolean | null;
+}
+
+/** A long-term memory item, as the LangGraph Store API answers it. */
+export interface StoreItem {
+  namespace: string[];
+  key: string;
+  value: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ItemSearch {
+  filter?: Record<string, unknown> | null;
+  limit: number;
+  offset: number;
+}
+
+export interface NamespaceQuery {
+  prefix?: string[] | null;
+  suffix?: string[] | null;
+  max_depth?: number | null;
+  limit: number;
+  offset: number;
+}
+
+/** The flags of `POST /internal/truncate` (the official dev server's test route). */
+export interface TruncateFlags {
+  runs?: boolean;
+  threads?: boolean;
+  assistants?: boolean;
+  store?: boolean;
+  checkpoint?: boolean;
+}

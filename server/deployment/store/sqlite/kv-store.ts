@@ -1,0 +1,99 @@
+import type Database from 'better-sqlite3';
+import type { KvStore } from '../deployment-store';
+import { matchesFilter } from '../item-filter';
+import type { StoreItem } from '../records';
+
+interface ItemRow {
+  namespace: string;
+  key: string;
+  value: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Labels never contain '.', so the joined path is unambiguous (the SDK's GET sends it so too). */
+const SEPARATOR = '.';
+
+const toItem = (row: ItemRow): StoreItem => ({
+  namespace: row.namespace.split(SEPARATOR),
+  key: row.key,
+  value: JSON.parse(row.value) as Record<string, unknown>,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
+/** `path` is `prefix` or below it, label-wise (`a.b` is under `a`, `ab` is not). */
+const PREFIX_SQL = `(@prefix = '' OR namespace = @prefix
+  OR substr(namespace, 1, length(@prefix) + 1) = @prefix || '.')`;
+
+const startsWith = (labels: string[], prefix: string[]) =>
+  prefix.every((label, i) => labels[i] === label);
+const endsWith = (labels: string[], suffix: string[]) =>
+  suffix.every((label, i) => labels[labels.length - suffix.length + i] === label);
+
+/** The Store API's items (long-term memory), in the SQLite file. */
+export function createSqliteKvStore(db: Database.Database): KvStore {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS store_items (
+      namespace TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+      created_at TEXT NOT NULL, updated_at TEXT NOT NULL, PRIMARY KEY (namespace, key)
+    );
+  `);
+  const upsert = db.prepare<[string, string, string, string, string]>(
+    `INSERT INTO store_items (namespace, key, value, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value,
+       updated_at = excluded.updated_at`,
+  );
+  const selectOne = db.prepare<[string, string], ItemRow>(
+    'SELECT * FROM store_items WHERE namespace = ? AND key = ?',
+  );
+  const remove = db.prepare<[string, string]>(
+    'DELETE FROM store_items WHERE namespace = ? AND key = ?',
+  );
+  const selectUnder = db.prepare<[{ prefix: string }], ItemRow>(
+    `SELECT * FROM store_items WHERE ${PREFIX_SQL} ORDER BY updated_at DESC, key`,
+  );
+  const selectNamespaces = db.prepare<[{ prefix: string }], { namespace: string }>(
+    `SELECT DISTINCT namespace FROM store_items WHERE ${PREFIX_SQL} ORDER BY namespace`,
+  );
+
+  return {
+    async put(namespace, key, value) {
+      upsert.run(namespace.join(SEPARATOR), key, JSON.stringify(value), now(), now());
+    },
+    async get(namespace, key) {
+      const row = selectOne.get(namespace.join(SEPARATOR), key);
+      return row ? toItem(row) : null;
+    },
+    async delete(namespace, key) {
+      remove.run(namespace.join(SEPARATOR), key);
+    },
+    async search(prefix, { filter, limit, offset }) {
+      const items = selectUnder.all({ prefix: prefix.join(SEPARATOR) }).map(toItem);
+      const matching = filter ? items.filter((item) => matchesFilter(item.value, filter)) : items;
+      return matching.slice(offset, offset + limit);
+    },
+    async namespaces({ prefix, suffix, max_depth, limit, offset }) {
+      const seen = new Map<string, string[]>();
+      for (const { namespace } of selectNamespaces.all({
+        prefix: (prefix ?? []).join(SEPARATOR),
+      })) {
+        const labels = namespace.split(SEPARATOR);
+        if (prefix && !startsWith(labels, prefix)) continue;
+        if (suffix && !endsWith(labels, suffix)) continue;
+        const cut = max_depth == null ? labels : labels.slice(0, max_depth);
+        seen.set(cut.join(SEPARATOR), cut);
+      }
+      return [...seen.values()]
+        .sort((a, b) => a.join(SEPARATOR).localeCompare(b.join(SEPARATOR)))
+        .slice(offset, offset + limit);
+    },
+  };
+}
+
+/** Strictly increasing timestamps, so an update always sorts after the put before it. */
+let last = 0;
+function now(): string {
+  last = Math.max(Date.now(), last + 1);
+  return new Date(last).toISOString();
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { RunStatus } from '@contracts/deployment';
+import type { RunKwargs } from '@server/deployment/wire/run-request';
+import type { RunStore } from '../deployment-store';
+import { DEFAULT_KWARGS, type RunRecord } from '../records';
+
+interface RunRow extends Omit<RunRecord, 'metadata' | 'input' | 'kwargs'> {
+  metadata: string;
+  input: string;
+  kwargs: string;
+}
+
+const COLUMNS = `run_id, thread_id, assistant_id, status, multitask_strategy, created_at, updated_at,
+  metadata, input, error, kwargs`;
+
+function toRecord(row: RunRow): RunRecord {
+  return {
+    ...row,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    input: JSON.parse(row.input) as Record<string, unknown> | null,
+    kwargs: { ...DEFAULT_KWARGS, ...(JSON.parse(row.kwargs) as Partial<RunKwargs>) },
+  };
+}
+
+/** Run records in the SQLite file (statements are synchronous; the port is not). */
+export function createSqliteRunStore(db: Database.Database): RunStore {
+  const insert = db.prepare(
+    `INSERT INTO runs (${COLUMNS}) VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, NULL, ?)`,
+  );
+  const selectOne = db.prepare<[string, string], RunRow>(
+    `SELECT ${COLUMNS} FROM runs WHERE thread_id = ? AND run_id = ?`,
+  );
+  const selectPage = db.prepare<[string, string | null, string | null, number, number], RunRow>(
+    `SELECT ${COLUMNS} FROM runs WHERE thread_id = ? AND (? IS NULL OR status = ?)
+     ORDER BY seq DESC LIMIT ? OFFSET ?`,
+  );
+  const selectActive = db.prepare<[string], RunRow>(
+    `SELECT ${COLUMNS} FROM runs WHERE thread_id = ? AND status IN ('pending', 'running')
+     ORDER BY seq`,
+  );
+  const selectLatest = db.prepare<[string], RunRow>(
+    `SELECT ${COLUMNS} FROM runs WHERE thread_id = ? ORDER BY seq DESC LIMIT 1`,
+  );
+  const update = db.prepare<[RunStatus, string, string | null, string]>(
+    'UPDATE runs SET status = ?, updated_at = ?, error = ? WHERE run_id = ?',
+  );
+  const remove = db.prepare<[string]>('DELETE FROM runs WHERE run_id = ?');
+  const pendingThreads = db.prepare<[], { thread_id: string }>(
+    `SELECT DISTINCT thread_id FROM runs WHERE status = 'pending'`,
+  );
+  const failRunning = db.prepare<[string, string]>(
+    `UPDATE runs SET status = 'error', updated_at = ?, error = ? WHERE status = 'running'`,
+  );
+  const runningThreads = db.prepare<[], { thread_id: string }>(
+    `SELECT DISTINCT thread_id FROM runs WHERE status = 'running'`,
+  );
+  const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM runs');
+  const get = (threadId: string, runId: string) => {
+    const row = selectOne.get(threadId, runId);
+    return row && toRecord(row);
+  };
+
+  return {
+    async create({ threadId, assistantId, input, metadata, strategy, kwargs }) {
+      const now = new Date().toISOString();
+      const runId = randomUUID();
+      const row = [runId, threadId, assistantId, strategy, now, now];
+      insert.run(...row, JSON.stringify(metadata), JSON.stringify(input), JSON.stringify(kwargs));
+      return get(threadId, runId) as RunRecord;
+    },
+    get: async (threadId, runId) => get(threadId, runId),
+    async list(threadId, page) {
+      const status = page.status ?? null;
+      return selectPage.all(threadId, status, status, page.limit, page.offset).map(toRecord);
+    },
+    active: async (threadId) => selectActive.all(threadId).map(toRecord),
+    async latest(threadId) {
+      const row = selectLatest.get(threadId);
+      return row && toRecord(row);
+    },
+    async setStatus(runId, status, error = null) {
+      update.run(status, new Date().toISOString(), error, runId);
+    },
+    async delete(runId) {
+      remove.run(runId);
+    },
+    threadsWithPendingRuns: async () => pendingThreads.all().map((row) => row.thread_id),
+    threadsWithRunningRuns: async () => runningThreads.all().map((row) => row.thread_id),
+    failOrphanedRuns: async (reason) => failRunning.run(new Date().toISOString(), reason).changes,
+    count: async () => count.get()?.n ?? 0,
+  };
+}

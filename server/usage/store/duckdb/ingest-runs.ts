@@ -1,0 +1,228 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { RunBatch, RunBatchResult } from '@server/usage/store/usage-backend';
+import { ensureProjects } from './ensure-projects';
+import { addToRollups, type KnownRollupRows, type RollupIncrement } from './rollup-increments';
+import { loadRunIdFilter, selectUnbilled, type RunIdFilter } from './run-id-filter';
+import type { DuckDbStore } from './duckdb-store';
+
+export type IngestRuns = (batch: RunBatch) => Promise<RunBatchResult>;
+
+export interface RunIngestor {
+  ingest: IngestRuns;
+  /**
+   * Runs `work` between two group commits, as the only writer: for writes that are not a batch
+   * of runs billed now (`ingestTrace`), so they share the billed-run filter and never race.
+   */
+  exclusive<T>(work: (connection: DuckDBConnection, billed: RunIdFilter) => Promise<T>): Promise<T>;
+  /** Waits for the batches under way, then releases the writer's connection. */
+  close(): Promise<void>;
+}
+
+type Job =
+  | { batch: RunBatch; resolve: (result: RunBatchResult) => void; reject: (error: unknown) => void }
+  | { work: (connection: DuckDBConnection, billed: RunIdFilter) => Promise<void> };
+
+/**
+ * Returns `ingestRuns`, which bills batches of root runs. Batches that arrive while a write is
+ * under way are written together in the next transaction (group commit), with a fixed number of
+ * statements whatever their size: new projects, the traces (a `run_id` already billed is
+ * skipped, so a resent run counts once; see `run-id-filter.ts`) and the four groupings of
+ * `usage_daily` and `usage_cumulative`. A batch's promise resolves only after its transaction
+ * committed, so an acknowledged batch survives a crash, and a failed transaction rejects every
+ * batch in it. Usage counts go by ingestion time: a trace's `start_time` is the transaction's
+ * start.
+ */
+export function createRunIngestor(store: DuckDbStore): RunIngestor {
+  let pending: Job[] = [];
+  let writing = false;
+  let connection: DuckDBConnection | undefined;
+  let drained: Promise<void> = Promise.resolve();
+  // What committed transactions created: projects (name -> id), rollup rows and billed run ids.
+  // None is ever deleted, so later batches skip the statements that would create them.
+  let known: Known | undefined;
+
+  async function drain(): Promise<void> {
+    writing = true;
+    while (pending.length > 0) {
+      const jobs = pending;
+      pending = [];
+      const group: Pending[] = [];
+      for (const job of jobs) if ('batch' in job) group.push(job);
+      try {
+        // One connection for all writes, opened on the first batch (writes are serial anyway).
+        connection ??= await store.connect();
+        // The first write after a start reads every billed run id (≈ 0.3 s a million traces).
+        known ??= {
+          projects: new Map(),
+          rollupRows: new Set(),
+          billed: await loadRunIdFilter(connection),
+        };
+        for (const job of jobs) if ('work' in job) await job.work(connection, known.billed);
+        if (group.length > 0) {
+          const results = await writeGroup(connection, group, known);
+          group.forEach((entry, i) =>
+            entry.resolve(results[i] ?? { inserted: 0, duplicates: 0, ingestedAt: new Date() }),
+          );
+        }
+      } catch (error) {
+        group.forEach((entry) => entry.reject(error));
+      }
+    }
+    writing = false;
+  }
+
+  const enqueue = (job: Job) => {
+    pending.push(job);
+    if (!writing) drained = drain();
+  };
+
+  return {
+    ingest: (batch) =>
+      new Promise<RunBatchResult>((resolve, reject) => enqueue({ batch, resolve, reject })),
+    exclusive: (work) =>
+      new Promise((resolve, reject) =>
+        enqueue({
+          work: (connection, billed) => work(connection, billed).then(resolve, reject),
+        }),
+      ),
+    async close() {
+      await drained;
+      connection?.closeSync();
+      connection = undefined;
+    },
+  };
+}
+
+type Pending = Extract<Job, { batch: RunBatch }>;
+
+interface Known {
+  projects: Map<string, string>;
+  rollupRows: KnownRollupRows;
+  billed: RunIdFilter;
+}
+
+async function writeGroup(
+  connection: DuckDBConnection,
+  group: Pending[],
+  known: Known,
+): Promise<RunBatchResult[]> {
+  const ingestedAt = new Date();
+  const created = new Map<string, string>();
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const wanted = group.flatMap(({ batch }) =>
+      batch.runs.map((run) => ({ workspaceId: batch.workspaceId, name: run.projectName })),
+    );
+    const projectIds = await ensureProjects(connection, wanted, known.projects, created);
+    const candidates = traceRows(group, projectIds);
+    const { unbilled, remember } = await selectUnbilled(
+      connection,
+      known.billed,
+      candidates.map((row) => row.runId),
+    );
+    const rows = candidates.filter((row) => unbilled.has(row.runId));
+    await insertTraces(connection, rows, ingestedAt);
+    const rollupRows = await addToRollups(
+      connection,
+      increments(rows),
+      ingestedAt,
+      known.rollupRows,
+    );
+    await connection.run('COMMIT');
+    remember();
+    for (const [key, id] of created) known.projects.set(key, id);
+    for (const key of rollupRows) known.rollupRows.add(key);
+    const perBatch = new Map<RunBatch, number>();
+    for (const row of rows) perBatch.set(row.batch, (perBatch.get(row.batch) ?? 0) + 1);
+    return group.map(({ batch }) => {
+      const inserted = perBatch.get(batch) ?? 0;
+      return { inserted, duplicates: batch.runs.length - inserted, ingestedAt };
+    });
+  } catch (error) {
+    // A failed COMMIT has already ended the transaction; the original error is what matters.
+    await connection.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+interface TraceRow {
+  batch: RunBatch;
+  runId: string;
+  projectId: string;
+}
+
+/** The group's runs, each run id once (the first batch that sent it owns it). */
+function traceRows(
+  group: Pending[],
+  projectId: (workspaceId: string, name: string) => string,
+): TraceRow[] {
+  const rows = new Map<string, TraceRow>();
+  for (const { batch } of group) {
+    for (const run of batch.runs) {
+      // Stored ids read back lower-case: compare them so.
+      const runId = run.runId.toLowerCase();
+      if (rows.has(runId)) continue;
+      rows.set(runId, {
+        batch,
+        runId,
+        projectId: projectId(batch.workspaceId, run.projectName),
+      });
+    }
+  }
+  return [...rows.values()];
+}
+
+/** Inserts the (new) traces, one statement per (workspace, user, API key). */
+async function insertTraces(
+  connection: DuckDBConnection,
+  rows: TraceRow[],
+  ingestedAt: Date,
+): Promise<void> {
+  const byTarget = new Map<string, TraceRow[]>();
+  for (const row of rows) {
+    const { workspaceId, userId, apiKeyId } = row.batch;
+    const key = `${workspaceId}|${userId ?? ''}|${apiKeyId ?? ''}`;
+    const list = byTarget.get(key);
+    if (list) list.push(row);
+    else byTarget.set(key, [row]);
+  }
+  for (const targetRows of byTarget.values()) {
+    const [first] = targetRows;
+    if (!first) continue;
+    // Comma-joined columns (ids hold no commas): two parameters whatever the batch size, split
+    // by DuckDB; the target's ids are constants.
+    await connection.run(
+      `INSERT INTO traces
+       SELECT r.run_id::UUID, $3::UUID, r.project_id::UUID, $4::UUID, $5::UUID, $6::TIMESTAMP
+       FROM (SELECT unnest(string_split($1, ',')) AS run_id,
+         unnest(string_split($2, ',')) AS project_id) r`,
+      [
+        targetRows.map((row) => row.runId).join(','),
+        targetRows.map((row) => row.projectId).join(','),
+        first.batch.workspaceId,
+        first.batch.userId,
+        first.batch.apiKeyId,
+        ingestedAt.toISOString(),
+      ],
+    );
+  }
+}
+
+/** The new traces counted per (grouping, workspace, dimension value). */
+function increments(rows: TraceRow[]): RollupIncrement[] {
+  const counts = new Map<string, RollupIncrement>();
+  const add = (grouping: string, workspaceId: string, dimId: string | null) => {
+    const key = `${grouping}|${workspaceId}|${dimId ?? ''}`;
+    const entry = counts.get(key) ?? { grouping, workspace_id: workspaceId, dim_id: dimId, n: 0 };
+    entry.n += 1;
+    counts.set(key, entry);
+  };
+  for (const row of rows) {
+    const { workspaceId, userId, apiKeyId } = row.batch;
+    add('workspace', workspaceId, workspaceId);
+    add('project', workspaceId, row.projectId);
+    add('user', workspaceId, userId);
+    add('api_key', workspaceId, apiKeyId);
+  }
+  return [...counts.values()];
+}

@@ -1,0 +1,131 @@
+import type { GroupBy, Workspace } from '@contracts/usage/usage-schema';
+import type { TraceInput } from '@server/usage/ingest/trace-input';
+import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
+import type { ExportWindow } from '@server/usage/query/export-windows';
+import type { Interval } from '@server/usage/query/time-segments';
+import type { UsageAnswer } from '@server/usage/query/usage-matrix';
+import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+import type { SeedProfile } from '@server/usage/seed/seed-profiles';
+
+/**
+ * The usage service's storage port: every operation the routes, the CLIs and the seeder need,
+ * in the domain's words. Nothing above it sees SQL or a connection; each backend lives in its own
+ * folder (`duckdb/`: one embedded file, the default; `clickhouse/` + `postgres/`: any number of
+ * replicas) and runs the same contract suite (`server/usage/test/contract/`).
+ */
+export interface UsageBackend {
+  readonly kind: 'duckdb' | 'clickhouse';
+  /**
+   * Bills a batch of root runs from one key into one workspace, counted at ingestion time. A run
+   * id already billed (by any replica, any path) is a duplicate and changes nothing. Resolves
+   * only once the new traces are durable.
+   */
+  ingestRuns(batch: RunBatch): Promise<RunBatchResult>;
+  /** Stores one trace counted at its own `start_time`; idempotent by `run_id`. */
+  ingestTrace(trace: TraceInput): Promise<{ inserted: boolean }>;
+  /** The (value x bucket) matrix of a plan, its grid cut to the buckets that can hold data. */
+  usage(plan: UsageQueryPlan): Promise<UsageAnswer>;
+  /**
+   * An export's matrices, a window of whole buckets at a time (at most `windowCells` cells), all
+   * from one snapshot of the catalog. Ending the iteration (or `signal`) releases what it holds.
+   */
+  exportWindows(plan: UsageQueryPlan, options?: ExportOptions): AsyncGenerator<ExportWindow>;
+  /** The span that can hold traces of `groupBy`'s rollup (whole periods), or null when empty. */
+  dataExtent(groupBy: GroupBy): Promise<Interval | null>;
+  /** The principal of an API key by its sha256 hex (`hashApiKey`), or undefined. */
+  principalForKey(keyHash: string): Promise<Principal | undefined>;
+  /** Who a key's ingested traces are billed to (all null for a key without an owner). */
+  writerForKey(keyHash: string): Promise<KeyOwner>;
+  /** A dimension table in output order (the same object until the table changes). */
+  catalog(groupBy: GroupBy): Promise<DimensionCatalog>;
+  /** Adds or renames one dimension value (a project names its workspace). */
+  putDimension(row: DimensionRow): Promise<void>;
+  /** Removes one dimension value; its traces then show it as an unlabelled id. */
+  removeDimension(groupBy: GroupBy, id: string): Promise<void>;
+  /** The ids of projects named by runs, created with stable ids when missing. */
+  ensureProjects(workspaceId: string, names: readonly string[]): Promise<Map<string, string>>;
+  /** Stores a console key (organization:read); returns the number of workspaces granted. */
+  createApiKey(newKey: NewApiKey): Promise<number>;
+  createWorkspace(workspace: NewWorkspace): Promise<void>;
+  /** Loads `profile` into an empty store, once even when replicas race; real data is kept. */
+  seedIfEmpty(profile: SeedProfile, onProgress?: (message: string) => void): Promise<SeedResult>;
+  /** Billed traces, or null when the store does not answer. */
+  health(): Promise<{ traces: number | null }>;
+  /** Waits for writes under way, then releases connections. */
+  close(): Promise<void>;
+}
+
+/** One billable root run of a batch: its id and the project (`session_name`) it was sent to. */
+export interface BillableRun {
+  runId: string;
+  projectName: string;
+}
+
+/** A batch of root runs from one key into one workspace. */
+export interface RunBatch {
+  workspaceId: string;
+  userId: string | null;
+  apiKeyId: string | null;
+  runs: readonly BillableRun[];
+}
+
+export interface RunBatchResult {
+  /** Runs stored as new traces (accepted for billing). */
+  inserted: number;
+  /** Runs of the batch already billed (the same run id sent again, or twice in the batch). */
+  duplicates: number;
+  /** When the batch was billed: its traces count in the bucket of this instant. */
+  ingestedAt: Date;
+}
+
+export interface ExportOptions {
+  windowCells?: number;
+  /** Aborted when the client goes away: a query under way is interrupted. */
+  signal?: AbortSignal;
+}
+
+/** Who is calling: the permissions of an API key and the workspaces it can read. */
+export interface Principal {
+  permissions: string[];
+  workspaces: Workspace[];
+}
+
+/** The dimensions an API key's ingested traces are billed to. */
+export interface KeyOwner {
+  /** Owner of the key (the trace's user); null for a key without a recorded owner. */
+  userId: string | null;
+  /** The key's own `api_keys` row (the trace's API key), or null. */
+  apiKeyId: string | null;
+  /** The workspace of that row: where traces go when the request names none. */
+  homeWorkspaceId: string | null;
+}
+
+export type DimensionRow =
+  | { groupBy: 'workspace'; id: string; label: string }
+  | { groupBy: 'project'; id: string; label: string; workspaceId: string }
+  | { groupBy: 'user'; id: string; label: string | null }
+  | { groupBy: 'api_key'; id: string; label: string; workspaceId: string };
+
+export interface NewApiKey {
+  key: string;
+  label: string;
+  /** Workspaces the key reads; empty for every workspace that exists now. */
+  workspaceIds: readonly string[];
+}
+
+export interface NewWorkspace {
+  id: string;
+  displayName: string;
+  createdAt: Date;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  traces: number;
+  ms: number;
+}
+
+/** Thrown for a request the store refuses (unknown workspace, ...): the caller's mistake. */
+export class UsageInputError extends RangeError {
+  override name = 'UsageInputError';
+}

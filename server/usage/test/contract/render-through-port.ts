@@ -1,0 +1,24 @@
+import { csvExportResponse } from '@server/usage/http/csv-export';
+import { createUsageRenderer } from '@server/usage/http/render-usage';
+import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+import type { UsageBackend } from '@server/usage/store/usage-backend';
+
+const decoder = new TextDecoder();
+
+/** What the routes send for a plan, through a backend: the JSON body and the CSV data lines. */
+export function renderThroughPort(backend: UsageBackend) {
+  // As the routes do: one renderer (and the backend's catalog cache) for every request.
+  const renderer = createUsageRenderer();
+  return {
+    async json(plan: UsageQueryPlan): Promise<string> {
+      const answer = await backend.usage(plan);
+      return decoder.decode(renderer.json(answer.plan, answer.matrix));
+    },
+    /** The export's data lines (header dropped), with windows of at most `windowCells`. */
+    async csv(plan: UsageQueryPlan, windowCells?: number): Promise<string> {
+      const response = await csvExportResponse(backend, plan, renderer, windowCells);
+      const text = await response.text();
+      return text.slice(text.indexOf('\r\n') + 2);
+    },
+  };
+}
