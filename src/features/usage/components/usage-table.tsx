@@ -117,6 +117,9 @@ export function UsageTable({
           }}
         />
       </div>
+      <p className="scroll-hint muted small" aria-hidden="true">
+        Swipe the table sideways for cost and change →
+      </p>
       <div className="table-scroll">
         <table className="data-table" aria-labelledby="usage-table-heading">
           <thead>
