@@ -5,17 +5,35 @@
 // Needs a running `npm start`. Reports JS bytes per file, then the median and p95 of change ->
 // next frame after the table shows the new grouping, measured in the page with performance.now().
 import { chromium, type Page } from '@playwright/test';
-import { numberArg, parseCliArgs, UsageError, USAGE_EXIT_CODE } from '../server/cli/cli-args';
+import {
+  describeError,
+  numberArg,
+  parseCliArgs,
+  UsageError,
+  USAGE_EXIT_CODE,
+} from '../server/cli/cli-args';
 
 const USAGE = `Usage: npm run bench:ui -- [--base-url http://127.0.0.1:5173] [--runs 15]
 Needs a running \`npm start\`. Exit codes: 0 done, 1 failed, 2 bad arguments.`;
+
+// Any failure (no server, no Chromium, a page that never draws) is one line and exit 1.
+process.setUncaughtExceptionCaptureCallback((error) => {
+  console.error(`error: ${describeError(error)}`);
+  if (process.env.DEBUG && error instanceof Error) console.error(error.stack);
+  process.exit(1);
+});
 
 function readArgs() {
   try {
     const values = parseCliArgs(process.argv.slice(2), {
       'base-url': { type: 'string', default: 'http://127.0.0.1:5173' },
       runs: { type: 'string', default: '15' },
+      help: { type: 'boolean', short: 'h', default: false },
     });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
     return { baseUrl: values['base-url'], runs: numberArg('runs', values.runs, 1) };
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
@@ -24,6 +42,11 @@ function readArgs() {
   }
 }
 const { baseUrl, runs } = readArgs();
+await fetch(`${baseUrl}/healthz`).catch((error: unknown) => {
+  throw new Error(`no server answers at ${baseUrl} (start it with npm start, or pass --base-url)`, {
+    cause: error,
+  });
+});
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const browser = await chromium.launch({
   executablePath,

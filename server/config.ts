@@ -102,6 +102,15 @@ const envSchema = z
     USAGE_CONSOLE_API_KEY: z.string().trim().min(1).default('lsv2_demo_admin'),
     /** Largest body the trace ingestion endpoints accept (`/runs/*`; 413 above). 32 MiB. */
     USAGE_INGEST_MAX_BODY_BYTES: integer(33_554_432, 1_073_741_824),
+    /**
+     * Where usage-limit alerts are POSTed (JSON, signed with USAGE_ALERT_WEBHOOK_SECRET in
+     * `x-usage-signature`); unset: alerts show on the usage tab only.
+     */
+    USAGE_ALERT_WEBHOOK_URL: optionalUrl,
+    USAGE_ALERT_WEBHOOK_SECRET: optionalSecret,
+    /** Delivery attempts per alert, and the wait before the first retry (doubled each time). */
+    USAGE_ALERT_WEBHOOK_ATTEMPTS: integer(5, 20),
+    USAGE_ALERT_WEBHOOK_BACKOFF_MS: integer(1000, 600_000),
 
     /** When set, the console reads usage from this LangSmith base URL instead of the embedded data. */
     LANGSMITH_ENDPOINT: optionalUrl,
@@ -184,6 +193,13 @@ const envSchema = z
     DEPLOYMENT_RUN_LEASE_MS: integer(30_000, 600_000),
   })
   .superRefine((env, context) => {
+    if (env.USAGE_ALERT_WEBHOOK_URL && !env.USAGE_ALERT_WEBHOOK_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['USAGE_ALERT_WEBHOOK_SECRET'],
+        message: 'is required when USAGE_ALERT_WEBHOOK_URL is set (alerts are always signed)',
+      });
+    }
     if (env.REDIS_URI && !env.DATABASE_URI) {
       context.addIssue({
         code: 'custom',

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { parseCliArgs, UsageError } from './cli/cli-args';
+import { parseCliArgs, USAGE_EXIT_CODE, UsageError } from './cli/cli-args';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { createDeploymentService } from './deployment/deployment-service';
 import { GraphLoadError } from './deployment/graph/langgraph-config';
@@ -15,10 +15,22 @@ const staticDir = fileURLToPath(new URL('../dist', import.meta.url));
 /** In-flight requests get this long after a stop signal: the whole stop stays under 2 s. */
 const SHUTDOWN_GRACE_MS = 1_200;
 
+const USAGE = `Usage: npm start -- [--graphs path/to/langgraph.json]   (npm run serve: without building)
+Serves the console, the usage API and the deployment API; configured by environment variables
+and .env (README.md, "Configuration"). --graphs serves that langgraph.json's graphs (LANGGRAPH_CONFIG).
+Exit codes: 1 failed to start, 2 bad arguments.`;
+
 async function main() {
   loadDotEnv();
   // `npm start -- --graphs path/to/langgraph.json` is LANGGRAPH_CONFIG on the command line.
-  const { graphs } = parseCliArgs(process.argv.slice(2), { graphs: { type: 'string' } });
+  const { graphs, help } = parseCliArgs(process.argv.slice(2), {
+    graphs: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   if (graphs !== undefined) process.env.LANGGRAPH_CONFIG = graphs;
   const config = loadConfig();
   await mkdir(config.DATA_DIR, { recursive: true });
@@ -65,11 +77,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (
-    error instanceof ConfigError ||
-    error instanceof UsageError ||
-    error instanceof GraphLoadError
-  ) {
+  if (error instanceof UsageError) {
+    console.error(`error: ${error.message}\n\n${USAGE}`);
+    process.exit(USAGE_EXIT_CODE);
+  }
+  if (error instanceof ConfigError || error instanceof GraphLoadError) {
     console.error(error.message);
   } else {
     console.error('Failed to start:', error);

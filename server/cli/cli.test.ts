@@ -51,6 +51,8 @@ describe('CLI argument mistakes: exit 2, the argument named, no stack trace', ()
     ],
     ['server/deployment/cli/bench.ts', ['--threads', '0'], '--threads'],
     ['scripts/bench-ui.ts', ['--runs', 'x'], '--runs'],
+    ['server/usage/cli/bench-ingest.ts', ['--seconds', 'x'], '--seconds'],
+    ['server/usage/cli/create-key.ts', ['--create-workspace', ''], '--create-workspace'],
   ])('%s %j names %s', async (script, args, named) => {
     const result = await runCli(script, args);
     expect(result.code).toBe(2);
@@ -58,6 +60,49 @@ describe('CLI argument mistakes: exit 2, the argument named, no stack trace', ()
     expect(result.stderr.split('\n')[0]).toContain(named);
     expect(result.stderr).toContain('Usage:');
     expect(result.stderr).not.toMatch(STACK_FRAME);
+  });
+});
+
+/** Every command of package.json that takes arguments, as `npm run <name>` starts it. */
+const EVERY_CLI = [
+  'server/main.ts',
+  'server/usage/cli/seed.ts',
+  'server/usage/cli/export.ts',
+  'server/usage/cli/create-key.ts',
+  'server/usage/cli/bench.ts',
+  'server/usage/cli/bench-ingest.ts',
+  'server/deployment/cli/conformance.ts',
+  'server/deployment/cli/sdk-calls.ts',
+  'server/deployment/cli/test-peer.ts',
+  'server/deployment/cli/bench.ts',
+  'scripts/bench-ui.ts',
+  'server/cli/fuzz.ts',
+];
+
+describe.each(EVERY_CLI)('%s', (script) => {
+  it('answers --help with its usage on stdout, exit 0, doing nothing else', async () => {
+    const result = await runCli(script, ['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: npm (run|start)/);
+    expect(result.stderr).toBe('');
+  });
+
+  it('answers an unknown option with the error and its usage, exit 2, no stack trace', async () => {
+    const result = await runCli(script, ['--bogus']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe("error: Unknown option '--bogus'");
+    expect(result.stderr).toContain('Usage:');
+    expect(result.stderr).not.toMatch(STACK_FRAME);
+  });
+});
+
+describe('bench:ui with no server', () => {
+  it('fails in one line naming the URL, exit 1', async () => {
+    const result = await runCli('scripts/bench-ui.ts', ['--base-url', 'http://127.0.0.1:1']);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^error: no server answers at http:\/\/127\.0\.0\.1:1 /),
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { FuzzIds, FuzzRoute } from './fuzz-targets';
 
 export interface FuzzRequest {
   method: string;
@@ -7,70 +8,79 @@ export interface FuzzRequest {
   body?: string;
 }
 
-/** Ids that exist, so that some requests get past the 404s to the deeper code. */
-export interface FuzzTargets {
-  workspaceIds: string[];
-  threadIds: string[];
-}
-
-const USAGE_PATHS = [
-  '/orgs/current/billing/granular-usage',
-  '/orgs/current/billing/granular-usage/export',
-  '/workspaces',
+const QUERY_KEYS = [
+  'start_time',
+  'end_time',
+  'workspace_ids',
+  'group_by',
+  'limit',
+  'offset',
+  'stream_mode',
+  'cancel_on_disconnect',
+  'wait',
+  'action',
+  'namespace',
+  'key',
+  'xray',
 ];
-const QUERY_KEYS = ['start_time', 'end_time', 'workspace_ids', 'group_by', 'limit', 'offset'];
+const HOSTILE = ['%00', '%F0%9F%92%A5x', '..', '%2e%2e', 'a'.repeat(300), '%ZZ', '-1', 'null'];
 
-/** Path segments and query values: real ones, near misses, and hostile text. */
-function pieces(targets: FuzzTargets) {
-  const id = fc.oneof(
-    { arbitrary: fc.constantFrom(...targets.threadIds, ...targets.workspaceIds), weight: 4 },
-    fc.uuid(),
-    fc.constantFrom('%00', '%F0%9F%92%A5x', '..', '%2e%2e', 'a'.repeat(300), '%ZZ'),
-    fc.string().map(encodeURIComponent),
-  );
-  const value = fc.oneof(
-    fc.string(),
-    fc.constantFrom(...targets.workspaceIds, 'workspace', 'user', 'project', 'api_key'),
-    fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
-    fc.constantFrom('2026-01-05', '9999-12-31', '0001-01-01T00:00:00Z', '1e400', '-1', ''),
-  );
-  return { id, value };
-}
-
-function deploymentPath(id: fc.Arbitrary<string>) {
+/** A path parameter: mostly an id that exists (of its kind), else a near miss or hostile text. */
+function parameter(ids: FuzzIds, name: string): fc.Arbitrary<string> {
+  const real = ids[name] ?? [];
   return fc.oneof(
-    fc.constant('/threads'),
-    id.map((t) => `/threads/${t}`),
-    id.map((t) => `/threads/${t}/state`),
-    id.map((t) => `/threads/${t}/runs`),
-    id.map((t) => `/threads/${t}/runs/wait`),
-    fc.tuple(id, id).map(([t, r]) => `/threads/${t}/runs/${r}`),
-    fc
-      .tuple(id, id, fc.constantFrom('join', 'cancel', 'stream'))
-      .map(([t, r, action]) => `/threads/${t}/runs/${r}/${action}`),
-    fc.constantFrom('/assistants/agent', '/assistants/search', '/info', '/ok'),
+    { arbitrary: real.length > 0 ? fc.constantFrom(...real) : fc.uuid(), weight: 8 },
+    { arbitrary: fc.uuid(), weight: 1 },
+    { arbitrary: fc.constantFrom(...HOSTILE), weight: 1 },
+    { arbitrary: fc.string().map(encodeURIComponent), weight: 1 },
   );
 }
 
-const runBody = fc.record(
-  {
-    assistant_id: fc.oneof(fc.constant('agent'), fc.string()),
-    input: fc.oneof(
-      fc.constant({ messages: [{ role: 'user', content: 'weather in sf?' }] }),
-      fc.jsonValue(),
-    ),
-    multitask_strategy: fc.constantFrom('rollback', 'interrupt', 'enqueue', 'reject', 'x'),
-    if_not_exists: fc.constantFrom('create', 'reject', 'x'),
-    metadata: fc.jsonValue(),
-  },
-  { requiredKeys: [] },
+/** A route's path with each `:param` filled in. */
+function filledPath(route: FuzzRoute, ids: FuzzIds): fc.Arbitrary<string> {
+  const parts = route.path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? parameter(ids, part.slice(1)) : fc.constant(part)));
+  return fc.tuple(...parts).map((filled) => filled.join('/'));
+}
+
+const runBody = (ids: FuzzIds) =>
+  fc.record(
+    {
+      assistant_id: fc.oneof(fc.constantFrom(...(ids.assistantId ?? ['agent'])), fc.string()),
+      input: fc.oneof(
+        fc.constant({ messages: [{ role: 'user', content: 'weather in sf?' }] }),
+        fc.jsonValue(),
+      ),
+      stream_mode: fc.oneof(fc.constantFrom('values', 'updates', 'x'), fc.jsonValue()),
+      multitask_strategy: fc.constantFrom('rollback', 'interrupt', 'enqueue', 'reject', 'x'),
+      if_not_exists: fc.constantFrom('create', 'reject', 'x'),
+      metadata: fc.jsonValue(),
+      limit: fc.oneof(fc.integer(), fc.jsonValue()),
+    },
+    { requiredKeys: [] },
+  );
+
+/** What LangSmith ingestion takes: a run, a batch, or something near it. */
+const ingestBody = fc.oneof(
+  fc.record({ id: fc.uuid(), name: fc.string(), session_name: fc.string() }),
+  fc.record({ post: fc.array(fc.record({ id: fc.uuid() }), { maxLength: 3 }) }),
 );
 
-const join2 = ([prefix, search]: [string, string]) => `${prefix}${search}`;
-
-/** One random request to the usage API, the deployment API or the console proxy. */
-export function fuzzRequest(targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
-  const { id, value } = pieces(targets);
+/**
+ * One request to a real route of the app (its method mostly, sometimes another), its ids mostly
+ * ones that exist, with fuzzed query strings, bodies and headers; now and then a path near a
+ * real one instead.
+ */
+export function fuzzRequest(routes: FuzzRoute[], ids: FuzzIds): fc.Arbitrary<FuzzRequest> {
+  const workspaceIds = ids.workspaceId ?? [];
+  const value = fc.oneof(
+    fc.string(),
+    fc.constantFrom(...workspaceIds, 'workspace', 'user', 'project', 'api_key', 'true', '1'),
+    fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+    fc.constantFrom('2026-01-05', '9999-12-31', '0001-01-01T00:00:00Z', '1e400', '-1', ''),
+    fc.jsonValue().map((json) => JSON.stringify(json)),
+  );
   const query = fc
     .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string()), value), {
       maxLength: 6,
@@ -79,21 +89,24 @@ export function fuzzRequest(targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
       const search = new URLSearchParams(pairs).toString();
       return search ? `?${search}` : '';
     });
-  const usagePath = fc.oneof(
-    fc.constantFrom(...USAGE_PATHS),
-    id.map((x) => `/${x}`),
+  const anyMethod = fc.constantFrom('GET', 'POST', 'DELETE', 'PUT', 'PATCH');
+  const routed = fc.constantFrom(...routes).chain((route) =>
+    fc.record({
+      method: fc.oneof({ arbitrary: fc.constant(route.method), weight: 9 }, anyMethod),
+      path: fc.tuple(filledPath(route, ids), query).map(([path, search]) => `${path}${search}`),
+    }),
   );
-  const join = ([prefix, rest, search]: [string, string, string]) => `${prefix}${rest}${search}`;
-  const path: fc.Arbitrary<string> = fc.oneof(
-    fc.tuple(fc.constantFrom('/api/v1', '/_console/usage'), usagePath, query).map(join),
-    fc
-      .tuple(fc.constantFrom('/deployment', '/_console/deployment'), deploymentPath(id), query)
-      .map(join),
-    fc.tuple(fc.constantFrom('/_console/config', '/healthz', '/nope'), query).map(join2),
-  );
+  const nearMiss = fc.record({
+    method: anyMethod,
+    path: fc
+      .tuple(fc.constantFrom(...routes), fc.constantFrom('/x', '/', '//', '/%2e%2e'))
+      .map(([route, tail]) => `${route.path.replace(/:[A-Za-z]+/g, 'x')}${tail}`),
+  });
+  const target = fc.oneof({ arbitrary: routed, weight: 19 }, nearMiss);
   const body = fc.oneof(
     fc.constant(undefined),
-    runBody.map((record) => JSON.stringify(record)),
+    runBody(ids).map((record) => JSON.stringify(record)),
+    ingestBody.map((record) => JSON.stringify(record)),
     fc.jsonValue().map((json) => JSON.stringify(json)),
     fc.string(),
   );
@@ -111,7 +124,14 @@ export function fuzzRequest(targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
       ),
       fc.oneof(
         { arbitrary: fc.constant(undefined), weight: 8 },
-        { arbitrary: fc.constantFrom('https://attacker.example', 'null'), weight: 1 },
+        {
+          arbitrary: fc.constantFrom(
+            'https://attacker.example',
+            'null',
+            'https://smith.langchain.com',
+          ),
+          weight: 1,
+        },
       ),
     )
     .map(([type, key, origin]) => ({
@@ -120,15 +140,10 @@ export function fuzzRequest(targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
       ...(origin ? { origin } : {}),
     }));
   return fc
-    .record({
-      method: fc.constantFrom('GET', 'GET', 'POST', 'POST', 'DELETE', 'PUT', 'PATCH'),
-      path,
-      headers,
-      body,
-    })
-    .map(({ method, path: target, headers: chosen, body: text }) => ({
+    .record({ target, headers, body })
+    .map(({ target: { method, path }, headers: chosen, body: text }) => ({
       method,
-      path: target,
+      path,
       headers: chosen,
       ...(method === 'GET' || text === undefined ? {} : { body: text }),
     }));

@@ -19,7 +19,14 @@ interface ConsoleProxyOptions {
   keyHeader?: string;
 }
 
-const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'x-api-key', 'authorization'];
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'content-type',
+  'x-api-key',
+  'authorization',
+  // LangSmith's workspace header (the usage-limits API reads it).
+  'x-tenant-id',
+];
 const FORWARDED_RESPONSE_HEADERS = [
   'content-type',
   'content-disposition',

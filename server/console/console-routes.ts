@@ -1,6 +1,6 @@
 /** One request shape the console proxy forwards: a method and a Hono path pattern. */
 export interface ConsoleRoute {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
 }
 
@@ -12,6 +12,11 @@ export const USAGE_CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/workspaces' },
   { method: 'GET', path: '/orgs/current/billing/granular-usage' },
   { method: 'GET', path: '/orgs/current/billing/granular-usage/export' },
+  // Usage limits: the tab's card reads the status and log, and edits a workspace's limit.
+  { method: 'GET', path: '/usage-limits/org/status' },
+  { method: 'GET', path: '/usage-limits/org/deliveries' },
+  { method: 'GET', path: '/usage-limits/refusals' },
+  { method: 'PUT', path: '/usage-limits' },
 ];
 
 /**

@@ -33,6 +33,7 @@ import { openDeploymentStore } from './store/open-deployment-store';
 import { createStoreRoutes } from './http/store-routes';
 import { createStatelessRunRoutes } from './http/stateless-run-routes';
 import { createTruncateRoute } from './http/truncate-route';
+import { createUiRoutes } from './http/ui-routes';
 
 /**
  * A graph or route that makes a `new Client()` without a URL reaches this API in-process, as
@@ -175,6 +176,7 @@ export async function createDeploymentService(
   app.route('/runs/crons', cronRoutes.crons);
   app.route('/runs', createStatelessRunRoutes(deps));
   app.route('/store', createStoreRoutes(kv));
+  if (loaded?.ui) app.route('/ui', createUiRoutes(loaded.ui));
   app.notFound((c) => jsonError(c, 404, `Not Found: ${c.req.method} ${c.req.path}`));
   const scheduler = createCronScheduler({
     crons,

@@ -89,7 +89,7 @@ describe('the embedded deployment with the default CORS policy', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let threadId: string;
   beforeAll(async () => {
-    server = await startServer({});
+    server = await startServer({ DEMO_MODEL_STEP_MS: '0' });
     const created = await send(server.url, 'POST', '/deployment/threads', {}, '{}');
     threadId = (JSON.parse(created.body) as { thread_id: string }).thread_id;
   });
@@ -121,6 +121,23 @@ describe('the embedded deployment with the default CORS policy', () => {
       'content-location,x-pagination-total',
     );
     expect(JSON.parse(answer.body)).toEqual([expect.objectContaining({ thread_id: threadId })]);
+  });
+
+  it("streams a run to Studio's page with the CORS headers on the event stream", async () => {
+    const answer = await send(
+      server.url,
+      'POST',
+      '/deployment/runs/stream',
+      { origin: STUDIO },
+      JSON.stringify({
+        assistant_id: 'agent',
+        input: { messages: [{ role: 'user', content: 'weather in sf?' }] },
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(answer.headers['access-control-allow-origin']).toBe(STUDIO);
+    expect(answer.body).toContain('event: values');
   });
 
   it('refuses a page not allowed: preflight and request get 403 and no data', async () => {

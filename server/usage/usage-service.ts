@@ -1,9 +1,14 @@
 import { CLOUD_USAGE_DATA_START } from '@contracts/usage/usage-schema';
 import type { Config } from '../config';
+import { jsonError } from '@server/http/json-error';
 import type { Service } from '../http/service';
 import type { UsageAvailability } from './http/prepare-usage-request';
 import { createIngestRoutes } from './http/ingest-routes';
+import { createUsageLimitRoutes } from './http/usage-limit-routes';
+import { createUsageLimitStatusRoutes } from './http/usage-limit-status-routes';
 import { createUsageRoutes } from './http/usage-routes';
+import { createAlertEvaluator, NO_ALERTS, type AlertEvaluator } from './limits/alert-evaluator';
+import type { WebhookConfig } from './limits/webhook-sender';
 import { describeDemoKeys } from './seed/demo-keys';
 import { demoProfile, type SeedProfile } from './seed/seed-profiles';
 import { openUsageBackend } from './store/open-usage-backend';
@@ -16,7 +21,11 @@ export interface UsageServiceOptions {
   announce?: boolean;
 }
 
-export type UsageService = Service & { ingestTrace: UsageBackend['ingestTrace'] };
+export type UsageService = Service & {
+  ingestTrace: UsageBackend['ingestTrace'];
+  /** Usage-limit alerts: `idle()` waits for evaluations and webhook deliveries under way. */
+  alerts: AlertEvaluator;
+};
 
 export function usageAvailability(config: Config): UsageAvailability {
   if (config.USAGE_DEPLOYMENT_MODE === 'cloud') {
@@ -26,6 +35,18 @@ export function usageAvailability(config: Config): UsageAvailability {
     config.DEFAULT_ORG_FEATURE_ENABLE_GRANULAR_USAGE_REPORTING &&
     config.GRANULAR_USAGE_TABLE_ENABLED;
   return { enabled, floorMs: null };
+}
+
+/** The alert webhook the configuration names, or none (alerts then show on the tab only). */
+function alertWebhook(config: Config): WebhookConfig | undefined {
+  if (!config.USAGE_ALERT_WEBHOOK_URL || !config.USAGE_ALERT_WEBHOOK_SECRET) return undefined;
+  return {
+    url: config.USAGE_ALERT_WEBHOOK_URL,
+    secret: config.USAGE_ALERT_WEBHOOK_SECRET,
+    attempts: Math.max(1, config.USAGE_ALERT_WEBHOOK_ATTEMPTS),
+    baseDelayMs: config.USAGE_ALERT_WEBHOOK_BACKOFF_MS,
+    timeoutMs: 10_000,
+  };
 }
 
 /**
@@ -58,9 +79,23 @@ export async function createUsageService(
     throw error;
   }
   const app = createUsageRoutes(backend, usageAvailability(config));
+  // Usage limits (issue 27): enforced inside ingestRuns; alerts looked at after billing.
+  const { limits } = backend;
+  const alerts = limits
+    ? createAlertEvaluator(limits, { webhook: alertWebhook(config) })
+    : NO_ALERTS;
+  if (limits) {
+    app.route('/', createUsageLimitRoutes({ backend, limits, alerts }));
+    app.route('/', createUsageLimitStatusRoutes(backend, limits));
+  } else {
+    const absent = `Usage limits are not available on the ${backend.kind} backend yet.`;
+    app.all('/usage-limits', (c) => jsonError(c, 404, absent));
+    app.all('/usage-limits/*', (c) => jsonError(c, 404, absent));
+  }
   // LangSmith trace ingestion (the langsmith SDK's endpoints), under /api/v1 and at the root.
   const ingest = createIngestRoutes(backend, {
     maxBodyBytes: config.USAGE_INGEST_MAX_BODY_BYTES,
+    onBilled: (workspaceId) => alerts.look(workspaceId),
   });
   app.route('/', ingest);
   return {
@@ -69,7 +104,12 @@ export async function createUsageService(
     app,
     rootApp: ingest,
     ingestTrace: backend.ingestTrace,
+    alerts,
     health: () => backend.health(),
-    close: () => backend.close(),
+    close: async () => {
+      // Deliveries under way write their log through the backend: let them finish first.
+      await alerts.idle();
+      await backend.close();
+    },
   };
 }

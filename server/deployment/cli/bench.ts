@@ -1,12 +1,8 @@
 import { numberArg, parseCliArgs, runCli } from '@server/cli/cli-args';
-import type { Client } from '@langchain/langgraph-sdk';
-import { threadStateSchema } from '@contracts/deployment';
-import {
-  removeDataDir,
-  startTestDeployment,
-  userInput,
-} from '@server/deployment/test/test-deployment';
+import { removeDataDir, startTestDeployment } from '@server/deployment/test/test-deployment';
 import { measureFirstEvent, measureStreamedLoad } from './bench-streaming';
+import { measureCluster } from './bench-cluster';
+import { doubleText, percentile, tally, type Verdict } from './double-text';
 
 const USAGE = `Usage: npm run bench:deployment -- [--iterations 200] [--threads 100] [--load-step-ms 100] [--first-event-only]
 Serves the embedded deployment on a free port and measures, through the SDK:
@@ -19,45 +15,9 @@ Serves the embedded deployment on a free port and measures, through the SDK:
      (--first-event-only measures only this);
   4. --threads streamed double-texts at once (run 1 streamed, run 2 streamed with rollback),
      model step --load-step-ms: stream 1 must end within a second, run 1 must be gone.
+With --cluster (DATABASE_URI and REDIS_URI set): two replicas on them, in this process; 1. with
+run 1 sent to replica A and run 2 to replica B, and 2. with each thread's runs on both replicas.
 Exit codes: 0 all correct, 1 a wrong outcome or a failure, 2 bad arguments.`;
-
-/** How one double-texted thread ended, judged from outside as a client sees it. */
-type Verdict =
-  'rolled back' | 'run 1 done first' | 'surviving rolled-back run' | 'foreign messages';
-
-async function doubleText(client: Client, label: string): Promise<Verdict> {
-  const threadId = (await client.threads.create()).thread_id;
-  const first = `weather in sf? (${label})`;
-  const second = `weather in nyc? (${label})`;
-  const run1 = await client.runs.create(threadId, 'agent', { input: userInput(first) });
-  const run2 = await client.runs.create(threadId, 'agent', {
-    input: userInput(second),
-    multitaskStrategy: 'rollback',
-  });
-  await client.runs.join(threadId, run2.run_id);
-  const state = threadStateSchema.parse(await client.threads.getState(threadId));
-  const humans = state.values.messages.filter((m) => m.type === 'human').map((m) => m.content);
-  const survivor = await client.runs.get(threadId, run1.run_id).catch(() => undefined);
-  // With no model delay run 1 may legitimately finish before run 2 arrives: then it stays.
-  if (survivor && (survivor.status !== 'success' || survivor.updated_at > run2.created_at)) {
-    return 'surviving rolled-back run';
-  }
-  const expected = survivor ? [first, second] : [second];
-  const exact = state.values.messages.length === expected.length * 4;
-  const same = exact && JSON.stringify(humans) === JSON.stringify(expected);
-  if (!same) return 'foreign messages';
-  return survivor ? 'run 1 done first' : 'rolled back';
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-function tally(verdicts: Verdict[]): string {
-  const counts = new Map<Verdict, number>();
-  verdicts.forEach((v) => counts.set(v, (counts.get(v) ?? 0) + 1));
-  return [...counts].map(([verdict, n]) => `${verdict}: ${n}`).join(', ');
-}
 
 const isWrong = (v: Verdict) => v === 'surviving rolled-back run' || v === 'foreign messages';
 
@@ -67,6 +27,7 @@ async function main(args: string[]): Promise<number> {
     threads: { type: 'string', default: '100' },
     'load-step-ms': { type: 'string', default: '100' },
     'first-event-only': { type: 'boolean', default: false },
+    cluster: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -76,6 +37,10 @@ async function main(args: string[]): Promise<number> {
   const iterations = numberArg('iterations', values.iterations, 1);
   const threads = numberArg('threads', values.threads, 1);
   const loadStepMs = numberArg('load-step-ms', values['load-step-ms'], 0);
+  if (values.cluster) {
+    const verdicts = await measureCluster(iterations, threads, loadStepMs);
+    return verdicts.some(isWrong) ? 1 : 0;
+  }
   if (values['first-event-only']) {
     await measureFirstEvent(iterations);
     return 0;

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { parseCliArgs, runCli } from '@server/cli/cli-args';
 import { loadConfig } from '@server/config';
 import { createDeploymentService } from '../deployment-service';
 import { SUITE_DIR } from '../peer/peer-vitest.config';
@@ -16,24 +17,31 @@ import { SUITE_DIR } from '../peer/peer-vitest.config';
  * expected ones).
  */
 const PORTS = { first: 6600, last: 6699 };
+/**
+ * The address the suite's generative-UI test writes into the HTML it expects
+ * (`<script src="http://localhost:2024/ui/agent-alias/entrypoint.js" ...>`): used when free.
+ */
+const SUITE_PORT = 2024;
 
 /**
- * Tests the official @langchain/langgraph-api 2.0 dev server fails too, and why we fail them:
- * they are reported but do not fail the command (any other failure does).
+ * Tests that cannot pass on another port, and why: reported but they do not fail the command
+ * (any other failure does).
  */
-const EXPECTED_FAILURES: Record<string, string> = {
-  'generative ui':
-    'expects the UI bundle at http://localhost:2024, the port the suite assumes (this server does not serve `ui` of langgraph.json either)',
+const OFF_SUITE_PORT_FAILURES: Record<string, string> = {
+  'generative ui': `expects the UI bundle at http://localhost:${SUITE_PORT}, which was taken`,
 };
 
+const isFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
 async function freePort(): Promise<number> {
+  if (await isFree(SUITE_PORT)) return SUITE_PORT;
   for (let port = PORTS.first; port <= PORTS.last; port++) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer()
-        .once('error', () => resolve(false))
-        .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
+    if (await isFree(port)) return port;
   }
   throw new Error(`no free port in ${PORTS.first}-${PORTS.last}`);
 }
@@ -46,10 +54,27 @@ interface VitestJson {
   testResults: { assertionResults: { fullName: string; status: string }[] }[];
 }
 
-async function main() {
+const USAGE = `Usage: npm run test:peer -- [-t NAME]
+Runs the official LangGraph API suite (PEER_SUITE_DIR, else shared/peer/langgraph-api-tests beside
+the clone) against the deployment API served on port ${SUITE_PORT} (the suite's), or when taken on a free
+one of ${PORTS.first}-${PORTS.last} (its generative-UI test then fails, as expected).
+  -t, --test-name-pattern NAME  only the tests whose name matches (vitest -t)
+Exit codes: 0 passed (known failures listed), 1 a test failed or the suite is missing, 2 bad arguments.`;
+
+async function main(args: string[]): Promise<number> {
+  const values = parseCliArgs(args, {
+    'test-name-pattern': { type: 'string', short: 't' },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const only = values['test-name-pattern'];
   if (!existsSync(SUITE_DIR)) {
-    console.error(`test:peer: the suite is not at ${SUITE_DIR} (set PEER_SUITE_DIR)`);
-    process.exit(1);
+    throw new Error(
+      `the suite is not at ${SUITE_DIR}: set PEER_SUITE_DIR=/path/to/langgraph-api-tests`,
+    );
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'peer-test-peer-'));
   Object.assign(process.env, {
@@ -63,7 +88,9 @@ async function main() {
   await service.ready?.();
   const port = await freePort();
   const server = serve({ fetch: service.app.fetch, hostname: '127.0.0.1', port });
-  const apiUrl = `http://127.0.0.1:${port}`;
+  const apiUrl = port === SUITE_PORT ? `http://localhost:${port}` : `http://127.0.0.1:${port}`;
+  const expectedFailures: Record<string, string> =
+    port === SUITE_PORT ? {} : OFF_SUITE_PORT_FAILURES;
   console.log(`test:peer: serving ${SUITE_DIR}/graphs/langgraph.json at ${apiUrl}`);
 
   const report = path.join(dataDir, 'vitest.json');
@@ -71,7 +98,6 @@ async function main() {
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(
       'npx',
-      // Extra arguments go to vitest (e.g. `-t "dynamic graph"` to run one test).
       [
         'vitest',
         'run',
@@ -79,7 +105,7 @@ async function main() {
         config,
         '--reporter=default',
         '--reporter=json',
-        ...process.argv.slice(2),
+        ...(only === undefined ? [] : ['-t', only]),
       ],
       {
         stdio: 'inherit',
@@ -98,9 +124,9 @@ async function main() {
     .flatMap((file) => file.assertionResults)
     .filter((test) => test.status === 'failed')
     .map((test) => test.fullName);
-  const unexpected = failed.filter((name) => !(name in EXPECTED_FAILURES));
+  const unexpected = failed.filter((name) => !(name in expectedFailures));
   failed.forEach((name) => {
-    const why = EXPECTED_FAILURES[name];
+    const why = expectedFailures[name];
     console.log(why ? `FAIL ${name} (expected: ${why})` : `FAIL ${name}`);
   });
   const passed = json.numPassedTests ?? 0;
@@ -109,7 +135,7 @@ async function main() {
   await rm(dataDir, { recursive: true, force: true });
   // Vitest exits 1 on the expected failures too; no report or no passing test is a failure.
   const ok = code === 0 || (passed > 0 && failed.length > 0 && unexpected.length === 0);
-  process.exit(ok ? 0 : 1);
+  return ok ? 0 : 1;
 }
 
-void main();
+runCli(USAGE, main);

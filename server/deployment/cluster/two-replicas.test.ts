@@ -100,11 +100,13 @@ describe.skipIf(!TEST_DATABASE_URI || !TEST_REDIS_URI)(
       });
       await b.runs.join(threadId, run2.run_id);
       expect((await b.runs.get(threadId, run1.run_id)).status).toBe('interrupted');
-      expect(await conversation(b, threadId)).toEqual([
-        `human: ${SF}`,
-        'ai: get_weather(sf)',
-        ...NYC_RUN,
-      ]);
+      // Run 1 stopped where the interrupt found it (mid tool, or just after it on a loaded
+      // machine): its partial state stays, its final answer never comes.
+      const messages = await conversation(b, threadId);
+      const kept = messages.slice(0, messages.length - NYC_RUN.length);
+      expect(messages.slice(kept.length)).toEqual(NYC_RUN);
+      expect([2, 3]).toContain(kept.length);
+      expect(kept).toEqual(SF_RUN.slice(0, kept.length));
     });
 
     it('reject on B refuses while A runs; enqueue on B runs after it', async () => {

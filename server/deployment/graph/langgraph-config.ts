@@ -8,15 +8,18 @@ import { langGraphCorsSchema, type LangGraphCors } from '@server/http/cors-polic
 import type { AgentGraph } from './agent-graph';
 import { registerFallbackResolve } from './fallback-resolve';
 import { withLoadedSchemas } from './graph-schemas';
+import { buildGraphUi, type GraphUi } from './graph-ui';
 import { EMPTY_SCHEMAS, type GraphConfig, type ServedGraph } from './graph-registry';
 
-/** The parts of the official `langgraph.json` this server reads (`ui`, `node_version` ignored). */
+/** The parts of the official `langgraph.json` this server reads (`node_version` ignored). */
 const langGraphJson = z.looseObject({
   graphs: z.record(z.string().min(1), z.string().regex(/^.+:[^:]+$/, 'must be "./file:export"')),
   env: z.union([z.record(z.string(), z.string()), z.string()]).optional(),
   http: z
     .looseObject({ app: z.string().optional(), cors: langGraphCorsSchema.optional() })
     .optional(),
+  ui: z.record(z.string(), z.string()).optional(),
+  ui_config: z.looseObject({ shared: z.array(z.string()).optional() }).optional(),
 });
 
 export type AssistantDefaults = Record<
@@ -34,6 +37,8 @@ export interface LoadedLangGraphConfig {
   httpApp?: Hono;
   /** `http.cors`: which browser pages may call the API. */
   cors?: LangGraphCors;
+  /** The bundles of `ui` (generative UI), built at load as the official server does. */
+  ui?: GraphUi;
 }
 
 const defaultsSchema = z.record(
@@ -72,6 +77,15 @@ function registerSdkLogger(): void {
     fatal: log(console.error),
   };
   Reflect.set(globalThis, Symbol.for('langgraph.api.sdk-logger'), logger);
+}
+
+async function loadUi(defs: Record<string, string>, cwd: string, shared: string[] | undefined) {
+  try {
+    return await buildGraphUi(defs, { cwd, ...(shared && { shared }) });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new GraphLoadError(`Cannot bundle the ui of langgraph.json: ${reason}`, { cause: error });
+  }
 }
 
 /** A load failure that names the file (and export) and the underlying error. */
@@ -180,6 +194,7 @@ export async function loadLangGraphConfig(
   if (httpApp !== undefined && !(httpApp instanceof Hono) && !hasMethod(httpApp, 'fetch')) {
     throw new GraphLoadError(`Cannot load ${httpSpec}: http.app must export a Hono app`);
   }
+  const ui = json.ui && (await loadUi(json.ui, baseDir, json.ui_config?.shared));
   const { graphs, ready } = await withLoadedSchemas(
     loaded,
     json.graphs,
@@ -196,5 +211,6 @@ export async function loadLangGraphConfig(
     assistantDefaults: assistantDefaultsOf(typeof json.env === 'object' ? json.env : {}),
     ...(httpApp !== undefined && { httpApp: httpApp as Hono }),
     ...(json.http?.cors && { cors: json.http.cors }),
+    ...(ui && { ui }),
   };
 }

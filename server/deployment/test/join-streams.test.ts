@@ -29,20 +29,29 @@ describe('runs.createBatch', () => {
   });
 
   it('creates none when one body names an unknown assistant (404 naming its index)', async () => {
-    const before = await deployment.client.threads.count();
-    const response = await fetch(`${deployment.url}/runs/batch`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify([
-        { assistant_id: 'agent', input: QUESTION },
-        { assistant_id: 'nope', input: QUESTION },
-      ]),
-    });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({
+    const { client } = deployment;
+    // Threads that appear after the request: a run the batch made would leave one behind (kept on
+    // completion). Counting all threads raced with earlier tests' temporary threads going away.
+    const idsNow = async () =>
+      (await client.threads.search({ limit: 1000 })).map((t) => t.thread_id);
+    const before = new Set(await idsNow());
+    const appeared = async () => (await idsNow()).filter((id) => !before.has(id));
+    const body = { input: QUESTION, on_completion: 'keep' };
+    const batch = (assistants: string[]) =>
+      fetch(`${deployment.url}/runs/batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(assistants.map((assistant_id) => ({ ...body, assistant_id }))),
+      });
+    const refused = await batch(['agent', 'nope']);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({
       detail: expect.stringMatching(/^1: No assistant found for "nope"/),
     });
-    expect(await deployment.client.threads.count()).toBe(before);
+    expect(await appeared()).toEqual([]);
+    // The same bodies with a known assistant do leave their two threads: the check above can see them.
+    expect((await batch(['agent', 'agent'])).status).toBe(200);
+    expect(await appeared()).toHaveLength(2);
   });
 
   it.each([[[]], [{}], [[{ input: QUESTION }]]])('answers 422 to %j', async (body) => {

@@ -29,6 +29,8 @@ export async function startTestDeployment(options: {
   dataDir?: string;
   /** A langgraph.json to serve instead of the demo graph (its schemas parsed before this resolves). */
   langgraphConfig?: string;
+  /** More variables for the config (the bench's cluster mode: DATABASE_URI, REDIS_URI). */
+  env?: Record<string, string>;
 }) {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'deployment-')));
   const databaseUri = await testDatabaseFor(dataDir);
@@ -37,6 +39,7 @@ export async function startTestDeployment(options: {
     ...(databaseUri && { DATABASE_URI: databaseUri }),
     DEMO_MODEL_STEP_MS: String(options.stepMs),
     ...(options.langgraphConfig && { LANGGRAPH_CONFIG: options.langgraphConfig }),
+    ...options.env,
   });
   const service = await createDeploymentService(config);
   await service.ready?.();

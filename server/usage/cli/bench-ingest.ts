@@ -3,11 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { usageResponseSchema } from '@contracts/usage/usage-schema';
+import { numberArg, parseCliArgs, runCli } from '@server/cli/cli-args';
 import { DEMO_API_KEYS } from '../seed/demo-keys';
 
 const WRITE = { 'x-api-key': DEMO_API_KEYS.admin, 'content-type': 'application/json' };
+
+const USAGE = `Usage: npm run bench:ingest -- [--seconds 20] [--warmup 5] [--concurrency 3] [--batch 1000]
+       [--port 6301]
+Starts the server (demo data) in a child process on --port, sends /api/v1/runs/batch requests of
+--batch root runs from --concurrency senders for --warmup s unmeasured, then --seconds measured,
+and prints throughput, latency and time-to-visible as a markdown table.
+Exit codes: 0 done, 1 failed, 2 bad arguments.`;
 
 /**
  * `npm run bench:ingest -- [--seconds 20] [--warmup 5] [--concurrency 3] [--batch 1000]`: starts
@@ -16,18 +23,24 @@ const WRITE = { 'x-api-key': DEMO_API_KEYS.admin, 'content-type': 'application/j
  * `--warmup` seconds unmeasured and then `--seconds` measured, and once a second a one-run probe into a fresh project, timing how long after its
  * acknowledgement the trace shows in the usage API. Prints a markdown table.
  */
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      seconds: { type: 'string', default: '20' },
-      warmup: { type: 'string', default: '5' },
-      concurrency: { type: 'string', default: '3' },
-      batch: { type: 'string', default: '1000' },
-      port: { type: 'string', default: '6301' },
-    },
+async function main(args: string[]): Promise<number> {
+  const values = parseCliArgs(args, {
+    seconds: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '3' },
+    batch: { type: 'string', default: '1000' },
+    port: { type: 'string', default: '6301' },
+    help: { type: 'boolean', short: 'h', default: false },
   });
-  const seconds = Number(values.seconds);
-  const batchSize = Number(values.batch);
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const seconds = numberArg('seconds', values.seconds, 1);
+  const warmup = numberArg('warmup', values.warmup, 0);
+  const concurrency = Math.floor(numberArg('concurrency', values.concurrency, 1));
+  const batchSize = Math.floor(numberArg('batch', values.batch, 1));
+  numberArg('port', values.port, 1);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ingest-bench-'));
   const server = await startServer(dataDir, values.port);
   try {
@@ -35,7 +48,7 @@ async function main() {
     const latencies: number[] = [];
     let runs = 0;
     // The first batches after a start load the run-id index from disk: not the sustained rate.
-    const warmupEnd = performance.now() + Number(values.warmup) * 1000;
+    const warmupEnd = performance.now() + warmup * 1000;
     const deadline = warmupEnd + seconds * 1000;
     const sender = async () => {
       while (performance.now() < deadline) {
@@ -59,7 +72,7 @@ async function main() {
     );
     const [visibility] = await Promise.all([
       probeVisibility(server.url, workspaceId, warmupEnd, deadline),
-      ...Array.from({ length: Number(values.concurrency) }, sender),
+      ...Array.from({ length: concurrency }, sender),
     ]);
     const elapsed = (performance.now() - warmupEnd) / 1000;
     const [cpuStart, cpuEnd] = [await cpuAtStart, await cpuSeconds(server.pid)];
@@ -72,7 +85,7 @@ async function main() {
     const ms = (value: number) => `${value.toFixed(0)} ms`;
     console.log(`| Measure | Value |\n| --- | --- |`);
     console.log(
-      `| Root runs ingested | ${runs} in ${elapsed.toFixed(1)} s (${latencies.length} batches of ${batchSize}, ${values.concurrency} senders) |`,
+      `| Root runs ingested | ${runs} in ${elapsed.toFixed(1)} s (${latencies.length} batches of ${batchSize}, ${concurrency} senders) |`,
     );
     console.log(`| Throughput | **${Math.round(runs / elapsed)} runs/s** |`);
     console.log(
@@ -97,6 +110,7 @@ async function main() {
     await server.exited;
     await rm(dataDir, { recursive: true, force: true });
   }
+  return 0;
 }
 
 /** `count` root runs as the SDK's batch body carries them (about 450 bytes each). */
@@ -211,7 +225,4 @@ async function cpuSeconds(pid: number | undefined): Promise<number | null> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runCli(USAGE, main);

@@ -1,23 +1,28 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
 import { loadConfig, loadDotEnv } from '@server/config';
 import { backendChoice, duckDbFile, openBackend } from '../store/open-usage-backend';
 import { UsageInputError } from '../store/usage-backend';
 
-const USAGE = `Usage: npm run -s usage:create-key -- [--label NAME] [--workspace ID ...] [--data-dir DIR]
+const USAGE = `Usage: npm run -s usage:create-key -- [--create-workspace NAME] [--writer] [--label NAME]
+       [--workspace ID ...] [--data-dir DIR]
 
 Creates a usage API key (organization:read) in the server's usage store and prints it once; only
-its sha256 is stored. The key reads the given workspaces, or every workspace the store holds
-now. The store is the server's: ClickHouse + Postgres when CLICKHOUSE_URL and DATABASE_URI are
-set (the servers may be running), else DATA_DIR/usage.duckdb (or --data-dir), with the server
-stopped (DuckDB lets one process write the file). Variables come from the environment or .env.
+its sha256 is stored. The key reads the given workspaces, or every workspace the store holds now.
+  --create-workspace NAME  first creates a workspace of that name and grants the key to it
+  --writer                 the key also ingests traces (runs:create) into its workspaces
+The store is the server's: ClickHouse + Postgres when CLICKHOUSE_URL and DATABASE_URI are set (the
+servers may be running), else DATA_DIR/usage.duckdb (or --data-dir), with the server stopped
+(DuckDB lets one process write the file). Variables come from the environment or .env.
 Exit codes: 0 done, 1 failed, 2 bad arguments.`;
 
 async function main(args: string[]): Promise<number> {
   const values = parseCliArgs(args, {
     label: { type: 'string', default: 'created with usage:create-key' },
     workspace: { type: 'string', multiple: true, default: [] },
+    'create-workspace': { type: 'string' },
+    writer: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
@@ -25,6 +30,8 @@ async function main(args: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  const workspaceName = values['create-workspace']?.trim();
+  if (workspaceName === '') throw new UsageError('--create-workspace needs a name');
   loadDotEnv();
   const choice = values['data-dir']
     ? ({ kind: 'duckdb', file: duckDbFile(path.resolve(values['data-dir'])) } as const)
@@ -40,24 +47,69 @@ async function main(args: string[]): Promise<number> {
   });
   try {
     const key = `lsv2_${randomBytes(24).toString('hex')}`;
+    const created = workspaceName ? randomUUID() : undefined;
+    if (created) {
+      await backend.createWorkspace({
+        id: created,
+        displayName: workspaceName ?? '',
+        createdAt: new Date(),
+      });
+    }
+    const workspaceIds = [...(created ? [created] : []), ...values.workspace];
     const workspaces = await backend
-      .createApiKey({ key, label: values.label, workspaceIds: values.workspace })
+      .createApiKey({ key, label: values.label, workspaceIds, writer: values.writer })
       .catch((error: unknown) => {
         if (error instanceof UsageInputError) throw new UsageError(error.message);
         throw error;
       });
-    console.log(`API key (shown once): ${key}
-It reads ${workspaces === 0 ? 'no workspace yet (the database holds none)' : `${workspaces} workspace(s)`}.
-
-Next steps:
-  1. Make it the console's key: set USAGE_CONSOLE_API_KEY=${key} in .env, then npm start.
-  2. Add data: POST traces to the ingest endpoint (server/usage/README.md), or load the demo
-     dataset into a fresh DATA_DIR with USAGE_SEED=demo. Keys see workspaces granted when they
-     are created: run this again after adding workspaces.`);
+    const workspace = workspaceIds[0];
+    console.log(nextSteps({ key, workspaces, created, workspace, writer: values.writer }));
     return 0;
   } finally {
     await backend.close();
   }
+}
+
+/** What to do with the key: the README's first-run steps with this key and workspace filled in. */
+function nextSteps(made: {
+  key: string;
+  workspaces: number;
+  created?: string;
+  /** The workspace the usage query names: the one created, else the first given. */
+  workspace?: string;
+  writer: boolean;
+}) {
+  const reads =
+    made.workspaces === 0
+      ? 'no workspace yet (the database holds none: add --create-workspace NAME)'
+      : `${made.workspaces} workspace(s)`;
+  const lines = [
+    `API key (shown once): ${made.key}`,
+    ...(made.created ? [`Workspace created: ${made.created}`] : []),
+    `It reads ${reads}${made.writer ? ' and can send traces to them (runs:create)' : ''}.`,
+    '',
+    'Next steps:',
+    `  1. Make it the console's key: USAGE_CONSOLE_API_KEY=${made.key} in .env, then npm start.`,
+  ];
+  if (made.writer) {
+    lines.push(
+      `  2. Send a trace (one root run is one trace):`,
+      `     curl -X POST http://127.0.0.1:5173/api/v1/runs -H 'x-api-key: ${made.key}' \\`,
+      `       -H 'content-type: application/json' \\`,
+      `       -d "{\\"id\\": \\"$(node -p 'crypto.randomUUID()')\\", \\"name\\": \\"hello\\", \\"run_type\\": \\"chain\\", \\"session_name\\": \\"first-project\\"}"`,
+      `     or point the langsmith SDK at it: LANGSMITH_ENDPOINT=http://127.0.0.1:5173 LANGSMITH_API_KEY=<the key>.`,
+      `  3. See it counted (by project, this year to 2100):`,
+      `     curl -H 'x-api-key: ${made.key}' \\`,
+      `       'http://127.0.0.1:5173/api/v1/orgs/current/billing/granular-usage?start_time=2026-01-01T00:00:00Z&end_time=2100-01-01T00:00:00Z&workspace_ids=${made.workspace ?? '<workspace id>'}&group_by=project'`,
+    );
+  } else {
+    lines.push(
+      '  2. Add data: create a key with --writer and POST traces (server/usage/README.md), or load',
+      '     the demo dataset into a fresh DATA_DIR with USAGE_SEED=demo. Keys see the workspaces',
+      '     granted when they are created: run this again after adding workspaces.',
+    );
+  }
+  return lines.join('\n');
 }
 
 runCli(USAGE, main);

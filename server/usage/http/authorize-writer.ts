@@ -9,6 +9,8 @@ import { authenticate } from './authenticate';
 /** Where an authorised ingestion request bills its traces. */
 export interface IngestTarget {
   workspaceId: string;
+  /** Its display name, for messages (a usage limit's 429). */
+  workspaceName: string;
   userId: string | null;
   apiKeyId: string | null;
 }
@@ -65,5 +67,12 @@ export async function authorizeWriter(
       response: jsonError(c, 403, `This API key cannot write to workspace ${workspaceId}.`),
     };
   }
-  return { target: { workspaceId, userId: owner.userId, apiKeyId: owner.apiKeyId } };
+  return {
+    target: {
+      workspaceId,
+      workspaceName: workspace.display_name,
+      userId: owner.userId,
+      apiKeyId: owner.apiKeyId,
+    },
+  };
 }

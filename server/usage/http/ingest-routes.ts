@@ -11,11 +11,14 @@ import {
 import { parseRunMultipart } from '../ingest/parse-run-multipart';
 import { decideRuns, type IngestProblem } from '../ingest/run-operations';
 import type { UsageBackend } from '../store/usage-backend';
+import { limitExceededResponse } from './limit-exceeded';
 import { authorizeWriter, type IngestTarget } from './authorize-writer';
 
 export interface IngestRoutesOptions {
   /** Largest request body accepted (413 above). */
   maxBodyBytes: number;
+  /** Told after each batch that billed or refused traces in a workspace (usage-limit alerts). */
+  onBilled?: (workspaceId: string) => void;
 }
 
 type IngestEnv = { Variables: { target: IngestTarget } };
@@ -72,7 +75,11 @@ export function createIngestRoutes(backend: UsageBackend, options: IngestRoutesO
     const result =
       roots.length > 0
         ? await backend.ingestRuns({ ...target, runs: roots })
-        : { inserted: 0, duplicates: 0, ingestedAt: new Date() };
+        : { inserted: 0, duplicates: 0, refused: [], ingestedAt: new Date() };
+    if (result.inserted > 0 || result.refused.length > 0) options.onBilled?.(target.workspaceId);
+    if (result.refused.length > 0) {
+      return limitExceededResponse(c, target, result, accepted.length, problems);
+    }
     if (problems.length > 0) return problemsResponse(c, problems, accepted.length);
     return c.json(
       { accepted: accepted.length, traces_billed: result.inserted, ingested_at: result.ingestedAt },

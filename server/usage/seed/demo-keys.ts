@@ -23,11 +23,19 @@ export interface DemoKeyGrant {
 /** The permission `POST /runs/*` requires (LangSmith's name for creating runs). */
 export const RUNS_CREATE_PERMISSION = 'runs:create';
 
+/** The permission changing usage limits and their org default requires (reading needs organization:read). */
+export const USAGE_LIMITS_MANAGE_PERMISSION = 'usage-limits:manage';
+
 export const DEMO_KEY_GRANTS: readonly DemoKeyGrant[] = [
   {
     key: DEMO_API_KEYS.admin,
     label: 'demo admin',
-    permissions: ['organization:read', 'workspaces:read', RUNS_CREATE_PERMISSION],
+    permissions: [
+      'organization:read',
+      'workspaces:read',
+      RUNS_CREATE_PERMISSION,
+      USAGE_LIMITS_MANAGE_PERMISSION,
+    ],
     workspaces: 'all',
     roleName: 'WORKSPACE_ADMIN',
     readOnly: false,
@@ -56,7 +64,7 @@ export const DEMO_KEY_GRANTS: readonly DemoKeyGrant[] = [
 export function describeDemoKeys(): string {
   return [
     'Usage API demo keys (demo data only, header x-api-key):',
-    `  ${DEMO_API_KEYS.admin}    organization:read and runs:create (traces), all workspaces`,
+    `  ${DEMO_API_KEYS.admin}    organization:read, runs:create (traces) and usage-limits:manage, all workspaces`,
     `  ${DEMO_API_KEYS.limited}  organization:read, 2 workspaces`,
     `  ${DEMO_API_KEYS.noperm}   no organization:read (usage endpoints answer 403), no runs:create`,
   ].join('\n');

@@ -6,6 +6,8 @@ import type { Interval } from '@server/usage/query/time-segments';
 import type { UsageAnswer } from '@server/usage/query/usage-matrix';
 import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
+import type { Refusal } from '@server/usage/query/select-over-limit';
+import type { UsageLimitStore } from './usage-limit-store';
 
 /**
  * The usage service's storage port: every operation the routes, the CLIs and the seeder need,
@@ -49,6 +51,11 @@ export interface UsageBackend {
   createWorkspace(workspace: NewWorkspace): Promise<void>;
   /** Loads `profile` into an empty store, once even when replicas race; real data is kept. */
   seedIfEmpty(profile: SeedProfile, onProgress?: (message: string) => void): Promise<SeedResult>;
+  /**
+   * Usage limits, their alerts and refusals (enforced inside `ingestRuns`). Absent on a backend
+   * that does not have them yet (ClickHouse + Postgres): the limits API then answers 404.
+   */
+  readonly limits?: UsageLimitStore;
   /** Billed traces, or null when the store does not answer. */
   health(): Promise<{ traces: number | null }>;
   /** Waits for writes under way, then releases connections. */
@@ -74,8 +81,15 @@ export interface RunBatchResult {
   inserted: number;
   /** Runs of the batch already billed (the same run id sent again, or twice in the batch). */
   duplicates: number;
+  /** New root runs refused by a usage limit: not stored, not billed (a resend may be, later). */
+  refused: RefusedRun[];
   /** When the batch was billed: its traces count in the bucket of this instant. */
   ingestedAt: Date;
+}
+
+/** A new root run not billed because it would have gone over a usage limit. */
+export interface RefusedRun extends Refusal {
+  runId: string;
 }
 
 export interface ExportOptions {
@@ -111,6 +125,8 @@ export interface NewApiKey {
   label: string;
   /** Workspaces the key reads; empty for every workspace that exists now. */
   workspaceIds: readonly string[];
+  /** Also `runs:create`, with write access to those workspaces: the key can ingest traces. */
+  writer?: boolean;
 }
 
 export interface NewWorkspace {

@@ -67,7 +67,8 @@ describe.skipIf(!TEST_DATABASE_URI)(
           strategy: 'enqueue',
           kwargs: { ...KWARGS, stream_mode: ['values'] },
         });
-      const [first, second] = await Promise.all([run(a), run(b)]);
+      const first = await run(a);
+      const second = await run(b);
       await a.runs.setStatus(first.run_id, 'running');
       await expect(b.runs.setStatus(second.run_id, 'running')).rejects.toMatchObject({
         code: '23505',

@@ -77,7 +77,8 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
           startMs: ingestedAt.getTime(),
         })),
       );
-      return { inserted, duplicates: batch.runs.length - inserted, ingestedAt };
+      // Usage limits are not enforced on this backend yet (no `limits`, see the port).
+      return { inserted, duplicates: batch.runs.length - inserted, refused: [], ingestedAt };
     },
     async ingestTrace(input) {
       const trace = traceInputSchema.parse(input);

@@ -4,10 +4,12 @@ import { UsageInputError, type NewApiKey } from '@server/usage/store/usage-backe
 
 /** The permissions an operator's console key needs: usage and the workspace list. */
 const CONSOLE_KEY_PERMISSIONS = ['organization:read', 'workspaces:read'];
+/** A writer also ingests traces (the permission authorize-writer.ts checks). */
+const WRITER_PERMISSION = 'runs:create';
 
 /**
- * Stores a new API key (as its sha256) with organization:read over the given workspaces, in one
- * transaction. Throws a UsageInputError naming a workspace id the database does not hold. Returns the
+ * Stores a new API key (as its sha256) with organization:read over the given workspaces (and,
+ * for a writer, runs:create and write access to them), in one transaction. Throws a UsageInputError naming a workspace id the database does not hold. Returns the
  * number of workspaces granted.
  */
 export async function createApiKey(connection: DuckDBConnection, newKey: NewApiKey) {
@@ -23,12 +25,12 @@ export async function createApiKey(connection: DuckDBConnection, newKey: NewApiK
     await connection.run(`INSERT INTO auth_keys VALUES ($1, $2, string_split($3, ','))`, [
       keyHash,
       newKey.label,
-      CONSOLE_KEY_PERMISSIONS.join(','),
+      [...CONSOLE_KEY_PERMISSIONS, ...(newKey.writer ? [WRITER_PERMISSION] : [])].join(','),
     ]);
     for (const id of granted) {
       await connection.run(
-        `INSERT INTO auth_key_workspaces VALUES ($1, $2::UUID, 'WORKSPACE_ADMIN', true)`,
-        [keyHash, id],
+        `INSERT INTO auth_key_workspaces VALUES ($1, $2::UUID, 'WORKSPACE_ADMIN', $3)`,
+        [keyHash, id, !newKey.writer],
       );
     }
     await connection.run('COMMIT');

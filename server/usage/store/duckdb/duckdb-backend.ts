@@ -11,6 +11,9 @@ import { getUsage } from './get-usage';
 import { createRunIngestor } from './ingest-runs';
 import { createTraceIngestor } from './ingest-trace';
 import { loadPrincipal } from './load-principal';
+import { createLimitAdmission } from './limits/admit-runs';
+import { createDuckDbLimitStore } from './limits/duckdb-limit-store';
+import { ensureLimitTables } from './limits/limit-tables';
 import { loadKeyOwner } from './load-writer';
 import { readDataExtent } from './read-data-extent';
 import { seedIfEmpty } from './seed/seed-database';
@@ -18,7 +21,14 @@ import { seedIfEmpty } from './seed/seed-database';
 /** The embedded backend: one DuckDB file (`DATA_DIR/usage.duckdb`), one process. */
 export async function openDuckDbBackend(file: string): Promise<UsageBackend> {
   await mkdir(path.dirname(file), { recursive: true });
-  return createDuckDbBackend(await openDuckDbStore(file));
+  const store = await openDuckDbStore(file);
+  try {
+    await store.withConnection(ensureLimitTables);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return createDuckDbBackend(store);
 }
 
 /**
@@ -28,7 +38,9 @@ export async function openDuckDbBackend(file: string): Promise<UsageBackend> {
  */
 export function createDuckDbBackend(store: DuckDbStore): UsageBackend {
   const catalogs = createDimensionCatalogs();
-  const ingestor = createRunIngestor(store);
+  // Usage limits are decided inside the one writer, before its insert: exact for any senders.
+  const admission = createLimitAdmission();
+  const ingestor = createRunIngestor(store, { admit: admission.admit });
   const read = store.withConnection.bind(store);
   return {
     kind: 'duckdb',
@@ -71,6 +83,7 @@ export function createDuckDbBackend(store: DuckDbStore): UsageBackend {
     createWorkspace: (workspace) =>
       ingestor.exclusive((connection) => createWorkspace(connection, workspace)),
     seedIfEmpty: (profile, onProgress) => seedIfEmpty(store, profile, onProgress),
+    limits: createDuckDbLimitStore(store, admission.invalidate),
     async health() {
       try {
         return await read(async (connection) => {

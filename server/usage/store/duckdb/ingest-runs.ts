@@ -1,5 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { RunBatch, RunBatchResult } from '@server/usage/store/usage-backend';
+import type { Refusal } from '@server/usage/query/select-over-limit';
+import type { RefusedRun, RunBatch, RunBatchResult } from '@server/usage/store/usage-backend';
+import type { AdmitRuns } from './limits/admit-runs';
 import { ensureProjects } from './ensure-projects';
 import { addToRollups, type KnownRollupRows, type RollupIncrement } from './rollup-increments';
 import { loadRunIdFilter, selectUnbilled, type RunIdFilter } from './run-id-filter';
@@ -32,7 +34,10 @@ type Job =
  * batch in it. Usage counts go by ingestion time: a trace's `start_time` is the transaction's
  * start.
  */
-export function createRunIngestor(store: DuckDbStore): RunIngestor {
+export function createRunIngestor(
+  store: DuckDbStore,
+  options: { admit?: AdmitRuns } = {},
+): RunIngestor {
   let pending: Job[] = [];
   let writing = false;
   let connection: DuckDBConnection | undefined;
@@ -59,9 +64,11 @@ export function createRunIngestor(store: DuckDbStore): RunIngestor {
         };
         for (const job of jobs) if ('work' in job) await job.work(connection, known.billed);
         if (group.length > 0) {
-          const results = await writeGroup(connection, group, known);
+          const results = await writeGroup(connection, group, known, options.admit);
           group.forEach((entry, i) =>
-            entry.resolve(results[i] ?? { inserted: 0, duplicates: 0, ingestedAt: new Date() }),
+            entry.resolve(
+              results[i] ?? { inserted: 0, duplicates: 0, refused: [], ingestedAt: new Date() },
+            ),
           );
         }
       } catch (error) {
@@ -105,6 +112,7 @@ async function writeGroup(
   connection: DuckDBConnection,
   group: Pending[],
   known: Known,
+  admit: AdmitRuns | undefined,
 ): Promise<RunBatchResult[]> {
   const ingestedAt = new Date();
   const created = new Map<string, string>();
@@ -120,7 +128,23 @@ async function writeGroup(
       known.billed,
       candidates.map((row) => row.runId),
     );
-    const rows = candidates.filter((row) => unbilled.has(row.runId));
+    const fresh = candidates.filter((row) => unbilled.has(row.runId));
+    // Usage limits decide among the new runs only: a resent run is never refused nor counted.
+    // Every trace is short-lived until traces carry a tier (issue 26).
+    const refusals = admit
+      ? await admit(
+          connection,
+          fresh.map((row) => ({
+            runId: row.runId,
+            workspaceId: row.batch.workspaceId,
+            projectName: row.projectName,
+            tier: 'short' as const,
+          })),
+          ingestedAt,
+        )
+      : new Map<string, Refusal>();
+    // A refused id stays in the filter's fingerprints: harmless, a resend is checked exactly.
+    const rows = fresh.filter((row) => !refusals.has(row.runId));
     await insertTraces(connection, rows, ingestedAt);
     const rollupRows = await addToRollups(
       connection,
@@ -134,9 +158,23 @@ async function writeGroup(
     for (const key of rollupRows) known.rollupRows.add(key);
     const perBatch = new Map<RunBatch, number>();
     for (const row of rows) perBatch.set(row.batch, (perBatch.get(row.batch) ?? 0) + 1);
+    const refusedPerBatch = new Map<RunBatch, RefusedRun[]>();
+    for (const row of fresh) {
+      const refusal = refusals.get(row.runId);
+      if (!refusal) continue;
+      const list = refusedPerBatch.get(row.batch) ?? [];
+      list.push({ runId: row.runId, ...refusal });
+      refusedPerBatch.set(row.batch, list);
+    }
     return group.map(({ batch }) => {
       const inserted = perBatch.get(batch) ?? 0;
-      return { inserted, duplicates: batch.runs.length - inserted, ingestedAt };
+      const refused = refusedPerBatch.get(batch) ?? [];
+      return {
+        inserted,
+        duplicates: batch.runs.length - inserted - refused.length,
+        refused,
+        ingestedAt,
+      };
     });
   } catch (error) {
     // A failed COMMIT has already ended the transaction; the original error is what matters.
@@ -149,6 +187,7 @@ interface TraceRow {
   batch: RunBatch;
   runId: string;
   projectId: string;
+  projectName: string;
 }
 
 /** The group's runs, each run id once (the first batch that sent it owns it). */
@@ -166,6 +205,7 @@ function traceRows(
         batch,
         runId,
         projectId: projectId(batch.workspaceId, run.projectName),
+        projectName: run.projectName,
       });
     }
   }

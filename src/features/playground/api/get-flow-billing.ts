@@ -12,6 +12,8 @@ export interface FlowBilling {
   workspaceIds: string[];
   /** The project's id when one project holds them (the usage tab focuses it), else null. */
   projectId: string | null;
+  /** Root runs of the project a usage limit refused in the window (not billed, still run). */
+  refused: number;
 }
 
 export interface FlowWindow {
@@ -36,7 +38,8 @@ export async function getFlowBilling(
   signal: AbortSignal,
 ): Promise<FlowBilling> {
   const workspaces = workspacesResponseSchema.parse(await getJson('/workspaces', signal));
-  if (workspaces.length === 0) return { traces: 0, workspaceIds: [], projectId: null };
+  if (workspaces.length === 0) return { traces: 0, workspaceIds: [], projectId: null, refused: 0 };
+  const refused = getRefused(window, signal);
   // One query per workspace: `group_by=project` records do not say their workspace.
   const perWorkspace = await Promise.all(
     workspaces.map(async (workspace) => {
@@ -67,7 +70,27 @@ export async function getFlowBilling(
     traces: billed.reduce((sum, workspace) => sum + workspace.traces, 0),
     workspaceIds: billed.map((workspace) => workspace.id),
     projectId: projectIds.size === 1 ? (onlyProject ?? null) : null,
+    refused: await refused,
   };
+}
+
+/**
+ * Root runs of the flow's project refused by a usage limit in its window. A usage API without
+ * limits (LangSmith itself behind the console) answers 404: nothing refused that we can know.
+ */
+async function getRefused(window: FlowWindow, signal: AbortSignal): Promise<number> {
+  const params = new URLSearchParams({
+    project: window.project,
+    start_time: new Date(window.fromMs).toISOString(),
+    end_time: new Date(window.toMs).toISOString(),
+  });
+  try {
+    const body = await getJson(`/usage-limits/refusals?${params}`, signal);
+    const refused = (body as { refused?: unknown }).refused;
+    return typeof refused === 'number' ? refused : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** Polled a few times: the deployment's SDK delivers traces in batches, shortly after the flow. */

@@ -16,7 +16,7 @@ const record = (project: string, traces: number) => ({
 });
 
 /** The console's usage proxy: two workspaces, the flow's project traced in the first only. */
-function stubUsage(usageStatus = 200) {
+function stubUsage(usageStatus = 200, refused?: number) {
   const requests: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -35,6 +35,9 @@ function stubUsage(usageStatus = 200) {
             ? [record('agent', 2), record('other', 5)]
             : [record('other', 1)];
         return Response.json({ stride: { days: 0, hours: 1 }, usage });
+      }
+      if (url.pathname === '/_console/usage/usage-limits/refusals' && refused !== undefined) {
+        return Response.json({ refused, workspace_ids: [WS1], limit_types: ['monthly_traces'] });
       }
       throw new Error(`unexpected request: ${url.pathname}`);
     }),
@@ -55,6 +58,29 @@ afterEach(() => {
 });
 
 describe('FlowBilling', () => {
+  it("says when a usage limit refused some of the flow's traces", async () => {
+    const requests = stubUsage(200, 3);
+    renderBilling();
+    expect(await screen.findByText(/A usage limit refused/)).toHaveTextContent(
+      "A usage limit refused 3 of this flow's traces (HTTP 429): the runs themselves ran, but those traces were not recorded or billed.",
+    );
+    const asked = new URLSearchParams(
+      requests.find((request) => request.includes('refusals'))?.split('?')[1],
+    );
+    expect(Object.fromEntries(asked)).toEqual({
+      project: 'agent',
+      start_time: '2026-11-23T10:00:00.000Z',
+      end_time: '2026-11-23T10:01:09.000Z',
+    });
+  });
+
+  it('says nothing of limits when none refused a trace', async () => {
+    stubUsage(200, 0);
+    renderBilling();
+    await screen.findByText(/This flow billed/);
+    expect(screen.queryByText(/A usage limit refused/)).toBeNull();
+  });
+
   it('says how many traces the flow billed and links to the usage tab filtered to them', async () => {
     const requests = stubUsage();
     renderBilling();

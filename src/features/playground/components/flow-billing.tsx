@@ -53,6 +53,14 @@ export function FlowBilling({
           </a>
         </p>
       )}
+      {billing.isSuccess && billing.data.refused > 0 && (
+        <p className="pg-note pg-note-danger" role="status">
+          A usage limit refused {formatCount(billing.data.refused)} of this flow&apos;s{' '}
+          {billing.data.refused === 1 ? 'trace' : 'traces'} (HTTP 429): the runs themselves ran, but
+          those traces were not recorded or billed. Raise the workspace&apos;s limit on the usage
+          tab to record new ones.
+        </p>
+      )}
     </section>
   );
 }

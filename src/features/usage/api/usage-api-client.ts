@@ -45,3 +45,31 @@ export async function getFromUsageApi(
   if (!response.ok) throw await toHttpError(response);
   return response;
 }
+
+/** A write (PUT, DELETE) with a JSON body; same errors as `getFromUsageApi`. */
+export async function sendToUsageApi(
+  connection: UsageConnection,
+  method: 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...extraHeaders };
+  if (connection.apiKey) headers['x-api-key'] = connection.apiKey;
+  let response: Response;
+  try {
+    response = await fetch(usageApiUrl(connection, path), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new NetworkError(
+      connection.baseUrl
+        ? `Could not reach ${connection.baseUrl}. Check the address and your network.`
+        : 'Could not reach the console server. Is `npm start` still running?',
+    );
+  }
+  if (!response.ok) throw await toHttpError(response);
+  return response;
+}

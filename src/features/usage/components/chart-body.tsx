@@ -8,6 +8,7 @@ import {
   partialFirstMonthStart,
 } from '../model/partial-bucket';
 import { focusedSeries, summariseOther, topSeriesWithOther } from '../model/top-series';
+import type { LimitLine } from '../model/chart-limit-line';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { useDataFloor } from './data-floor-notice';
 import { seriesColor } from './series-colors';
@@ -30,6 +31,8 @@ interface ChartBodyProps {
   /** A bar was clicked: bucket `index` of the matrix's grid (absent when nothing is finer). */
   onZoom: ((index: number) => void) | undefined;
   stale: boolean;
+  /** A monthly usage limit to draw (calendar-month bars only). */
+  limitLine?: LimitLine | null;
 }
 
 /** The chart and its legend; a legend entry focuses its group, pressed again it shows all. */
@@ -41,6 +44,7 @@ export function ChartBody({
   onFocus,
   onZoom,
   stale,
+  limitLine = null,
 }: ChartBodyProps) {
   const floorMs = useDataFloor();
   // The dark theme follows the system; its palette keeps every series 3:1 off the dark surface.
@@ -81,6 +85,7 @@ export function ChartBody({
           futureFrom={futureFrom}
           pricePer1k={pricePer1k}
           onBucketClick={onZoom}
+          limitLine={limitLine}
         />
       </Suspense>
       <ul className="legend" aria-label="Series">

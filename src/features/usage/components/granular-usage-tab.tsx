@@ -22,6 +22,7 @@ import { FocusBar } from './focus-bar';
 import { preloadUsageChart, UsageChartPanel } from './usage-chart-panel';
 import { UsageControls } from './usage-controls';
 import { UsageError } from './usage-error';
+import { UsageLimitsPanel } from './usage-limits-panel';
 import { UsageSummary } from './usage-summary';
 import { UsageTable } from './usage-table';
 import { UnreadLinkNotice } from './unread-link-notice';
@@ -174,6 +175,12 @@ function GranularUsageView() {
             error={matrix.isError ? matrix.error : null}
             onRetry={() => void matrix.refetch()}
             onChangeKey={openConnection}
+          />
+          {/* Below the chart: the first screen keeps the controls, the cards and the plot. */}
+          <UsageLimitsPanel
+            workspaceIds={view.workspaceIds}
+            workspaces={workspaces.data ?? []}
+            nowMs={nowMs}
           />
           {matrix.data && matrix.data.series.length > 0 ? (
             <UsageTable

@@ -1,6 +1,9 @@
 import { formatUtc } from '@/lib/format-utc';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import type { UsageMatrix } from '../model/usage-matrix';
+import { useLimitStatus } from '../api/get-limit-status';
+import { isCalendarMonthGrid } from '../model/calendar-month-grid';
+import { chartLimitLine } from '../model/chart-limit-line';
 import { ChartBody } from './chart-body';
 import { useDataFloor } from './data-floor-notice';
 import { UsageError } from './usage-error';
@@ -38,6 +41,12 @@ export function UsageChartPanel({
   onChangeKey,
 }: UsageChartPanelProps) {
   const floorMs = useDataFloor();
+  // Shares the limits card's query: no request of its own.
+  const limits = useLimitStatus();
+  const limitLine =
+    matrix && isCalendarMonthGrid(matrix.grid)
+      ? chartLimitLine(limits.data, view.workspaceIds, view.groupBy, focus)
+      : null;
   return (
     <section
       className="panel chart-panel"
@@ -77,6 +86,7 @@ export function UsageChartPanel({
           onFocus={onFocus}
           onZoom={onZoom}
           stale={isPlaceholder}
+          limitLine={limitLine}
         />
       ) : null}
     </section>

@@ -4,6 +4,7 @@ import {
   BarChart,
   CartesianGrid,
   ReferenceArea,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -18,6 +19,7 @@ import { isCalendarMonthGrid } from '../model/calendar-month-grid';
 import { chartRows } from '../model/chart-rows';
 import { formatTickValue, hourlyTicks, niceYTicks } from '../model/chart-ticks';
 import { estimateCost, formatUsd } from '../model/cost-estimate';
+import type { LimitLine } from '../model/chart-limit-line';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { KeyboardZoom } from './keyboard-zoom';
 import type { ColoredSeries } from './series-colors';
@@ -36,6 +38,8 @@ interface UsageChartProps {
   pricePer1k: number;
   /** Called with the bucket index of a clicked bar; bars are not clickable without it. */
   onBucketClick: ((index: number) => void) | undefined;
+  /** A monthly usage limit, drawn over calendar-month bars. */
+  limitLine?: LimitLine | null;
 }
 
 // Recharts copies props into its store after each render; props that change identity on every
@@ -80,6 +84,7 @@ export const UsageChart = memo(function UsageChart({
   futureFrom,
   pricePer1k,
   onBucketClick,
+  limitLine = null,
 }: UsageChartProps) {
   const narrow = useMediaQuery('(max-width: 640px)');
   // Buckets after now get no values: no bar, rather than a zero that reads as an outage.
@@ -181,6 +186,20 @@ export const UsageChart = memo(function UsageChart({
           />
         ))}
         <Tooltip cursor={CURSOR} isAnimationActive={false} content={tooltip} />
+        {limitLine ? (
+          <ReferenceLine
+            y={limitLine.value}
+            stroke="var(--limit-line, #d92d20)"
+            strokeDasharray="6 4"
+            ifOverflow="extendDomain"
+            label={{
+              value: `${limitLine.label}: ${formatCount(limitLine.value)}`,
+              position: 'insideTopRight',
+              fill: 'var(--chart-tick)',
+              fontSize: 12,
+            }}
+          />
+        ) : null}
         {onBucketClick ? <KeyboardZoom buckets={matrix.buckets} onZoom={onBucketClick} /> : null}
         {series.map((item) => (
           <Bar

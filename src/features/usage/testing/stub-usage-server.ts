@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { LimitStatus } from '@contracts/usage/usage-limits';
 import type { GroupBy, UsageRecord } from '@contracts/usage/usage-schema';
 import { EMBEDDED_CONSOLE_CONFIG, workspaceFixture } from '@/testing/console-fixtures';
 
@@ -51,12 +52,23 @@ function recordsFor(url: URL): UsageRecord[] {
  * The console server as the SPA sees it (config, two workspaces, usage by workspace, project or user),
  * as a stubbed `fetch`. Returns the usage requests' URLs, in order.
  */
-export function stubUsageServer(): URL[] {
+export function stubUsageServer(
+  options: { limits?: LimitStatus[]; onPut?: (request: Request) => Promise<Response> } = {},
+): URL[] {
   const usageRequests: URL[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://console.test');
+      if (url.pathname === '/_console/usage/usage-limits/org/status') {
+        return Response.json(options.limits ?? []);
+      }
+      if (url.pathname === '/_console/usage/usage-limits/org/deliveries') return Response.json([]);
+      if (url.pathname === '/_console/usage/usage-limits' && init?.method === 'PUT') {
+        const request = new Request(url, init);
+        if (options.onPut) return options.onPut(request);
+        throw new Error('unexpected PUT /usage-limits');
+      }
       if (url.pathname === '/_console/config') {
         return Response.json(EMBEDDED_CONSOLE_CONFIG);
       }

@@ -1,0 +1,120 @@
+import { z } from 'zod/mini';
+
+/**
+ * LangSmith's usage-limits API (`/api/v1/usage-limits`), shared by the server and the SPA, plus
+ * what this console adds: the org default, the month's status per workspace and the alert log.
+ * `zod/mini`: the SPA parses every answer with these.
+ */
+
+export const LIMIT_TYPES = ['monthly_traces', 'monthly_longlived_traces'] as const;
+export const limitTypeSchema = z.enum(LIMIT_TYPES);
+export type LimitType = z.infer<typeof limitTypeSchema>;
+
+/** The largest limit accepted: exact in a double and in a BIGINT. */
+export const MAX_LIMIT_VALUE = Number.MAX_SAFE_INTEGER;
+
+/** Alert thresholds (percent of the limit) when a limit is stored without its own. */
+export const DEFAULT_ALERT_THRESHOLDS = [50, 80, 100] as const;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** A stored limit, as LangSmith answers it (`UsageLimit`). */
+export const usageLimitSchema = z.object({
+  id: z.uuid(),
+  tenant_id: z.uuid(),
+  limit_type: limitTypeSchema,
+  limit_value: z.int().check(z.nonnegative()),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type UsageLimit = z.infer<typeof usageLimitSchema>;
+export const usageLimitListSchema = z.array(usageLimitSchema);
+
+/** The org-wide default a workspace without its own limit gets (this console's addition). */
+export const orgDefaultLimitSchema = z.object({
+  limit_type: limitTypeSchema,
+  limit_value: z.int().check(z.nonnegative()),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type OrgDefaultLimit = z.infer<typeof orgDefaultLimitSchema>;
+export const orgDefaultLimitListSchema = z.array(orgDefaultLimitSchema);
+
+/** One limit of one workspace this month: what the usage tab draws. */
+export const limitStatusSchema = z.object({
+  workspace_id: z.uuid(),
+  limit_type: limitTypeSchema,
+  /** Null when the workspace has no limit of this type (own or default). */
+  limit_value: z.nullable(z.int()),
+  /** `own`, `org_default` or null (no limit). */
+  source: z.nullable(z.enum(['own', 'org_default'])),
+  /** Percent thresholds alerted (100 always is: it dates `reached_at`). */
+  alert_thresholds: z.array(z.int()),
+  /** Traces counted against this limit from the month's start to now. */
+  used: z.int(),
+  month_start: isoDateTime,
+  resets_at: isoDateTime,
+  /** When the count reached the limit this month, or null. */
+  reached_at: z.nullable(isoDateTime),
+  /** Root runs refused by this limit this month. */
+  refused: z.int(),
+  /** Thresholds (percent) crossed this month, with when. */
+  alerts: z.array(z.object({ threshold: z.int(), crossed_at: isoDateTime })),
+  /** Whether the caller may change this workspace's limits. */
+  can_edit: z.boolean(),
+});
+export type LimitStatus = z.infer<typeof limitStatusSchema>;
+export const limitStatusListSchema = z.array(limitStatusSchema);
+
+/** One attempt to deliver an alert to the webhook (the console shows the log). */
+export const alertDeliverySchema = z.object({
+  alert_id: z.string(),
+  workspace_id: z.uuid(),
+  limit_type: limitTypeSchema,
+  threshold: z.int(),
+  attempt: z.int(),
+  attempted_at: isoDateTime,
+  /** HTTP status of the receiver's answer, or null when it could not be reached. */
+  status: z.nullable(z.int()),
+  ok: z.boolean(),
+  error: z.nullable(z.string()),
+});
+export type AlertDelivery = z.infer<typeof alertDeliverySchema>;
+export const alertDeliveryListSchema = z.array(alertDeliverySchema);
+
+/**
+ * The 429 body of an ingestion request whose root runs went over a limit: LangSmith's
+ * `{detail}` plus what a client needs to act (which runs, when it resets). The other runs of the
+ * request were handled as usual (`accepted`, `traces_billed`).
+ */
+export const limitExceededSchema = z.object({
+  detail: z.string(),
+  workspace_id: z.uuid(),
+  limit_type: limitTypeSchema,
+  limit_value: z.int(),
+  resets_at: isoDateTime,
+  refused_run_ids: z.array(z.string()),
+  accepted: z.int(),
+  traces_billed: z.int(),
+  /** Problems of other runs of the request (as a 422 would list them), usually none. */
+  problems: z.array(
+    z.object({ loc: z.array(z.union([z.string(), z.int()])), msg: z.string(), type: z.string() }),
+  ),
+});
+export type LimitExceeded = z.infer<typeof limitExceededSchema>;
+
+/** The JSON body POSTed to the alert webhook (signed, see `alert-signature.ts`). */
+export const limitAlertPayloadSchema = z.object({
+  type: z.literal('usage_limit.threshold_crossed'),
+  alert_id: z.string(),
+  workspace_id: z.uuid(),
+  workspace_name: z.string(),
+  limit_type: limitTypeSchema,
+  limit_value: z.int(),
+  threshold: z.int(),
+  used: z.int(),
+  month_start: isoDateTime,
+  resets_at: isoDateTime,
+  crossed_at: isoDateTime,
+});
+export type LimitAlertPayload = z.infer<typeof limitAlertPayloadSchema>;

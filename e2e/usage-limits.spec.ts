@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+
+const TAB = '/settings/billing-and-usage/granular-usage';
+const ADMIN = { 'x-api-key': 'lsv2_demo_admin' };
+const count = (value: number) => value.toLocaleString('en-US');
+
+test.describe('Usage limits on the usage tab', () => {
+  test('set a limit: the bar, the date at this pace, the alert notice, reached, the month line and a 429', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // The last workspace: the embedded deployment traces into the first one.
+    const workspaces = (await (
+      await request.get('/api/v1/workspaces', { headers: ADMIN })
+    ).json()) as {
+      id: string;
+      display_name: string;
+    }[];
+    const target = workspaces.at(-1);
+    if (!target) throw new Error('The demo data has no workspace.');
+    const name = target.display_name;
+    try {
+      await page.goto(`${TAB}?workspaces=${target.id}`);
+      const card = page.getByRole('region', { name: 'Usage limits this month' });
+      const noLimit = card.getByText(/^No limit: [\d,]+ traces this month, none refused\.$/);
+      await expect(noLimit).toBeVisible();
+      const used = Number(
+        /[\d,]+/.exec((await noLimit.textContent()) ?? '')?.[0].replaceAll(',', ''),
+      );
+      expect(used).toBeGreaterThan(100);
+
+      await card.getByRole('button', { name: `Set a limit for ${name}` }).click();
+      const field = card.getByLabel(`Traces a month for ${name}`);
+      await field.fill('ten thousand');
+      await card.getByRole('button', { name: 'Save limit' }).click();
+      await expect(field).toHaveAccessibleDescription(
+        /Use a whole number of traces, without decimals or a minus sign\./,
+      );
+
+      // 5 % above the month so far: at this pace it is reached before the month ends, and the
+      // 50 % and 80 % alerts are crossed at once.
+      const limit = used + Math.ceil(used * 0.05);
+      await field.fill(count(limit));
+      await card.getByRole('button', { name: 'Save limit' }).click();
+      const meter = card.getByRole('meter', { name: `${name}: all traces this month` });
+      await expect(meter).toHaveAttribute(
+        'aria-valuetext',
+        `${count(used)} of ${count(limit)} traces`,
+      );
+      await expect(
+        card.getByText(
+          /^At the current pace, the limit is reached on [A-Z][a-z]{2} \d{1,2} at \d\d:00 UTC\.$/,
+        ),
+      ).toBeVisible();
+      await expect(card.getByRole('status')).toHaveText(
+        /^80% of the limit reached on [A-Z][a-z]{2} \d{1,2} at \d\d:\d\d UTC\.$/,
+      );
+      await expectNoSeriousA11yViolations(page);
+
+      // The month view draws the limit over the bars.
+      await page.getByLabel('Aggregation').selectOption('calendar-month');
+      await expect(page.getByText(`Monthly limit: ${count(limit)}`)).toBeVisible();
+
+      // Lowered under the month's count: reached now, and new traces are refused.
+      await card.getByRole('button', { name: `Change the limit for ${name}` }).click();
+      await card.getByLabel(`Traces a month for ${name}`).fill(String(used - 1));
+      await card.getByRole('button', { name: 'Save limit' }).click();
+      await expect(
+        card.getByText(
+          /^Limit reached on [A-Z][a-z]{2} \d{1,2} at \d\d:\d\d UTC: new traces are refused until the month ends\.$/,
+        ),
+      ).toBeVisible();
+      const id = randomUUID();
+      const refused = await request.post('/api/v1/runs/batch', {
+        headers: { ...ADMIN, 'x-tenant-id': target.id },
+        data: {
+          post: [{ id, trace_id: id, name: 'e2e', run_type: 'chain', session_name: 'e2e-limit' }],
+        },
+      });
+      expect(refused.status()).toBe(429);
+      expect(await refused.json()).toMatchObject({
+        refused_run_ids: [id],
+        workspace_id: target.id,
+      });
+    } finally {
+      // Other specs trace into these workspaces: leave them without limits.
+      const limits = (await (
+        await request.get('/api/v1/usage-limits', {
+          headers: { ...ADMIN, 'x-tenant-id': target.id },
+        })
+      ).json()) as { id: string }[];
+      for (const { id } of limits) {
+        await request.delete(`/api/v1/usage-limits/${id}`, { headers: ADMIN });
+      }
+    }
+  });
+});

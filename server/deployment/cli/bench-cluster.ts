@@ -1,0 +1,68 @@
+import { removeDataDir, startTestDeployment } from '@server/deployment/test/test-deployment';
+import { doubleText, percentile, tally, type Verdict } from './double-text';
+
+/** Two replicas (two deployment services in this process) on DATABASE_URI + REDIS_URI. */
+async function startReplicas(stepMs: number) {
+  const { DATABASE_URI, REDIS_URI } = process.env;
+  if (!DATABASE_URI || !REDIS_URI) {
+    throw new Error('--cluster needs DATABASE_URI and REDIS_URI (scripts/services.sh start)');
+  }
+  const env = { DATABASE_URI, REDIS_URI };
+  const replicas = await Promise.all([1, 2].map(() => startTestDeployment({ stepMs, env })));
+  return {
+    a: replicas[0]!,
+    b: replicas[1]!,
+    async stop() {
+      for (const replica of replicas) {
+        await replica.stop();
+        await removeDataDir(replica.dataDir);
+      }
+    },
+  };
+}
+
+/**
+ * The rollback flow with run 1 on replica A and run 2 (rollback) plus its join on replica B, then
+ * `threads` such double-texts at once, alternating which replica gets run 1.
+ */
+export async function measureCluster(iterations: number, threads: number, stepMs: number) {
+  const verdicts: Verdict[] = [];
+  const flow = await startReplicas(0);
+  try {
+    for (let i = 0; i < 20; i += 1) await doubleText(flow.a.client, `warm-up ${i}`, flow.b.client);
+    const durations: number[] = [];
+    for (let i = 0; i < iterations; i += 1) {
+      const started = performance.now();
+      verdicts.push(await doubleText(flow.a.client, `flow ${i}`, flow.b.client));
+      durations.push(performance.now() - started);
+    }
+    durations.sort((x, y) => x - y);
+    console.log(`Cluster rollback flow, run 1 on A, run 2 + join on B, ${iterations} iterations:`);
+    const [p50, p95] = [percentile(durations, 50), percentile(durations, 95)];
+    console.log(`  p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    console.log(`  outcomes: ${tally(verdicts)}`);
+  } finally {
+    await flow.stop();
+  }
+  const load = await startReplicas(stepMs);
+  try {
+    const started = performance.now();
+    const loadVerdicts = await Promise.all(
+      Array.from({ length: threads }, (_, i) =>
+        i % 2
+          ? doubleText(load.a.client, `load ${i}`, load.b.client)
+          : doubleText(load.b.client, `load ${i}`, load.a.client),
+      ),
+    );
+    const wall = performance.now() - started;
+    console.log(`${threads} cross-replica double-texts at once (model step ${stepMs} ms):`);
+    console.log(`  ${(wall / 1000).toFixed(1)} s wall; outcomes: ${tally(loadVerdicts)}`);
+    verdicts.push(...loadVerdicts);
+  } finally {
+    await load.stop();
+  }
+  const count = (verdict: Verdict) => verdicts.filter((v) => v === verdict).length;
+  console.log(`Surviving rolled-back runs: ${count('surviving rolled-back run')}`);
+  console.log(`Threads with foreign messages: ${count('foreign messages')}`);
+  return verdicts;
+}

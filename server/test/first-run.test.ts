@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, expect, it } from 'vitest';
+import { readyUrl, removeServerDataDirs, startServerProcess } from './server-process';
+
+const run = promisify(execFile);
+const root = process.cwd();
+let dataDir = '';
+afterAll(async () => {
+  await removeServerDataDirs();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The numbered step of the CLI's printed next steps, its command lines joined as a shell would. */
+function step(printed: string, number: number): string {
+  const lines = printed.split('\n');
+  const start = lines.findIndex((line) => line.trim().startsWith(`${number}. `));
+  const command: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (!line.trim().startsWith('curl') && command.length === 0) continue;
+    command.push(line.trim());
+    if (!line.endsWith('\\')) break;
+  }
+  return command.join('\n');
+}
+
+it('goes from an empty DATA_DIR (USAGE_SEED=none) to one trace counted, by the printed steps', async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'first-run-'));
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    USAGE_CONSOLE_NO_DOTENV: '1',
+    USAGE_SEED: 'none',
+  };
+  // `npm run -s usage:create-key -- --create-workspace "My team" --writer`, as npm runs it.
+  const created = await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/usage/cli/create-key.ts',
+      '--create-workspace',
+      'My team',
+      '--writer',
+    ],
+    { cwd: root, env },
+  );
+  const key = /API key \(shown once\): (\S+)/.exec(created.stdout)?.[1] ?? '';
+  const workspace = /Workspace created: (\S+)/.exec(created.stdout)?.[1] ?? '';
+  expect(key).toMatch(/^lsv2_/);
+
+  const server = await startServerProcess({ USAGE_CONSOLE_API_KEY: key }, 'node', dataDir);
+  const url = (await readyUrl(server)).replace(/\/+$/, '');
+  try {
+    // Steps 2 and 3 exactly as printed (and as the README shows them), on this server's port.
+    const onThisServer = (command: string) => command.replaceAll('http://127.0.0.1:5173', url);
+    const sent = await run('bash', ['-c', onThisServer(step(created.stdout, 2))], { env });
+    expect(JSON.parse(sent.stdout)).toMatchObject({ accepted: 1, traces_billed: 1 });
+    const counted = await run('bash', ['-c', onThisServer(step(created.stdout, 3))], { env });
+    const answer = JSON.parse(counted.stdout) as {
+      usage: { traces: number; dimensions: Record<string, string> }[];
+    };
+    expect(answer.usage).toEqual([
+      expect.objectContaining({
+        traces: 1,
+        dimensions: expect.objectContaining({
+          project_name: 'first-project',
+          workspace_id: workspace,
+        }),
+      }),
+    ]);
+    // The console reads with the same key: the workspace is listed.
+    const listed = await fetch(`${url}/_console/usage/workspaces`);
+    expect(await listed.json()).toEqual([
+      expect.objectContaining({ id: workspace, display_name: 'My team' }),
+    ]);
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+});

@@ -1,0 +1,137 @@
+import { Hono } from 'hono';
+import {
+  putOrgDefaultBodySchema,
+  putUsageLimitBodySchema,
+} from '@contracts/usage/usage-limit-bodies';
+import type { UsageLimit } from '@contracts/usage/usage-limits';
+import { jsonError } from '@server/http/json-error';
+import type { AlertEvaluator } from '../limits/alert-evaluator';
+import type { UsageBackend } from '../store/usage-backend';
+import type { StoredLimit, UsageLimitStore } from '../store/usage-limit-store';
+import { authorizeLimits, limitWorkspace, parseBody } from './limit-request';
+
+export interface LimitRouteDeps {
+  backend: UsageBackend;
+  limits: UsageLimitStore;
+  alerts: AlertEvaluator;
+}
+
+/** LangSmith's `UsageLimit`: the stored row without this console's thresholds. */
+const wire = ({ alert_thresholds: _thresholds, ...limit }: StoredLimit): UsageLimit => limit;
+
+/**
+ * LangSmith's usage-limits API, relative to `/api/v1`: validate -> authorise -> query ->
+ * respond. A write invalidates the limits the ingestion writer holds (the next batch sees it)
+ * and looks at the workspace's alerts (a lowered limit can cross a threshold at once).
+ */
+export function createUsageLimitRoutes({ backend, limits, alerts }: LimitRouteDeps): Hono {
+  const app = new Hono();
+  const changed = (workspaceIds: string[]) => alerts.evaluate(workspaceIds).catch(() => undefined);
+
+  app.get('/usage-limits', async (c) => {
+    const auth = await authorizeLimits(c, backend, 'read');
+    if ('response' in auth) return auth.response;
+    const target = await limitWorkspace(c, backend, auth.principal, 'read');
+    if ('response' in target) return target.response;
+    return c.json((await limits.list([target.workspaceId])).map(wire));
+  });
+
+  app.put('/usage-limits', async (c) => {
+    const auth = await authorizeLimits(c, backend, 'write');
+    if ('response' in auth) return auth.response;
+    const parsed = await parseBody(c, putUsageLimitBodySchema);
+    if ('response' in parsed) return parsed.response;
+    const target = await limitWorkspace(c, backend, auth.principal, 'write');
+    if ('response' in target) return target.response;
+    const { body } = parsed;
+    const existing = body.id ? await limits.find(body.id) : undefined;
+    if (body.id && (!existing || existing.tenant_id !== target.workspaceId)) {
+      return jsonError(c, 404, `Usage limit ${body.id} not found.`);
+    }
+    if (existing && existing.limit_type !== body.limit_type) {
+      return jsonError(c, 422, [
+        {
+          loc: ['body', 'limit_type'],
+          msg: `Usage limit ${body.id} is a different limit_type: delete it and create another.`,
+          type: 'value_error',
+        },
+      ]);
+    }
+    const stored = await limits.upsert({
+      tenantId: target.workspaceId,
+      limitType: body.limit_type,
+      limitValue: body.limit_value,
+      thresholds: body.alert_thresholds,
+    });
+    await changed([target.workspaceId]);
+    return c.json(wire(stored));
+  });
+
+  app.delete('/usage-limits/:id{[^/]+}', async (c) => {
+    const auth = await authorizeLimits(c, backend, 'write');
+    if ('response' in auth) return auth.response;
+    const id = c.req.param('id').toLowerCase();
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) {
+      return jsonError(c, 422, [
+        {
+          loc: ['path', 'usage_limit_id'],
+          msg: 'Input should be a valid UUID',
+          type: 'uuid_parsing',
+        },
+      ]);
+    }
+    const writable = new Set(
+      auth.principal.workspaces.filter((ws) => !ws.read_only).map((ws) => ws.id),
+    );
+    const existing = await limits.find(id);
+    // A limit of a workspace the key cannot change is "not found": ids say nothing to others.
+    if (!existing || !writable.has(existing.tenant_id)) {
+      return jsonError(c, 404, `Usage limit ${id} not found.`);
+    }
+    await limits.remove(id);
+    return c.json({});
+  });
+
+  app.get('/usage-limits/org', async (c) => {
+    const auth = await authorizeLimits(c, backend, 'read');
+    if ('response' in auth) return auth.response;
+    const ids = auth.principal.workspaces.map((ws) => ws.id);
+    return c.json((await limits.list(ids)).map(wire));
+  });
+
+  app.get('/usage-limits/org/default', async (c) => {
+    const auth = await authorizeLimits(c, backend, 'read');
+    if ('response' in auth) return auth.response;
+    return c.json(await limits.defaults());
+  });
+
+  app.put('/usage-limits/org/default', async (c) => {
+    const auth = await authorizeLimits(c, backend, 'write');
+    if ('response' in auth) return auth.response;
+    const parsed = await parseBody(c, putOrgDefaultBodySchema);
+    if ('response' in parsed) return parsed.response;
+    const { body } = parsed;
+    const writable = auth.principal.workspaces.filter((ws) => !ws.read_only).map((ws) => ws.id);
+    const stored = await limits.putDefault(body.limit_type, body.limit_value);
+    const applied: string[] = [];
+    if (body.apply_to === 'existing_without_limit') {
+      const own = new Set(
+        (await limits.list(writable))
+          .filter((limit) => limit.limit_type === body.limit_type)
+          .map((limit) => limit.tenant_id),
+      );
+      for (const id of writable.filter((workspaceId) => !own.has(workspaceId))) {
+        await limits.upsert({
+          tenantId: id,
+          limitType: body.limit_type,
+          limitValue: body.limit_value,
+        });
+        applied.push(id);
+      }
+    }
+    await changed(writable);
+    return c.json({ default: stored, applied_to: applied });
+  });
+
+  return app;
+}

@@ -1,0 +1,135 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { AlertDelivery, LimitType } from '@contracts/usage/usage-limits';
+import type {
+  AlertRow,
+  DeliveryAttempt,
+  RefusalCount,
+} from '@server/usage/store/usage-limit-store';
+import { isoSql } from './limit-sql';
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const inList = (column: string) => `list_contains(string_split($1, ','), ${column}::VARCHAR)`;
+
+/** The alerts of `workspaceIds` in the month starting at `monthStartMs`. */
+export async function listAlerts(
+  connection: DuckDBConnection,
+  workspaceIds: readonly string[],
+  monthStartMs: number,
+): Promise<AlertRow[]> {
+  if (workspaceIds.length === 0) return [];
+  const reader = await connection.runAndReadAll(
+    `SELECT alert_id, workspace_id::VARCHAR, limit_type, threshold, used::DOUBLE,
+       limit_value::DOUBLE, ${isoSql('crossed_at')}
+     FROM usage_limit_alerts WHERE ${inList('workspace_id')} AND month = $2::DATE
+     ORDER BY workspace_id, limit_type, threshold`,
+    [workspaceIds.join(','), day(monthStartMs)],
+  );
+  return reader.getRowsJS().map((row) => ({
+    alertId: String(row[0]),
+    workspaceId: String(row[1]),
+    limitType: row[2] as LimitType,
+    monthStartMs,
+    threshold: Number(row[3]),
+    used: Number(row[4]),
+    limitValue: Number(row[5]),
+    crossedAt: new Date(String(row[6])),
+  }));
+}
+
+/** Records new alerts; the primary key refuses a second row for the same month and threshold. */
+export async function insertAlerts(
+  connection: DuckDBConnection,
+  rows: readonly AlertRow[],
+): Promise<void> {
+  for (const row of rows) {
+    await connection.run(
+      `INSERT INTO usage_limit_alerts VALUES ($1::UUID, $2, $3::DATE, $4, $5, $6::BIGINT,
+         $7::BIGINT, $8::TIMESTAMP) ON CONFLICT DO NOTHING`,
+      [
+        row.workspaceId,
+        row.limitType,
+        day(row.monthStartMs),
+        row.threshold,
+        row.alertId,
+        String(row.used),
+        String(row.limitValue),
+        row.crossedAt.toISOString(),
+      ],
+    );
+  }
+}
+
+export async function recordDelivery(
+  connection: DuckDBConnection,
+  alert: AlertRow,
+  attempt: DeliveryAttempt,
+): Promise<void> {
+  await connection.run(
+    `INSERT INTO usage_limit_deliveries VALUES ($1, $2::UUID, $3, $4, $5, $6::TIMESTAMP, $7, $8, $9)`,
+    [
+      alert.alertId,
+      alert.workspaceId,
+      alert.limitType,
+      alert.threshold,
+      attempt.attempt,
+      attempt.attemptedAt.toISOString(),
+      attempt.status,
+      attempt.ok,
+      attempt.error,
+    ],
+  );
+}
+
+/** The latest delivery attempts of `workspaceIds`, newest first. */
+export async function listDeliveries(
+  connection: DuckDBConnection,
+  workspaceIds: readonly string[],
+  limit = 50,
+): Promise<AlertDelivery[]> {
+  if (workspaceIds.length === 0) return [];
+  const reader = await connection.runAndReadAll(
+    `SELECT alert_id, workspace_id::VARCHAR, limit_type, threshold, attempt,
+       ${isoSql('attempted_at')}, status, ok, error
+     FROM usage_limit_deliveries WHERE ${inList('workspace_id')}
+     ORDER BY attempted_at DESC, attempt DESC LIMIT ${Math.floor(limit)}`,
+    [workspaceIds.join(',')],
+  );
+  return reader.getRowsJS().map((row) => ({
+    alert_id: String(row[0]),
+    workspace_id: String(row[1]),
+    limit_type: row[2] as LimitType,
+    threshold: Number(row[3]),
+    attempt: Number(row[4]),
+    attempted_at: String(row[5]),
+    status: row[6] === null ? null : Number(row[6]),
+    ok: row[7] === true,
+    error: row[8] === null ? null : String(row[8]),
+  }));
+}
+
+/** Root runs refused per (workspace, limit type) in `[fromMs, toMs)`, optionally of one project. */
+export async function countRefusals(
+  connection: DuckDBConnection,
+  workspaceIds: readonly string[],
+  range: { fromMs: number; toMs: number },
+  project?: string,
+): Promise<RefusalCount[]> {
+  if (workspaceIds.length === 0) return [];
+  const reader = await connection.runAndReadAll(
+    `SELECT workspace_id::VARCHAR, limit_type, sum(refused)::DOUBLE FROM usage_limit_refusals
+     WHERE ${inList('workspace_id')} AND minute >= date_trunc('minute', $2::TIMESTAMP)
+       AND minute < $3::TIMESTAMP AND ($4::VARCHAR IS NULL OR project_name = $4)
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+    [
+      workspaceIds.join(','),
+      new Date(range.fromMs).toISOString(),
+      new Date(range.toMs).toISOString(),
+      project ?? null,
+    ],
+  );
+  return reader.getRowsJS().map(([workspaceId, type, refused]) => ({
+    workspaceId: String(workspaceId),
+    limitType: type as LimitType,
+    refused: Number(refused),
+  }));
+}

@@ -1,0 +1,102 @@
+import type { TraceTier } from '@contracts/usage/limit-period';
+import type {
+  AlertDelivery,
+  LimitType,
+  OrgDefaultLimit,
+  UsageLimit,
+} from '@contracts/usage/usage-limits';
+
+/**
+ * The usage limits' part of the storage port (`UsageBackend.limits`): limits and the org
+ * default, the month's counts they are held to, alerts (once per month and threshold), the
+ * webhook delivery log and refusals, in the domain's words. Enforcement itself happens inside
+ * each backend's `ingestRuns` (a refused run comes back in `RunBatchResult.refused`), so the
+ * decision and the insert are one step; a write here is seen by the next batch.
+ */
+export interface UsageLimitStore {
+  /** Own limits of these workspaces, by workspace then type. */
+  list(workspaceIds: readonly string[]): Promise<StoredLimit[]>;
+  find(id: string): Promise<StoredLimit | undefined>;
+  /** Creates or updates the workspace's limit of this type (one per type): keeps id and thresholds. */
+  upsert(write: LimitWrite): Promise<StoredLimit>;
+  remove(id: string): Promise<void>;
+  defaults(): Promise<OrgDefaultLimit[]>;
+  putDefault(limitType: LimitType, limitValue: number): Promise<OrgDefaultLimit>;
+  /** Every limit in force (own, else an org default newer than the workspace), per workspace. */
+  effective(): Promise<Map<string, EffectiveLimit[]>>;
+  /** Traces counted against each limit type in `[month.startMs, month.endMs)`, per workspace. */
+  monthUsage(
+    workspaceIds: readonly string[],
+    month: { startMs: number; endMs: number },
+  ): Promise<Map<string, Record<LimitType, number>>>;
+  alerts(workspaceIds: readonly string[], monthStartMs: number): Promise<AlertRow[]>;
+  /** Records alerts; a second one for the same (workspace, type, month, threshold) is ignored. */
+  insertAlerts(rows: readonly AlertRow[]): Promise<void>;
+  recordDelivery(alert: AlertRow, attempt: DeliveryAttempt): Promise<void>;
+  deliveries(workspaceIds: readonly string[], limit?: number): Promise<AlertDelivery[]>;
+  /** Root runs refused per (workspace, type) in `[fromMs, toMs)`, optionally of one project. */
+  refusals(
+    workspaceIds: readonly string[],
+    range: { fromMs: number; toMs: number },
+    project?: string,
+  ): Promise<RefusalCount[]>;
+  workspaceNames(workspaceIds: readonly string[]): Promise<Map<string, string>>;
+}
+
+/** A stored limit with its alert thresholds (the wire shape leaves them out). */
+export interface StoredLimit extends UsageLimit {
+  alert_thresholds: number[];
+}
+
+export interface LimitWrite {
+  tenantId: string;
+  limitType: LimitType;
+  limitValue: number;
+  thresholds?: number[];
+}
+
+/** The limit a workspace is held to: its own, else the org default (if it came after it). */
+export interface EffectiveLimit {
+  workspaceId: string;
+  limitType: LimitType;
+  limitValue: number;
+  thresholds: number[];
+  source: 'own' | 'org_default';
+}
+
+/** An alert recorded for one (workspace, limit type, month, threshold). */
+export interface AlertRow {
+  alertId: string;
+  workspaceId: string;
+  limitType: LimitType;
+  monthStartMs: number;
+  threshold: number;
+  used: number;
+  limitValue: number;
+  crossedAt: Date;
+}
+
+/** One attempt to deliver an alert, as the delivery log keeps it. */
+export interface DeliveryAttempt {
+  alertId: string;
+  attempt: number;
+  attemptedAt: Date;
+  /** The receiver's HTTP status, or null when it could not be reached. */
+  status: number | null;
+  ok: boolean;
+  error: string | null;
+}
+
+export interface RefusalCount {
+  workspaceId: string;
+  limitType: LimitType;
+  refused: number;
+}
+
+/** A new root run of a batch, as a backend's enforcement weighs it. */
+export interface LimitCandidate {
+  runId: string;
+  workspaceId: string;
+  projectName: string;
+  tier: TraceTier;
+}

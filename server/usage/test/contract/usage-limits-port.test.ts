@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { limitMonth } from '@contracts/usage/limit-period';
+import { openBackend, type BackendChoice } from '@server/usage/store/open-usage-backend';
+import type { UsageBackend } from '@server/usage/store/usage-backend';
+
+/**
+ * The limits part of the port, run the same on every backend (add a backend's choice below):
+ * what the routes and the ingestion path rely on, through `UsageBackend` only.
+ */
+const BACKENDS: { name: string; choice: (dir: string) => BackendChoice }[] = [
+  { name: 'duckdb', choice: (dir) => ({ kind: 'duckdb', file: path.join(dir, 'usage.duckdb') }) },
+];
+
+describe.each(BACKENDS)('usage limits through the port ($name)', ({ choice }) => {
+  let dir: string;
+  let backend: UsageBackend;
+  const old = randomUUID();
+  const fresh = randomUUID();
+
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'limits-port-'));
+    backend = await openBackend(choice(dir));
+    await backend.createWorkspace({
+      id: old,
+      displayName: 'Old',
+      createdAt: new Date('2026-01-01'),
+    });
+  });
+  afterEach(async () => {
+    await backend.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const limits = () => {
+    if (!backend.limits) throw new Error('This backend has no usage limits.');
+    return backend.limits;
+  };
+  const batch = (workspaceId: string, runIds: string[], project = 'p') => ({
+    workspaceId,
+    userId: null,
+    apiKeyId: null,
+    runs: runIds.map((runId) => ({ runId, projectName: project })),
+  });
+
+  it('keeps one limit per type: an update keeps its id and creation time', async () => {
+    const first = await limits().upsert({
+      tenantId: old,
+      limitType: 'monthly_traces',
+      limitValue: 5,
+    });
+    const second = await limits().upsert({
+      tenantId: old,
+      limitType: 'monthly_traces',
+      limitValue: 7,
+    });
+    expect(second).toMatchObject({ id: first.id, created_at: first.created_at, limit_value: 7 });
+    expect(second.alert_thresholds).toEqual([50, 80, 100]);
+    await limits().upsert({
+      tenantId: old,
+      limitType: 'monthly_longlived_traces',
+      limitValue: 1,
+    });
+    expect((await limits().list([old])).map((limit) => limit.limit_type)).toEqual([
+      'monthly_longlived_traces',
+      'monthly_traces',
+    ]);
+    await limits().remove(first.id);
+    expect(await limits().find(first.id)).toBeUndefined();
+  });
+
+  it('gives the org default to workspaces created after it, not to older ones', async () => {
+    await limits().putDefault('monthly_traces', 10);
+    await backend.createWorkspace({
+      id: fresh,
+      displayName: 'New',
+      createdAt: new Date(Date.now() + 1000),
+    });
+    const effective = await limits().effective();
+    expect(effective.get(old)).toBeUndefined();
+    expect(effective.get(fresh)).toEqual([
+      expect.objectContaining({
+        limitType: 'monthly_traces',
+        limitValue: 10,
+        source: 'org_default',
+      }),
+    ]);
+  });
+
+  it('bills up to the limit inside ingestRuns, never refuses or counts a resend, and sees a raise', async () => {
+    await limits().upsert({ tenantId: old, limitType: 'monthly_traces', limitValue: 2 });
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    const first = await backend.ingestRuns(batch(old, ids, 'flow'));
+    expect(first.inserted).toBe(2);
+    expect(first.refused).toEqual([
+      { runId: ids[2], workspaceId: old, limitType: 'monthly_traces', limitValue: 2 },
+    ]);
+    const again = await backend.ingestRuns(batch(old, ids, 'flow'));
+    expect({ inserted: again.inserted, duplicates: again.duplicates }).toEqual({
+      inserted: 0,
+      duplicates: 2,
+    });
+    expect(again.refused.map((run) => run.runId)).toEqual([ids[2]]);
+
+    await limits().upsert({ tenantId: old, limitType: 'monthly_traces', limitValue: 3 });
+    expect((await backend.ingestRuns(batch(old, ids, 'flow'))).inserted).toBe(1);
+
+    const month = limitMonth(Date.now());
+    expect((await limits().monthUsage([old], month)).get(old)).toEqual({
+      monthly_traces: 3,
+      monthly_longlived_traces: 0,
+    });
+    const refusals = await limits().refusals(
+      [old],
+      { fromMs: month.startMs, toMs: month.endMs },
+      'flow',
+    );
+    expect(refusals).toEqual([{ workspaceId: old, limitType: 'monthly_traces', refused: 2 }]);
+  });
+
+  it('records an alert once per month and threshold', async () => {
+    const month = limitMonth(Date.now());
+    const row = {
+      alertId: randomUUID(),
+      workspaceId: old,
+      limitType: 'monthly_traces' as const,
+      monthStartMs: month.startMs,
+      threshold: 80,
+      used: 8,
+      limitValue: 10,
+      crossedAt: new Date(),
+    };
+    await limits().insertAlerts([row]);
+    await limits().insertAlerts([{ ...row, alertId: randomUUID(), used: 9 }]);
+    const alerts = await limits().alerts([old], month.startMs);
+    expect(alerts.map((alert) => [alert.alertId, alert.used])).toEqual([[row.alertId, 8]]);
+  });
+
+  it('keeps limits across a reopen', async () => {
+    const stored = await limits().upsert({
+      tenantId: old,
+      limitType: 'monthly_traces',
+      limitValue: 0,
+    });
+    await backend.close();
+    backend = await openBackend(choice(dir));
+    expect(await limits().list([old])).toEqual([stored]);
+    const refused = await backend.ingestRuns(batch(old, [randomUUID()]));
+    expect(refused.inserted).toBe(0);
+    expect(refused.refused).toHaveLength(1);
+  });
+});

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import type { LimitStatus } from '@contracts/usage/usage-limits';
+import { formatCount } from '@/lib/format';
+import { formatUtc } from '@/lib/format-utc';
+import { limitOutlook, limitShare, type LimitOutlook } from '../model/limit-projection';
+import { LimitEditor } from './limit-editor';
+
+const LIMIT_NAMES = {
+  monthly_traces: 'All traces',
+  monthly_longlived_traces: 'Extended-retention traces',
+} as const;
+
+const when = (ms: number) => `${formatUtc(ms, 'MMM d')} at ${formatUtc(ms, 'HH:mm')} UTC`;
+
+function describeOutlook(outlook: LimitOutlook): string | null {
+  switch (outlook.kind) {
+    case 'reached':
+      return outlook.atMs === null
+        ? 'Limit reached: new traces are refused until the month ends.'
+        : `Limit reached on ${when(outlook.atMs)}: new traces are refused until the month ends.`;
+    case 'projected':
+      return `At the current pace, the limit is reached on ${when(outlook.atMs)}.`;
+    case 'within':
+      return `At the current pace, the month ends at about ${formatCount(outlook.projected)} traces, within the limit.`;
+    case 'no-pace':
+      return 'No traces yet this month.';
+    case 'no-limit':
+      return null;
+  }
+}
+
+/** One workspace's limit of one type: the bar, the outlook, the alerts and the editor. */
+export function LimitRow({
+  status,
+  workspaceName,
+  nowMs,
+}: {
+  status: LimitStatus;
+  workspaceName: string;
+  nowMs: number;
+}) {
+  const [editing, setEditing] = useState(false);
+  const limit = status.limit_value;
+  const reachedAtMs = status.reached_at ? Date.parse(status.reached_at) : null;
+  const outlook = limitOutlook(status.used, limit, reachedAtMs, nowMs);
+  const share = limit === null ? 0 : limitShare(status.used, limit);
+  const label = `${workspaceName}: ${LIMIT_NAMES[status.limit_type].toLowerCase()} this month`;
+  const text = describeOutlook(outlook);
+
+  return (
+    <li className="limit-row">
+      <div className="limit-row-heading">
+        <strong>{workspaceName}</strong>
+        <span className="muted small">{LIMIT_NAMES[status.limit_type]}</span>
+        {status.source === 'org_default' ? (
+          <span className="muted small">(org default)</span>
+        ) : null}
+      </div>
+      {limit === null ? (
+        <p className="muted small">
+          No limit: {formatCount(status.used)} traces this month, none refused.
+        </p>
+      ) : (
+        <>
+          <div
+            className={`limit-bar${share >= 100 ? ' limit-bar-full' : share >= 80 ? ' limit-bar-high' : ''}`}
+            role="meter"
+            aria-label={label}
+            aria-valuemin={0}
+            aria-valuemax={limit}
+            aria-valuenow={Math.min(status.used, limit)}
+            aria-valuetext={`${formatCount(status.used)} of ${formatCount(limit)} traces`}
+          >
+            <span style={{ width: `${Math.min(100, share)}%` }} />
+          </div>
+          <p className="small">
+            <strong>{formatCount(status.used)}</strong> of {formatCount(limit)} traces (
+            {share.toFixed(share >= 10 || share === 0 ? 0 : 1)}%)
+            {status.refused > 0 ? ` · ${formatCount(status.refused)} refused` : ''}
+          </p>
+        </>
+      )}
+      {text && limit !== null ? (
+        <p className={outlook.kind === 'reached' ? 'notice limit-notice' : 'muted small'}>{text}</p>
+      ) : null}
+      {status.alerts.length > 0 && outlook.kind !== 'reached' ? (
+        <p className="notice limit-notice" role="status">
+          {status.alerts
+            .map(
+              (alert) =>
+                `${alert.threshold}% of the limit reached on ${when(Date.parse(alert.crossed_at))}`,
+            )
+            .at(-1)}
+          .
+        </p>
+      ) : null}
+      {editing ? (
+        <LimitEditor
+          workspaceId={status.workspace_id}
+          workspaceName={workspaceName}
+          limitType={status.limit_type}
+          current={limit}
+          onDone={() => setEditing(false)}
+        />
+      ) : status.can_edit ? (
+        <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+          {limit === null
+            ? `Set a limit for ${workspaceName}`
+            : `Change the limit for ${workspaceName}`}
+        </button>
+      ) : null}
+    </li>
+  );
+}

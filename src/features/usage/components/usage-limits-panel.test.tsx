@@ -1,0 +1,146 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LimitStatus } from '@contracts/usage/usage-limits';
+import { renderApp } from '@/testing/render-app';
+import { ACME, GLOBEX, stubUsageServer } from '../testing/stub-usage-server';
+
+const TAB = '/settings/billing-and-usage/granular-usage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function status(workspaceId: string, fields: Partial<LimitStatus>): LimitStatus {
+  return {
+    workspace_id: workspaceId,
+    limit_type: 'monthly_traces',
+    limit_value: null,
+    source: null,
+    alert_thresholds: [],
+    used: 0,
+    month_start: '2026-11-01T00:00:00.000Z',
+    resets_at: '2026-12-01T00:00:00.000Z',
+    reached_at: null,
+    refused: 0,
+    alerts: [],
+    can_edit: true,
+    ...fields,
+  };
+}
+
+// The whole tab renders first (workspaces, then the view): slow on a loaded machine.
+const panel = async () =>
+  within(
+    await screen.findByRole('region', { name: 'Usage limits this month' }, { timeout: 10_000 }),
+  );
+
+describe('the usage limits card', () => {
+  it('shows each workspace against its limit: a bar, the date at this pace, the reached notice', async () => {
+    stubUsageServer({
+      limits: [
+        status(ACME, { limit_value: 100, source: 'own', used: 99 }),
+        status(GLOBEX, {
+          limit_value: 100,
+          source: 'own',
+          used: 100,
+          refused: 7,
+          reached_at: '2026-11-20T14:05:00.000Z',
+          alerts: [
+            { threshold: 50, crossed_at: '2026-11-10T09:00:00.000Z' },
+            { threshold: 100, crossed_at: '2026-11-20T14:05:00.000Z' },
+          ],
+        }),
+      ],
+    });
+    renderApp(TAB);
+    const card = await panel();
+    const acme = await card.findByRole(
+      'meter',
+      { name: 'Acme: all traces this month' },
+      { timeout: 10_000 },
+    );
+    expect(acme).toHaveAttribute('aria-valuenow', '99');
+    expect(acme).toHaveAttribute('aria-valuetext', '99 of 100 traces');
+    expect(card.getByText(/At the current pace, the limit is reached on/)).toHaveTextContent(
+      /on [A-Z][a-z]{2} \d{1,2} at \d\d:00 UTC\.$/,
+    );
+    expect(
+      card.getByText(
+        'Limit reached on Nov 20 at 14:05 UTC: new traces are refused until the month ends.',
+      ),
+    ).toBeVisible();
+    expect(
+      card.getByText(
+        (_text, element) =>
+          element?.tagName === 'P' &&
+          /^100 of 100 traces \(100%\) · 7 refused$/.test(element.textContent ?? ''),
+      ),
+    ).toBeVisible();
+  });
+
+  it('edits a limit inline: field errors in words, then a PUT for the workspace', async () => {
+    const user = userEvent.setup();
+    const puts: { tenant: string | null; body: unknown }[] = [];
+    stubUsageServer({
+      limits: [status(ACME, { used: 40 })],
+      onPut: async (request) => {
+        puts.push({ tenant: request.headers.get('x-tenant-id'), body: await request.json() });
+        return puts.length === 1
+          ? Response.json(
+              { detail: 'This API key lacks the usage-limits:manage permission.' },
+              { status: 403 },
+            )
+          : Response.json({
+              id: 'b0000000-0000-4000-8000-000000000001',
+              tenant_id: ACME,
+              limit_type: 'monthly_traces',
+              limit_value: 50000,
+              created_at: '2026-11-25T08:00:00.000Z',
+              updated_at: '2026-11-25T08:00:00.000Z',
+            });
+      },
+    });
+    renderApp(TAB);
+    const card = await panel();
+    expect(await card.findByText('No limit: 40 traces this month, none refused.')).toBeVisible();
+    await user.click(card.getByRole('button', { name: 'Set a limit for Acme' }));
+    const field = card.getByRole('textbox', { name: 'Traces a month for Acme' });
+
+    await user.click(card.getByRole('button', { name: 'Save limit' }));
+    expect(field).toHaveAccessibleDescription(/Enter the number of traces a month, like 50,000\./);
+    await user.type(field, '12.5');
+    expect(field).toHaveAccessibleDescription(
+      /Use a whole number of traces, without decimals or a minus sign\./,
+    );
+    expect(puts).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, '50,000');
+    await user.click(card.getByRole('button', { name: 'Save limit' }));
+    expect(
+      await card.findByText('This API key lacks the usage-limits:manage permission.'),
+    ).toBeVisible();
+    await user.click(card.getByRole('button', { name: 'Save limit' }));
+    expect(await card.findByRole('button', { name: 'Set a limit for Acme' })).toBeVisible();
+    expect(puts).toEqual([
+      { tenant: ACME, body: { limit_type: 'monthly_traces', limit_value: 50000 } },
+      { tenant: ACME, body: { limit_type: 'monthly_traces', limit_value: 50000 } },
+    ]);
+  }, 20_000);
+
+  it('is read-only for a key that cannot change limits', async () => {
+    stubUsageServer({
+      limits: [status(ACME, { limit_value: 10, source: 'own', used: 2, can_edit: false })],
+    });
+    renderApp(TAB);
+    const card = await panel();
+    expect(await card.findByRole('meter', { name: 'Acme: all traces this month' })).toBeVisible();
+    expect(card.queryByRole('button', { name: /limit for Acme/ })).toBeNull();
+    expect(
+      card.getByText(
+        /Read-only: changing limits needs a key with the usage-limits:manage permission/,
+      ),
+    ).toBeVisible();
+  });
+});
