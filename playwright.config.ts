@@ -74,8 +74,9 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        // Slow enough that run 1 is still busy when run 2 arrives, even on a loaded machine.
-        DEMO_MODEL_STEP_MS: '1000',
+        // Slow enough that run 1 is still busy when run 2 arrives, even on a loaded machine; set
+        // DEMO_MODEL_STEP_MS=300 to check the playground at a brisk model's pace.
+        DEMO_MODEL_STEP_MS: process.env.DEMO_MODEL_STEP_MS ?? '1000',
         // A developer's .env (e.g. a real LangSmith key) must not leak into the test server.
         USAGE_CONSOLE_NO_DOTENV: '1',
       },

@@ -24,6 +24,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup-tests.ts'],
+          // Whole-tab tests render the app, lazy chunks and all: on the shared 2-core machine at a
+          // load average of 15+ they took 5-6 s (Vitest's default limit is 5 s).
+          testTimeout: 20_000,
           // nuqs must resolve react-router through Vite too, or it gets a second copy whose
           // router context the app's <RouterProvider> does not fill.
           server: { deps: { inline: ['nuqs'] } },

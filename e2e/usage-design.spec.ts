@@ -198,14 +198,14 @@ test.describe('Dark theme', () => {
       await openLoaded(page);
       await expectNoSeriousA11yViolations(page);
       const lightBars = await page
-        .locator('.recharts-bar-rectangle path')
+        .locator('.recharts-bar-rectangle rect')
         .first()
         .getAttribute('fill');
       await page.emulateMedia({ colorScheme: 'dark' });
       await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(15, 20, 25)');
       await expect(page.locator('.stat').first()).toHaveCSS('background-color', 'rgb(22, 27, 34)');
       const darkBars = await page
-        .locator('.recharts-bar-rectangle path')
+        .locator('.recharts-bar-rectangle rect')
         .first()
         .getAttribute('fill');
       expect(darkBars).not.toBe(lightBars);

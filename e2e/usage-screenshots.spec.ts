@@ -77,3 +77,39 @@ test('Traces tab at 1440 px, long-lived traces only', async ({ page }) => {
   await openLoaded(page, '?tier=longlived&group_by=project');
   await page.screenshot({ path: `${DIR}/granular-usage-longlived-1440.png` });
 });
+
+test('the first screen at 1440 x 900, light and dark', async ({ page }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openLoaded(page, '');
+    await page.screenshot({ path: `${DIR}/granular-usage-first-screen-1440-${scheme}.png` });
+  }
+});
+
+test('the first screen at 390 x 844, light and dark, and the open filter panel', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openLoaded(page, '');
+    await page.screenshot({ path: `${DIR}/granular-usage-390-${scheme}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('button', { name: /Filters/ }).click();
+  await page.screenshot({ path: `${DIR}/granular-usage-390-filters.png` });
+  await context.close();
+});
+
+test('today by the hour: the hours to come shaded "not yet"', async ({ page }) => {
+  const today = new Date().toISOString().slice(0, 10);
+  await openLoaded(page, `?period=custom&from=${today}&to=${today}&aggregation=hourly`);
+  const plot = await page.locator('.recharts-cartesian-grid').boundingBox();
+  if (plot) await page.mouse.move(plot.x + plot.width - 6, plot.y + plot.height / 2);
+  await page.screenshot({ path: `${DIR}/granular-usage-today-hourly-1440.png` });
+});

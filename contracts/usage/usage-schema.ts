@@ -115,10 +115,19 @@ export const USAGE_CSV_COLUMNS = [
 ] as const;
 export type UsageCsvColumn = (typeof USAGE_CSV_COLUMNS)[number];
 
-/** The CSV columns filled for each `group_by`; the others are empty in every row. */
+/**
+ * The CSV columns filled for each `group_by`; the others are empty in every row. A project's
+ * workspace is filled when the server names it (this one does; LangSmith does not, and then the
+ * cells stay empty), so the file says what the screen shows beside each project.
+ */
 export const CSV_DIMENSION_COLUMNS = {
   workspace: { 'Workspace ID': 'workspace_id', 'Workspace Name': 'workspace_name' },
-  project: { 'Project ID': 'project_id', 'Project Name': 'project_name' },
+  project: {
+    'Workspace ID': 'workspace_id',
+    'Workspace Name': 'workspace_name',
+    'Project ID': 'project_id',
+    'Project Name': 'project_name',
+  },
   user: { 'User ID': 'user_id', 'User Email': 'user_email' },
   api_key: { 'API Key Short Key': 'api_key_short_key' },
   trace_tier: { 'Trace Tier': 'trace_tier' },

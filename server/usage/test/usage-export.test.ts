@@ -28,7 +28,8 @@ describe('CSV export', () => {
 
   it.each([
     ['workspace', ['Workspace ID', 'Workspace Name']],
-    ['project', ['Project ID', 'Project Name']],
+    // A project's workspace too: the file says what the table shows beside each project.
+    ['project', ['Workspace ID', 'Workspace Name', 'Project ID', 'Project Name']],
     ['user', ['User ID', 'User Email']],
     ['api_key', ['API Key Short Key']],
     ['trace_tier', ['Trace Tier']],
@@ -46,6 +47,7 @@ describe('CSV export', () => {
       for (const name of dimensionColumns) {
         if (!(own as readonly string[]).includes(name)) expect(row[column(name)]).toBe('');
       }
+      if (groupBy === 'project') expect(row[column('Workspace ID')]).toMatch(/^[0-9a-f-]{36}$/);
       expect(row[column('Traces')]).toMatch(/^[1-9]\d*$/);
     }
   });

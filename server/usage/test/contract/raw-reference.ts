@@ -53,10 +53,19 @@ export function createRawReference(duck: DuckDbStore) {
     return JSON.stringify(body);
   }
 
-  function csvLine(plan: UsageQueryPlan, row: UsageRow): string {
+  function csvLine(
+    plan: UsageQueryPlan,
+    row: UsageRow,
+    workspaces: Map<string, { id: string; name: string }>,
+  ): string {
     const own: Partial<Record<UsageCsvColumn, keyof UsageDimensions>> =
       CSV_DIMENSION_COLUMNS[plan.groupBy];
-    const dims = toDimensions(plan.groupBy, row);
+    // A project row names its workspace in the file too, as on screen.
+    const dims = toDimensions(
+      plan.groupBy,
+      row,
+      row.dimId === null ? undefined : workspaces.get(row.dimId),
+    );
     // Computed here, not by the grid under test: the next bucket's start, or the range's end.
     const end = Math.min(row.bucketMs + strideMs(plan.grid.stride), plan.grid.endMs);
     return formatCsvRow([
@@ -73,10 +82,10 @@ export function createRawReference(duck: DuckDbStore) {
   return {
     rows,
     json,
-    csvLine,
     /** The export's data lines (no header). */
     async csv(plan: UsageQueryPlan, records?: UsageRow[]): Promise<string> {
-      return (records ?? (await rows(plan))).map((row) => csvLine(plan, row)).join('');
+      const workspaces = await projectWorkspaces();
+      return (records ?? (await rows(plan))).map((row) => csvLine(plan, row, workspaces)).join('');
     },
   };
 }

@@ -4,6 +4,7 @@ import { describeError, type ErrorDescription } from '@/features/playground/mode
 import type { DoubleTextOutcome } from '@/features/playground/model/flow-types';
 import { describeMessages } from '@/features/playground/model/message-origins';
 import { formatDuration } from '@/features/playground/model/relative-time';
+import { CompareSummary } from './compare-summary';
 import { FlowTimeline } from './flow-timeline';
 import { RunFateBadge } from './run-fate-badge';
 import { ThreadMessages } from './thread-messages';
@@ -62,23 +63,26 @@ interface CompareResultsProps {
 /** The four strategies side by side: each one's fates, thread, erased messages and timeline. */
 export function CompareResults({ results, connection, assistantId }: CompareResultsProps) {
   return (
-    <ul className="compare-grid" aria-label="Strategy outcomes">
-      {results.map((result) => (
-        <li key={result.strategy} className="compare-card" aria-label={result.strategy}>
-          <h3 className="compare-strategy">{result.strategy}</h3>
-          {result.status === 'done' ? (
-            <StrategyOutcome outcome={result.outcome} />
-          ) : (
-            <FailedStrategy
-              description={describeError(result.error, {
-                connection,
-                assistantId,
-                origin: window.location.origin,
-              })}
-            />
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      <CompareSummary results={results} />
+      <ul className="compare-grid" aria-label="Strategy outcomes">
+        {results.map((result) => (
+          <li key={result.strategy} className="compare-card" aria-label={result.strategy}>
+            <h3 className="compare-strategy">{result.strategy}</h3>
+            {result.status === 'done' ? (
+              <StrategyOutcome outcome={result.outcome} />
+            ) : (
+              <FailedStrategy
+                description={describeError(result.error, {
+                  connection,
+                  assistantId,
+                  origin: window.location.origin,
+                })}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

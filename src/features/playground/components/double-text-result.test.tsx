@@ -9,7 +9,8 @@ const outcome = makeOutcome;
 describe('DoubleTextResult', () => {
   it('states run 1 deleted with its badge, id and what that means for the thread', () => {
     render(<DoubleTextResult outcome={outcome({})} />);
-    expect(screen.getByText('Deleted')).toHaveClass('pg-badge-danger');
+    // A rollback deleting run 1 is the strategy working: drawn as success, not alarm red.
+    expect(screen.getByText('Deleted')).toHaveClass('pg-badge-success');
     expect(screen.getByText(/deleted — the deployment answers 404/)).toHaveTextContent(
       'Run 1 run-1: deleted — the deployment answers 404',
     );

@@ -33,6 +33,20 @@ describe('describeMessages', () => {
     },
   );
 
+  it.each([
+    // Interrupt keeps run 1's unanswered tool call in the thread: a provider rejects that.
+    ['kept (interrupt)', [...sf.slice(0, 2), ...nyc], 'kept', true],
+    // A rollback erased it: it is in no history a model reads, so no warning.
+    ['erased (rollback)', nyc, 'erased', false],
+  ] as const)('flags an unanswered tool call %s: %s', (_name, thread, list, flagged) => {
+    const result = describeMessages(
+      [...thread],
+      [...streamedAs(1, sf.slice(0, 2)), ...streamedAs(2, nyc)],
+    );
+    const toolCall = result[list].find((entry) => entry.key === 'r1-a1');
+    expect(toolCall?.unansweredToolCall).toBe(flagged);
+  });
+
   it('tags each kept message with the run that streamed it, null when none did', () => {
     const result = describeMessages([...sf.slice(0, 1), ...nyc.slice(0, 1)], streamedAs(2, nyc));
     expect(result.kept.map((entry) => entry.run)).toEqual([null, 2]);

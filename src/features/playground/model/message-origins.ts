@@ -33,8 +33,10 @@ export function unansweredToolCalls(messages: ThreadMessage[]): Set<string> {
 function toEntries(
   messages: ThreadMessage[],
   runOf: (key: string) => RunNumber | null,
+  { flag }: { flag: boolean },
 ): MessageEntry[] {
-  const unanswered = unansweredToolCalls(messages);
+  // Only a history a model will read can be rejected: erased messages are in none.
+  const unanswered = flag ? unansweredToolCalls(messages) : new Set<string>();
   return messages.map((message) => {
     const key = messageKey(message);
     return { key, message, run: runOf(key), unansweredToolCall: unanswered.has(key) };
@@ -51,13 +53,14 @@ export function describeMessages(
   streamed: StreamedMessage[],
 ): { kept: MessageEntry[]; erased: MessageEntry[] } {
   const runByKey = new Map(streamed.map((item) => [item.key, item.run]));
-  const kept = toEntries(threadMessages, (key) => runByKey.get(key) ?? null);
+  const kept = toEntries(threadMessages, (key) => runByKey.get(key) ?? null, { flag: true });
   const inThread = new Set(kept.map((entry) => entry.key));
   const erased = toEntries(
     streamed
       .filter((item) => item.run === 1 && !inThread.has(item.key))
       .map((item) => item.message),
     () => 1,
+    { flag: false },
   );
   return { kept, erased };
 }

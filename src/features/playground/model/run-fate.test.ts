@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MultitaskStrategy } from '@contracts/deployment';
 import type { Rejection, RunLookup } from './flow-types';
-import { classifyRun2Fate, classifyRunFate, type RunFateKind } from './run-fate';
+import { classifyRun2Fate, classifyRunFate, type RunFate, type RunFateKind } from './run-fate';
 
 const found = (status: string): RunLookup => ({ kind: 'found', status });
 const missing: RunLookup = { kind: 'http-error', status: 404, message: 'Run not found' };
@@ -41,13 +41,18 @@ describe('classifyRunFate', () => {
     expect(classifyRunFate({ strategy, rejection, run1Lookup })).toMatchObject({ kind, words });
   });
 
-  it('gives deleted runs a danger badge and enqueued ones a success badge', () => {
-    expect(
-      classifyRunFate({ strategy: 'rollback', rejection: null, run1Lookup: missing }).tone,
-    ).toBe('danger');
-    expect(
-      classifyRunFate({ strategy: 'enqueue', rejection: null, run1Lookup: found('success') }).tone,
-    ).toBe('success');
+  // Success is each strategy doing what it promises; red is kept for what went wrong.
+  it.each<[MultitaskStrategy, Rejection | null, RunLookup, RunFate['tone']]>([
+    ['rollback', null, missing, 'success'],
+    ['interrupt', null, found('interrupted'), 'success'],
+    ['reject', { status: 409, message: 'busy' }, found('success'), 'success'],
+    ['enqueue', null, found('success'), 'success'],
+    ['interrupt', null, missing, 'danger'],
+    ['rollback', null, found('interrupted'), 'warning'],
+    ['rollback', null, found('success'), 'warning'],
+    ['interrupt', null, found('error'), 'danger'],
+  ])('%s, rejection %j, lookup %j: tone %s', (strategy, rejection, run1Lookup, tone) => {
+    expect(classifyRunFate({ strategy, rejection, run1Lookup }).tone).toBe(tone);
   });
 });
 

@@ -30,7 +30,11 @@ interface FateInput {
   run1Lookup: RunLookup;
 }
 
-/** What became of run 1, from how run 2 was received and what a final GET of run 1 answered. */
+/**
+ * What became of run 1, from how run 2 was received and what a final GET of run 1 answered. The
+ * tone says whether the strategy did what it promises: a rollback's deleted run 1 is that
+ * strategy working (success), not an alarm; the same fate under another strategy is.
+ */
 export function classifyRunFate({ strategy, rejection, run1Lookup }: FateInput): RunFate {
   if (run1Lookup.kind === 'http-error') {
     if (run1Lookup.status === 404) {
@@ -38,7 +42,7 @@ export function classifyRunFate({ strategy, rejection, run1Lookup }: FateInput):
         kind: 'deleted',
         badge: 'Deleted',
         words: 'deleted — the deployment answers 404',
-        tone: 'danger',
+        tone: strategy === 'rollback' ? 'success' : 'danger',
       };
     }
     return {
@@ -50,7 +54,12 @@ export function classifyRunFate({ strategy, rejection, run1Lookup }: FateInput):
   }
   switch (run1Lookup.status) {
     case 'interrupted':
-      return { kind: 'interrupted', badge: 'Interrupted', words: 'interrupted', tone: 'warning' };
+      return {
+        kind: 'interrupted',
+        badge: 'Interrupted',
+        words: 'interrupted',
+        tone: strategy === 'interrupt' ? 'success' : 'warning',
+      };
     case 'success':
       if (rejection) {
         return {
@@ -71,7 +80,8 @@ export function classifyRunFate({ strategy, rejection, run1Lookup }: FateInput):
             kind: 'finished-before-run-2',
             badge: 'Finished',
             words: 'finished before the second message arrived — try a shorter delay',
-            tone: 'neutral',
+            // The demo showed nothing of the strategy: worth a look, not a failure.
+            tone: 'warning',
           };
     case 'error':
     case 'timeout':

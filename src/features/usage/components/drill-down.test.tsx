@@ -19,11 +19,9 @@ describe('drill-down on the usage tab', () => {
     const user = userEvent.setup();
     stubUsageServer();
     const { location } = renderApp(TAB);
-    await user.click(
-      await within(await screen.findByRole('list', { name: 'Series' })).findByRole('button', {
-        name: 'Acme',
-      }),
-    );
+    // The first test pays the chart chunk's cold import: on a loaded machine, more than a second.
+    const series = await screen.findByRole('list', { name: 'Series' }, { timeout: 10_000 });
+    await user.click(await within(series).findByRole('button', { name: 'Acme' }));
 
     expect(await screen.findByText(/Showing/)).toHaveTextContent('Showing Acme only');
     expect(within(legend()).getByRole('button', { name: 'Acme' })).toHaveAttribute(
@@ -99,8 +97,10 @@ describe('drill-down on the usage tab', () => {
     const requests = stubUsageServer();
     const { container, location } = renderApp(TAB);
     await screen.findByText('Bucket start, UTC · daily buckets');
-    await waitFor(() =>
-      expect(container.querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0),
+    // The chart chunk's import: more than waitFor's default second on a loaded machine.
+    await waitFor(
+      () => expect(container.querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0),
+      { timeout: 10_000 },
     );
     const [bar] = container.querySelectorAll('.recharts-bar-rectangle');
     if (!bar) throw new Error('a bar expected');
@@ -123,7 +123,9 @@ describe('drill-down on the usage tab', () => {
     ]);
 
     window.history.back();
-    expect(await screen.findByText('Bucket start, UTC · daily buckets')).toBeVisible();
+    expect(
+      await screen.findByText('Bucket start, UTC · daily buckets', {}, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(new URLSearchParams(location().search).has('period')).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { useUsageMatrix } from '../api/get-usage-matrix';
 import { useComparisonTotals } from '../api/get-comparison-totals';
 import { useWorkspaces } from '../api/get-workspaces';
 import { UsageConnectionProvider } from '../api/usage-connection';
+import { useTableParams } from '../hooks/use-table-params';
 import { useUsageViewParams } from '../hooks/use-usage-view-params';
 import { focusScope } from '../model/focus-scope';
 import { groupComparison } from '../model/group-comparison';
@@ -44,6 +45,7 @@ export function GranularUsageTab() {
 
 function GranularUsageView() {
   const [params, setParams] = useUsageViewParams();
+  const table = useTableParams();
   // "Now" is read once per visit: presets resolve to whole UTC days, so it only matters at midnight.
   const [nowMs] = useState(() => Date.now());
   // Start the chart chunk now, not once the data is in (a module load, not a data fetch).
@@ -232,6 +234,10 @@ function GranularUsageView() {
               focus={params.focus}
               onFocus={focusGroup}
               stale={matrix.isPlaceholderData}
+              search={table.search}
+              sort={table.sort}
+              onSearch={table.setSearch}
+              onSort={table.setSort}
             />
           ) : null}
         </div>

@@ -68,7 +68,7 @@ describe('UsageChart', () => {
     const globex = series.find((item) => item.key === 'w2');
     if (!globex) throw new Error('Globex expected');
     const { container } = renderChart([globex]);
-    const bars = container.querySelectorAll('.recharts-bar-rectangle path');
+    const bars = container.querySelectorAll('.recharts-bar-rectangle rect');
     expect(bars).toHaveLength(3);
     expect([...bars].every((bar) => bar.getAttribute('fill') === globex.color)).toBe(true);
     expect(globex.color).not.toBe(series[0]?.color);

@@ -2,8 +2,11 @@ import type { Stride } from '@contracts/usage/usage-schema';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { UsageRecord } from '@contracts/usage/usage-schema';
+import type { SortState } from '../model/group-rows';
+import { DEFAULT_SORT } from '../model/table-sort';
 import { buildUsageMatrix } from '../model/usage-matrix';
 import { UsageTable } from './usage-table';
 
@@ -43,17 +46,27 @@ function renderTable(
     onFocus = () => {},
   }: { focus?: string | null; onFocus?: (key: string | null) => void } = {},
 ) {
-  return render(
-    <UsageTable
-      matrix={matrix}
-      groupBy="user"
-      comparison={comparison}
-      pricePer1k={2.5}
-      focus={focus}
-      onFocus={onFocus}
-      stale={false}
-    />,
-  );
+  // The tab keeps search and order in the URL; here, in state.
+  function Controlled() {
+    const [search, setSearch] = useState('');
+    const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+    return (
+      <UsageTable
+        matrix={matrix}
+        groupBy="user"
+        comparison={comparison}
+        pricePer1k={2.5}
+        focus={focus}
+        onFocus={onFocus}
+        stale={false}
+        search={search}
+        sort={sort}
+        onSearch={setSearch}
+        onSort={setSort}
+      />
+    );
+  }
+  return render(<Controlled />);
 }
 
 function rowLabels() {
@@ -116,14 +129,15 @@ describe('UsageTable', () => {
   it('sorts by a column when its header is pressed, and says so to assistive tech', async () => {
     const user = userEvent.setup();
     renderTable(matrix, comparison);
+    // Names sort A→Z first, then Z→A.
     await user.click(screen.getByRole('button', { name: 'User' }));
     expect(screen.getByRole('columnheader', { name: /User/ })).toHaveAttribute(
       'aria-sort',
-      'descending',
+      'ascending',
     );
-    expect(rowLabels()).toEqual(['User e5f6a7b8 (no email)', 'Unknown user', 'ana@example.com']);
-    await user.click(screen.getByRole('button', { name: 'User' }));
     expect(rowLabels()).toEqual(['ana@example.com', 'Unknown user', 'User e5f6a7b8 (no email)']);
+    await user.click(screen.getByRole('button', { name: 'User' }));
+    expect(rowLabels()).toEqual(['User e5f6a7b8 (no email)', 'Unknown user', 'ana@example.com']);
   });
 
   it('folds all but the chart\'s ten groups into "Other", which opens into pages of 25', async () => {
@@ -204,6 +218,10 @@ describe('UsageTable', () => {
         focus={null}
         onFocus={() => {}}
         stale={false}
+        search=""
+        sort={DEFAULT_SORT}
+        onSearch={() => {}}
+        onSort={() => {}}
       />,
     );
     expect(
@@ -226,5 +244,31 @@ describe('UsageTable', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search groups' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'user-7');
     expect(rowLabels()).toEqual(['u7@example.com']);
+  });
+
+  it('says in a row when no group matches the search, with a way back', async () => {
+    const user = userEvent.setup();
+    renderTable(manyUsers(3));
+    await user.type(screen.getByRole('searchbox', { name: 'Search groups' }), 'zzz');
+    expect(screen.getByRole('cell', { name: /No group matches “zzz”/ })).toBeVisible();
+    expect(screen.getByText('0 of 3 groups')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear the search' }));
+    expect(rowLabels()).toHaveLength(3);
+  });
+
+  it('gives "Other" the change of the groups it folds', () => {
+    // Twelve users: Other folds u0 (1 trace) and u1 (2), which had 2 and 4 before: -50%.
+    const twelve = manyUsers(12);
+    const previous = new Map([
+      ['user-0', 2],
+      ['user-1', 4],
+    ]);
+    renderTable(twelve, {
+      measured: true,
+      current: { total: twelve.total, byGroup: twelve.totals },
+      previous: { total: 6, byGroup: previous },
+    });
+    const other = screen.getByRole('row', { name: /Other \(2 more\)/ });
+    expect(within(other).getAllByRole('cell')[3]).toHaveTextContent('−50.0%');
   });
 });

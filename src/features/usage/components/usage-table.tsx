@@ -3,12 +3,14 @@ import type { GroupBy } from '@contracts/usage/usage-schema';
 import { formatCount, formatPercent } from '@/lib/format';
 import { estimateCost, formatUsd } from '../model/cost-estimate';
 import type { GroupComparison } from '../model/group-comparison';
+import { periodChangeOf, focusScope } from '../model/focus-scope';
 import { sortGroupRows, type SortKey, type SortState } from '../model/group-rows';
+import { nextSort } from '../model/table-sort';
 import { tableLines } from '../model/table-rows';
 import { OTHER_KEY } from '../model/top-series';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { GROUP_BY_LABELS } from './usage-controls';
-import { GroupLine } from './usage-table-row';
+import { ChangeCell, GroupLine } from './usage-table-row';
 
 const PAGE_SIZE = 25;
 
@@ -22,6 +24,11 @@ interface UsageTableProps {
   focus: string | null;
   onFocus: (key: string | null) => void;
   stale: boolean;
+  /** The search and order (kept in the URL by the tab). */
+  search: string;
+  sort: SortState;
+  onSearch: (search: string) => void;
+  onSort: (sort: SortState) => void;
 }
 
 export function UsageTable({
@@ -32,10 +39,12 @@ export function UsageTable({
   focus,
   onFocus,
   stale,
+  search,
+  sort,
+  onSearch,
+  onSort,
 }: UsageTableProps) {
-  const [sort, setSort] = useState<SortState>({ key: 'traces', direction: 'desc' });
   const [page, setPage] = useState(0);
-  const [search, setSearch] = useState('');
   const [otherOpen, setOtherOpen] = useState(false);
   const searchId = useId();
   const allRows = sortGroupRows(matrix, comparison, sort);
@@ -54,6 +63,9 @@ export function UsageTable({
   const pages = Math.max(1, Math.ceil(lines.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   const visible = lines.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  // "Other" changes as the sum of the groups it folds.
+  const otherScope = focusScope(matrix, OTHER_KEY, comparison);
+  const otherChange = otherScope ? periodChangeOf(otherScope) : undefined;
   const workspaceOf = new Map(
     matrix.series.map((series) => [series.key, series.dimensions.workspace_name ?? null]),
   );
@@ -70,7 +82,7 @@ export function UsageTable({
           type="button"
           className="sort-button"
           onClick={() => {
-            setSort({ key, direction: active && sort.direction === 'desc' ? 'asc' : 'desc' });
+            onSort(nextSort(sort, key));
             setPage(0);
           }}
         >
@@ -100,11 +112,14 @@ export function UsageTable({
           placeholder="Search groups"
           value={search}
           onChange={(event) => {
-            setSearch(event.target.value);
+            onSearch(event.target.value);
             setPage(0);
           }}
         />
       </div>
+      <p className="scroll-hint muted small" aria-hidden="true">
+        Swipe the table sideways for cost and change →
+      </p>
       <div className="table-scroll">
         <table className="data-table" aria-labelledby="usage-table-heading">
           <thead>
@@ -119,6 +134,16 @@ export function UsageTable({
             </tr>
           </thead>
           <tbody>
+            {needle && rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="empty-row">
+                  No group matches “{search.trim()}”.{' '}
+                  <button type="button" className="link-button" onClick={() => onSearch('')}>
+                    Clear the search
+                  </button>
+                </td>
+              </tr>
+            ) : null}
             {visible.map((line) =>
               line.kind === 'other' ? (
                 <tr key={line.key} className="other-row">
@@ -138,7 +163,9 @@ export function UsageTable({
                   <td className="num">{formatCount(line.traces)}</td>
                   <td className="num">{formatPercent(line.share)}</td>
                   <td className="num">≈ {formatUsd(estimateCost(line.traces, pricePer1k))}</td>
-                  <td className="num">—</td>
+                  <td className="num">
+                    <ChangeCell change={otherChange} />
+                  </td>
                 </tr>
               ) : (
                 <GroupLine

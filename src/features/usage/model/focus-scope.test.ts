@@ -1,7 +1,7 @@
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import type { UsageRecord } from '@contracts/usage/usage-schema';
 import { describe, expect, it } from 'vitest';
-import { focusScope } from './focus-scope';
+import { focusScope, periodChangeOf } from './focus-scope';
 import type { GroupComparison } from './group-comparison';
 import { OTHER_KEY } from './top-series';
 import { buildUsageMatrix } from './usage-matrix';
@@ -42,6 +42,17 @@ describe('focusScope', () => {
       current: { total: expected.total },
       previous: { total: expected.previous },
     });
+  });
+
+  it.each([
+    // Other folds w11 (2 now, 110 before) and w12 (1 now, 120 before).
+    [OTHER_KEY, comparison, { kind: 'change', delta: -227, ratio: -227 / 230 }],
+    ['w1', comparison, { kind: 'change', delta: 90, ratio: 9 }],
+    ['w1', { measured: false } as const, { kind: 'unmeasured' }],
+    ['w1', undefined, undefined],
+  ])('the change of %s', (focus, given, change) => {
+    const scope = focusScope(matrix, focus, given);
+    expect(scope && periodChangeOf(scope)).toEqual(change);
   });
 
   it('keeps an unmeasured or loading comparison as it is', () => {

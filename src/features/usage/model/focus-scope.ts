@@ -1,3 +1,4 @@
+import { comparePeriods, type PeriodChange } from './compare-periods';
 import type { GroupComparison } from './group-comparison';
 import { foldedSeries, OTHER_KEY, topSeriesWithOther } from './top-series';
 import type { UsageMatrix } from './usage-matrix';
@@ -60,4 +61,13 @@ export function focusScope(
     allTotal: matrix.total,
     comparison: narrowed,
   };
+}
+
+/** The scope's change against the previous period (undefined while the comparison loads). */
+export function periodChangeOf(scope: FocusScope): PeriodChange | undefined {
+  const { comparison } = scope;
+  if (!comparison) return undefined;
+  return comparison.measured
+    ? comparePeriods(comparison.current.total, comparison.previous.total)
+    : comparePeriods(scope.total, 0, false);
 }

@@ -31,6 +31,28 @@ describe('usageMatrixToCsv', () => {
     },
   ];
 
+  it.each([
+    // The embedded server names a project's workspace: the file says it, as the screen does.
+    [{ workspace_id: 'w-1', workspace_name: 'Acme' }, 'w-1,Acme,p-9,chat'],
+    // LangSmith does not: those cells stay empty.
+    [{}, ',,p-9,chat'],
+  ])('fills a project row with its workspace when known: %j', (workspace, cells) => {
+    const matrix = buildUsageMatrix(
+      [
+        {
+          time_bucket: '2026-11-01T00:00:00Z',
+          traces: 2,
+          dimensions: { project_id: 'p-9', project_name: 'chat', ...workspace },
+        },
+      ],
+      gridOf({ startMs: day('2026-11-01'), endMs: day('2026-11-02') }, { days: 1, hours: 0 }),
+      'project',
+    );
+    expect(usageMatrixToCsv(matrix, 'project')).toBe(
+      `${HEADER}2026-11-01T00:00:00.000Z,2026-11-02T00:00:00.000Z,${cells},,,,2\r\n`,
+    );
+  });
+
   it('writes the screen buckets with every column, escaped like the server', () => {
     const matrix = buildUsageMatrix(
       records,
