@@ -45,6 +45,23 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      // The deployment suite again on Postgres (test-deployment.ts reads the backend variable),
+      // when a test server is there; postgres-backend.test.ts says so visibly when it is not.
+      ...(process.env.TEST_DATABASE_URI
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'deployment-postgres',
+                environment: 'node',
+                include: ['server/deployment/test/**/*.test.ts'],
+                env: { DEPLOYMENT_TEST_BACKEND: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -21,12 +21,40 @@ describe('loadConfig', () => {
     [{ LANGSMITH_ENDPOINT: 'javascript:alert(1)' }, 'LANGSMITH_ENDPOINT'],
     [{ LANGSMITH_ENDPOINT: 'https://user:pw@api.example.com' }, 'LANGSMITH_ENDPOINT'],
     [{ LANGGRAPH_DEPLOYMENT_URL: 'https://token@x.example.com' }, 'LANGGRAPH_DEPLOYMENT_URL'],
+    // The usage service on ClickHouse + Postgres: both or neither, well-formed.
+    [{ CLICKHOUSE_URL: 'http://127.0.0.1:8123' }, 'DATABASE_URI'],
+    [{ CLICKHOUSE_USER: 'usage' }, 'CLICKHOUSE_URL'],
+    [{ CLICKHOUSE_DATABASE: 'usage' }, 'CLICKHOUSE_URL'],
+    [{ CLICKHOUSE_URL: 'tcp://ch:9000', DATABASE_URI: 'postgres://h/db' }, 'CLICKHOUSE_URL'],
+    [{ CLICKHOUSE_URL: 'http://u:p@ch:8123', DATABASE_URI: 'postgres://h/db' }, 'CLICKHOUSE_URL'],
+    [{ CLICKHOUSE_URL: 'http://ch:8123', DATABASE_URI: 'mysql://h/db' }, 'DATABASE_URI'],
+    [
+      {
+        CLICKHOUSE_URL: 'http://ch:8123',
+        DATABASE_URI: 'postgres://h/db',
+        CLICKHOUSE_DATABASE: 'a-b',
+      },
+      'CLICKHOUSE_DATABASE',
+    ],
+    [{ DATABASE_URI: 'mysql://db:3306/x' }, 'DATABASE_URI'],
+    [{ DATABASE_URI: 'localhost:5432' }, 'DATABASE_URI'],
+    [{ DATABASE_URI: 'postgres://db/x', REDIS_URI: 'http://cache' }, 'REDIS_URI'],
+    [{ REDIS_URI: 'redis://cache:6379' }, 'REDIS_URI'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^\\s+${variable}:`, 'm'));
   });
 
   it('treats empty optional URLs as unset, as a copied .env.example leaves them', () => {
-    const config = loadConfig({ LANGSMITH_ENDPOINT: '', LANGGRAPH_DEPLOYMENT_URL: ' ' });
+    const config = loadConfig({
+      LANGSMITH_ENDPOINT: '',
+      LANGGRAPH_DEPLOYMENT_URL: ' ',
+      CLICKHOUSE_URL: '',
+      CLICKHOUSE_USER: '',
+      CLICKHOUSE_PASSWORD: '',
+      CLICKHOUSE_DATABASE: '',
+      DATABASE_URI: '',
+    });
+    expect(config.CLICKHOUSE_URL).toBeUndefined();
     expect(publicConfig(config)).toMatchObject({
       usage: { source: 'embedded' },
       deployment: { source: 'embedded' },

@@ -50,76 +50,167 @@ const optionalSecret = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** An optional URL of one of `protocols`, without userinfo (credentials have their own variables). */
+const optionalServerUrl = (protocols: RegExp, example: string, credentials: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .refine(
+          (value) => protocols.test(URL.parse(value)?.protocol ?? ''),
+          `must be a URL like ${example}`,
+        )
+        .refine((value) => {
+          const url = URL.parse(value);
+          return url === null || credentials === '' || (url.username === '' && url.password === '');
+        }, `must not carry credentials (user:password@); use ${credentials}`)
+        .optional(),
+    )
+    .optional();
+
 /**
  * Every environment variable the server reads, in one place. Secrets (API keys) stay on the
  * server: `publicConfig` below is the only part of this object that may reach the browser.
  */
-const envSchema = z.object({
-  HOST: z.string().trim().min(1).default('127.0.0.1'),
-  PORT: integer(5173, 65_535),
-  /**
-   * Host names `/_console/*` and `/deployment/*` answer to, besides localhost and HOST
-   * (DNS-rebinding guard):
-   * the names a browser uses to reach this server behind a proxy or on a LAN address.
-   */
-  ALLOWED_HOSTS: hostList,
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  LOG_LEVEL: z.enum(['silent', 'info', 'debug']).default('info'),
+const envSchema = z
+  .object({
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    PORT: integer(5173, 65_535),
+    /**
+     * Host names `/_console/*` and `/deployment/*` answer to, besides localhost and HOST
+     * (DNS-rebinding guard):
+     * the names a browser uses to reach this server behind a proxy or on a LAN address.
+     */
+    ALLOWED_HOSTS: hostList,
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    LOG_LEVEL: z.enum(['silent', 'info', 'debug']).default('info'),
 
-  /** `cloud` (data from 2026-01-05) or `self-hosted` (data only when both flags below are true). */
-  USAGE_DEPLOYMENT_MODE: z.enum(['cloud', 'self-hosted']).default('cloud'),
-  DEFAULT_ORG_FEATURE_ENABLE_GRANULAR_USAGE_REPORTING: booleanFlag,
-  GRANULAR_USAGE_TABLE_ENABLED: booleanFlag,
-  /** Skip loading the demo dataset into an empty database. */
-  USAGE_SEED: z.enum(['demo', 'none']).default('demo'),
+    /** `cloud` (data from 2026-01-05) or `self-hosted` (data only when both flags below are true). */
+    USAGE_DEPLOYMENT_MODE: z.enum(['cloud', 'self-hosted']).default('cloud'),
+    DEFAULT_ORG_FEATURE_ENABLE_GRANULAR_USAGE_REPORTING: booleanFlag,
+    GRANULAR_USAGE_TABLE_ENABLED: booleanFlag,
+    /** Skip loading the demo dataset into an empty database. */
+    USAGE_SEED: z.enum(['demo', 'none']).default('demo'),
 
-  /**
-   * The key the console uses against the embedded usage API when the browser sends none.
-   * Demo-only default; it never leaves the server.
-   */
-  USAGE_CONSOLE_API_KEY: z.string().trim().min(1).default('lsv2_demo_admin'),
-  /** Largest body the trace ingestion endpoints accept (`/runs/*`; 413 above). 32 MiB. */
-  USAGE_INGEST_MAX_BODY_BYTES: integer(33_554_432, 1_073_741_824),
+    /**
+     * The key the console uses against the embedded usage API when the browser sends none.
+     * Demo-only default; it never leaves the server.
+     */
+    USAGE_CONSOLE_API_KEY: z.string().trim().min(1).default('lsv2_demo_admin'),
+    /** Largest body the trace ingestion endpoints accept (`/runs/*`; 413 above). 32 MiB. */
+    USAGE_INGEST_MAX_BODY_BYTES: integer(33_554_432, 1_073_741_824),
 
-  /** When set, the console reads usage from this LangSmith base URL instead of the embedded data. */
-  LANGSMITH_ENDPOINT: optionalUrl,
-  LANGSMITH_API_KEY: optionalSecret,
+    /** When set, the console reads usage from this LangSmith base URL instead of the embedded data. */
+    LANGSMITH_ENDPOINT: optionalUrl,
+    LANGSMITH_API_KEY: optionalSecret,
 
-  /** When set, the console's playground talks to this deployment instead of the embedded one. */
-  LANGGRAPH_DEPLOYMENT_URL: optionalUrl,
-  LANGGRAPH_API_KEY: optionalSecret,
-  /** Time each step of the scripted demo model takes, in milliseconds. */
-  DEMO_MODEL_STEP_MS: integer(1000, 60_000),
-  /**
-   * A `langgraph.json` whose graphs the deployment serves instead of the demo `agent`
-   * (`npm start -- --graphs path` sets it too).
-   */
-  LANGGRAPH_CONFIG: optionalSecret,
-  /**
-   * Origins of the web pages that may call `/deployment` (CORS), comma-separated, `*` for any.
-   * Unset: LangGraph Studio's. A langgraph.json's `http.cors` wins over it, as on the official
-   * server.
-   */
-  CORS_ALLOW_ORIGINS: z
-    .string()
-    .optional()
-    .transform((value) =>
-      value
-        ?.split(',')
-        .map((origin) => origin.trim())
-        .filter((origin) => origin !== ''),
+    /** When set, the console's playground talks to this deployment instead of the embedded one. */
+    LANGGRAPH_DEPLOYMENT_URL: optionalUrl,
+    LANGGRAPH_API_KEY: optionalSecret,
+    /** Time each step of the scripted demo model takes, in milliseconds. */
+    DEMO_MODEL_STEP_MS: integer(1000, 60_000),
+    /**
+     * A `langgraph.json` whose graphs the deployment serves instead of the demo `agent`
+     * (`npm start -- --graphs path` sets it too).
+     */
+    LANGGRAPH_CONFIG: optionalSecret,
+    /** Serves `POST /deployment/internal/truncate` (empties tables), for the official test suite. */
+    DEPLOYMENT_TEST_ROUTES: booleanFlag,
+    /**
+     * Whether the embedded deployment traces its runs with the langsmith SDK: to the embedded
+     * usage server (billed there), or to LANGSMITH_ENDPOINT when set.
+     */
+    DEPLOYMENT_TRACING: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((value) => value !== 'false' && value !== '0'),
+    /**
+     * Origins of the web pages that may call `/deployment` (CORS), comma-separated, `*` for any.
+     * Unset: LangGraph Studio's. A langgraph.json's `http.cors` wins over it, as on the official
+     * server.
+     */
+    CORS_ALLOW_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        value
+          ?.split(',')
+          .map((origin) => origin.trim())
+          .filter((origin) => origin !== ''),
+      ),
+
+    /**
+     * The usage service on ClickHouse (traces, rollups) and Postgres (DATABASE_URI: keys, catalog,
+     * billed run ids in schema `usage`) instead of the embedded DuckDB file; both or neither.
+     */
+    CLICKHOUSE_URL: optionalServerUrl(
+      /^https?:$/,
+      'http://127.0.0.1:8123',
+      'CLICKHOUSE_USER/CLICKHOUSE_PASSWORD',
     ),
-  /** Serves `POST /deployment/internal/truncate` (empties tables), for the official test suite. */
-  DEPLOYMENT_TEST_ROUTES: booleanFlag,
-  /**
-   * Whether the embedded deployment traces its runs with the langsmith SDK: to the embedded
-   * usage server (billed there), or to LANGSMITH_ENDPOINT when set.
-   */
-  DEPLOYMENT_TRACING: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('true')
-    .transform((value) => value !== 'false' && value !== '0'),
-});
+    CLICKHOUSE_USER: optionalSecret,
+    CLICKHOUSE_PASSWORD: optionalSecret,
+    /** Created when missing. */
+    CLICKHOUSE_DATABASE: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a plain identifier (letters, digits, _)')
+          .optional(),
+      )
+      .optional(),
+    /**
+     * Postgres (14 or later) of the scale-out backends, e.g. postgres://user:pass@host:5432/db:
+     * alone, the deployment API keeps threads, runs, assistants, crons, store items and checkpoints
+     * there (schema `deployment`) instead of `DATA_DIR/deployment.sqlite`; with CLICKHOUSE_URL, the
+     * usage service keeps keys, catalog and billed run ids there too (schema `usage`).
+     */
+    DATABASE_URI: optionalServerUrl(/^postgres(ql)?:$/, 'postgres://user@host:5432/db', ''),
+    /**
+     * Redis for cluster mode (with DATABASE_URI): run wake-ups, cancellation and live stream events
+     * between replicas, so any number of them serve one deployment.
+     */
+    REDIS_URI: optionalServerUrl(/^rediss?:$/, 'redis://host:6379', ''),
+    /**
+     * Cluster mode: how long a replica holds a run without renewing its lease (it renews every
+     * third of it). A killed replica's run is settled by another replica after at most this long.
+     */
+    DEPLOYMENT_RUN_LEASE_MS: integer(30_000, 600_000),
+  })
+  .superRefine((env, context) => {
+    if (env.REDIS_URI && !env.DATABASE_URI) {
+      context.addIssue({
+        code: 'custom',
+        path: ['REDIS_URI'],
+        message: 'cluster mode needs DATABASE_URI too (Redis carries no state of its own)',
+      });
+    }
+    // A half-given ClickHouse setup stops start-up rather than falling back to DuckDB silently.
+    if (env.CLICKHOUSE_URL && !env.DATABASE_URI) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URI'],
+        message:
+          'required when CLICKHOUSE_URL is set (keys, catalog and billed run ids live in Postgres)',
+      });
+    }
+    const dangling = (
+      ['CLICKHOUSE_USER', 'CLICKHOUSE_PASSWORD', 'CLICKHOUSE_DATABASE'] as const
+    ).filter((name) => env[name] !== undefined);
+    if (!env.CLICKHOUSE_URL && dangling.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['CLICKHOUSE_URL'],
+        message: `required when ${dangling.join(', ')} ${dangling.length > 1 ? 'are' : 'is'} set`,
+      });
+    }
+  });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
 

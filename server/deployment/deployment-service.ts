@@ -27,8 +27,9 @@ import { createRunManager } from './runs/run-manager';
 import { createRunStreamLog } from './runs/run-stream-log';
 import { createRunTracing, type TracingTarget } from './runs/run-tracing';
 import { createProcessThreadLock } from './runs/thread-lock';
+import { openCluster } from './cluster/open-cluster';
 import { GraphStore } from './store/graph-store';
-import { openSqliteDeploymentStore } from './store/sqlite/sqlite-deployment-store';
+import { openDeploymentStore } from './store/open-deployment-store';
 import { createStoreRoutes } from './http/store-routes';
 import { createStatelessRunRoutes } from './http/stateless-run-routes';
 import { createTruncateRoute } from './http/truncate-route';
@@ -57,10 +58,11 @@ export async function createDeploymentService(
   config: Config,
   options: { tracingTarget?: () => TracingTarget | undefined } = {},
 ): Promise<Service> {
-  const store = await openSqliteDeploymentStore(config.DATA_DIR);
+  const store = await openDeploymentStore(config);
   const { threads, runs, kv, crons } = store;
   const checkpointer = store.checkpointer.saver;
-  const withThreadLock = createProcessThreadLock();
+  const cluster = await openCluster(config, store);
+  const withThreadLock = cluster?.withThreadLock ?? createProcessThreadLock();
   const stopSignals = createStopSignals();
   const graph = createAgentGraph({
     checkpointer,
@@ -99,6 +101,8 @@ export async function createDeploymentService(
     stopSignals,
     runs,
     withThreadLock,
+    owner: cluster?.owner,
+    leaseMs: cluster?.leaseMs,
     events,
     streams,
     onFinished,
@@ -112,6 +116,7 @@ export async function createDeploymentService(
     streams,
     checkpoints: store.checkpoints,
     withThreadLock,
+    stopElsewhere: cluster?.stopElsewhere,
   });
   const deps: DeploymentDeps = {
     assistants,
@@ -127,10 +132,21 @@ export async function createDeploymentService(
 
   // Runs cut off by a crash are marked, and a tool call they left unanswered gets a tool message
   // saying it was cancelled; runs still queued at the last shutdown start now.
-  const crashedThreads = await runs.threadsWithRunningRuns();
-  await runs.failOrphanedRuns(ORPHANED_RUN_REASON);
+  // In cluster mode other replicas' runs are running: expired leases are settled instead.
+  const crashedThreads = cluster ? [] : await runs.threadsWithRunningRuns();
+  if (!cluster) await runs.failOrphanedRuns(ORPHANED_RUN_REASON);
   for (const threadId of crashedThreads) await answerDanglingToolCalls(graph, threadId);
   (await runs.threadsWithPendingRuns()).forEach((threadId) => void executor.kick(threadId));
+  cluster?.start({
+    withThreadLock,
+    isExecuting: executor.isExecuting,
+    executingRuns: executor.executingRuns,
+    stopHere: manager.stopHere,
+    kick: executor.kick,
+    repairThread: async (threadId) => {
+      await answerDanglingToolCalls(graph, threadId);
+    },
+  });
 
   const app = new Hono();
   app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
@@ -189,6 +205,7 @@ export async function createDeploymentService(
     close: async () => {
       scheduler.stop();
       await manager.close();
+      await cluster?.close();
       await store.close();
     },
   };

@@ -43,6 +43,13 @@ export async function startServerProcess(
       DATA_DIR: dir,
       USAGE_SEED: 'none',
       LOG_LEVEL: 'silent',
+      // The developer's ClickHouse (scripts/services.sh exports CLICKHOUSE_URL) is not the tests'
+      // to use: without it the usage service stays on DuckDB; a test that wants ClickHouse
+      // passes it in `env`.
+      CLICKHOUSE_URL: '',
+      CLICKHOUSE_USER: '',
+      CLICKHOUSE_PASSWORD: '',
+      CLICKHOUSE_DATABASE: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

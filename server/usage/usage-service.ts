@@ -42,7 +42,12 @@ export async function createUsageService(
   try {
     if (config.USAGE_SEED === 'demo') {
       const profile = options.seedProfile ?? demoProfile(Date.now());
-      const result = await backend.seedIfEmpty(profile);
+      // Loading ClickHouse takes a minute or two: say what it is doing meanwhile.
+      const progress =
+        announce && backend.kind === 'clickhouse'
+          ? (message: string) => console.log(`Usage demo data: ${message}`)
+          : undefined;
+      const result = await backend.seedIfEmpty(profile, progress);
       if (result.seeded && announce) {
         console.log(`Usage demo data: ${result.traces} traces loaded in ${result.ms} ms.`);
       }

@@ -41,6 +41,10 @@ interface ExecutorDeps {
   /** Traces each run with the langsmith SDK when set (see run-tracing.ts). */
   tracing?: RunTracing;
   streams: RunStreamLog;
+  /** This replica's id, recorded on the runs it executes (cluster mode). */
+  owner?: string;
+  /** How long a claimed run stays this replica's without a heartbeat (cluster mode). */
+  leaseMs?: number;
   /** Called once a run has settled, unless it was rolled back (webhook, temporary thread). */
   onFinished?: (run: RunRecord, values: unknown) => void;
 }
@@ -59,6 +63,8 @@ export function createRunExecutor({
   events,
   tracing,
   streams,
+  owner = 'local',
+  leaseMs = 30_000,
   onFinished,
 }: ExecutorDeps) {
   const executing = new Map<string, ExecutingRun>();
@@ -67,9 +73,6 @@ export function createRunExecutor({
 
   async function execute(entry: ExecutingRun): Promise<unknown> {
     const { run, controller } = entry;
-    const config = { configurable: { thread_id: run.thread_id } };
-    const head = await checkpointer.getTuple(config);
-    entry.startCheckpointId = head?.config.configurable?.checkpoint_id ?? null;
     if (controller.signal.aborted) return null;
     entry.started = true;
     stopSignals.set(run.thread_id, controller.signal);
@@ -121,7 +124,10 @@ export function createRunExecutor({
 
   /** The oldest pending run that is due; else wakes `kick` when the first delayed one is. */
   async function nextDue(threadId: string): Promise<RunRecord | undefined> {
-    const pending = (await runs.active(threadId)).filter((run) => run.status === 'pending');
+    const active = await runs.active(threadId);
+    // A run of the thread runs elsewhere (another replica): the thread is not free.
+    if (active.some((run) => run.status === 'running')) return undefined;
+    const pending = active.filter((run) => run.status === 'pending');
     const now = Date.now();
     const due = pending.find(
       (run) => !run.kwargs.not_before || Date.parse(run.kwargs.not_before) <= now,
@@ -147,7 +153,11 @@ export function createRunExecutor({
     if (closed || executing.has(threadId)) return;
     const next = await nextDue(threadId);
     if (!next || closed || executing.has(threadId)) return;
-    await runs.setStatus(next.run_id, 'running');
+    // Read under the thread lock with no run executing: the head this run starts from.
+    const head = await checkpointer.getTuple({ configurable: { thread_id: threadId } });
+    const startCheckpointId = head?.config.configurable?.checkpoint_id ?? null;
+    const claim = { runId: next.run_id, owner, startCheckpointId, leaseMs };
+    if (!(await runs.claim(claim))) return;
     // A run queued before a restart has no log yet; one created since has (open is idempotent).
     streams.open(next.run_id);
     streams.publish(next.run_id, 'metadata', { run_id: next.run_id, attempt: 1 });
@@ -155,7 +165,7 @@ export function createRunExecutor({
       run: next,
       controller: new AbortController(),
       started: false,
-      startCheckpointId: null,
+      startCheckpointId,
       done: Promise.resolve(),
     };
     // The graph starts a timer tick later, once the request that created the run has answered:
@@ -187,6 +197,8 @@ export function createRunExecutor({
     kick,
     stop,
     isExecuting: (threadId: string, runId: string) => executing.get(threadId)?.run.run_id === runId,
+    /** The runs executing here (for the lease heartbeat). */
+    executingRuns: () => [...executing.values()].map((entry) => entry.run),
     executingCount: () => executing.size,
     /** Interrupts every executing run, staying open (the test-only truncate route). */
     async stopAll(): Promise<void> {

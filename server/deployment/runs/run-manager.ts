@@ -18,6 +18,8 @@ interface RunManagerDeps {
   checkpoints: CheckpointRollback;
   /** The per-thread lock (shared with the executor, which starts runs under it). */
   withThreadLock: ThreadLock;
+  /** Cluster mode: stops a run that another replica executes, returning once it has stopped. */
+  stopElsewhere?: (run: RunRecord, action: 'interrupt' | 'rollback') => Promise<void>;
 }
 
 export interface NewRunRequest {
@@ -28,6 +30,9 @@ export interface NewRunRequest {
   strategy: MultitaskStrategy;
   kwargs: RunKwargs;
 }
+
+const JOIN_POLL_MS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Outcome of an operation refused because of the thread's or run's current state (HTTP 409). */
 export interface Conflict {
@@ -46,18 +51,25 @@ export function createRunManager({
   streams,
   checkpoints,
   withThreadLock,
+  stopElsewhere,
 }: RunManagerDeps) {
   let closed = false;
 
   /** Whether one of `targets` is the run executing on the thread (the rest are pending). */
   const includesExecuting = (threadId: string, targets: RunRecord[]) =>
     targets.some((run) => executor.isExecuting(threadId, run.run_id));
+  /** A running run this process does not execute: another replica does (cluster mode). */
+  const elsewhere = (run: RunRecord) =>
+    stopElsewhere !== undefined &&
+    run.status === 'running' &&
+    !executor.isExecuting(run.thread_id, run.run_id);
 
   /** Interrupts and deletes runs, and everything they wrote, returning the thread to before. */
   async function rollback(threadId: string, targets: RunRecord[]): Promise<void> {
     const stopExecuting = includesExecuting(threadId, targets);
     for (const run of targets) {
-      if (!executor.isExecuting(threadId, run.run_id)) await runs.delete(run.run_id);
+      if (elsewhere(run)) await stopElsewhere?.(run, 'rollback');
+      else if (!executor.isExecuting(threadId, run.run_id)) await runs.delete(run.run_id);
     }
     const stopped = stopExecuting ? await executor.stop(threadId, 'rollback') : undefined;
     // The run record and what it wrote go in one transaction.
@@ -79,7 +91,8 @@ export function createRunManager({
   async function interrupt(threadId: string, targets: RunRecord[]): Promise<void> {
     const stopExecuting = includesExecuting(threadId, targets);
     for (const run of targets) {
-      if (!executor.isExecuting(threadId, run.run_id)) {
+      if (elsewhere(run)) await stopElsewhere?.(run, 'interrupt');
+      else if (!executor.isExecuting(threadId, run.run_id)) {
         await runs.setStatus(run.run_id, 'interrupted');
         streams.close(run.run_id);
         events.notify(run.run_id);
@@ -148,8 +161,20 @@ export function createRunManager({
         const changed = events.changed(runId);
         const run = await runs.get(threadId, runId);
         if (!run || closed || FINISHED_RUN_STATUSES.includes(run.status)) return run;
-        await changed;
+        // Another replica may finish it (cluster mode): no wake-up comes here, so re-read.
+        await (stopElsewhere ? Promise.race([changed, sleep(JOIN_POLL_MS)]) : changed);
       }
+    },
+
+    /**
+     * Stops a run executing here at another replica's request (cluster mode). That replica holds
+     * the thread's lock and waits until the run has stopped (rolled back: with its writes gone).
+     */
+    async stopHere(threadId: string, runId: string, action: 'interrupt' | 'rollback') {
+      const run = await runs.get(threadId, runId);
+      if (!run || !executor.isExecuting(threadId, runId)) return;
+      if (action === 'rollback') await rollback(threadId, [run]);
+      else await interrupt(threadId, [run]);
     },
 
     /** Stops executing runs (they become interrupted) and releases every waiting join. */

@@ -49,6 +49,13 @@ export interface RunPage {
   status?: RunStatus;
 }
 
+export interface RunClaim {
+  runId: string;
+  owner: string;
+  startCheckpointId: string | null;
+  leaseMs: number;
+}
+
 /** Run records. */
 export interface RunStore {
   create(run: NewRun): Promise<RunRecord>;
@@ -59,6 +66,11 @@ export interface RunStore {
   active(threadId: string): Promise<RunRecord[]>;
   latest(threadId: string): Promise<RunRecord | undefined>;
   setStatus(runId: string, status: RunStatus, error?: string | null): Promise<void>;
+  /**
+   * Takes a pending run to `running` for `owner` (a replica), recording the checkpoint it starts
+   * from; `false` when it is no longer pending. At most one running run per thread.
+   */
+  claim(claim: RunClaim): Promise<boolean>;
   delete(runId: string): Promise<void>;
   threadsWithPendingRuns(): Promise<string[]>;
   /** Threads with a run still `running` (on start-up: cut off by a crash). */

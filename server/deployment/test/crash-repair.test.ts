@@ -1,6 +1,5 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
+import { markRunRunning } from './test-database';
 import { CANCELLED_TOOL_CALL } from '../graph/answer-dangling-tool-calls';
 import {
   conversation,
@@ -29,9 +28,7 @@ it('answers a tool call left without a tool message by a crash, before the next 
   await waitForMessages(deployment.client, threadId, 2); // the tool call is out, its answer not
   await deployment.stop();
   // What a crash in the middle of the tool leaves behind: the record still says running.
-  const db = new Database(path.join(deployment.dataDir, 'deployment.sqlite'));
-  db.prepare(`UPDATE runs SET status = 'running' WHERE run_id = ?`).run(run.run_id);
-  db.close();
+  await markRunRunning(deployment.dataDir, run.run_id);
 
   deployment = await startTestDeployment({ stepMs: 0, dataDir: deployment.dataDir });
   const { client } = deployment;

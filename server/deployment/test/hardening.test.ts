@@ -1,6 +1,5 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from './test-database';
 import {
   removeDataDir,
   startTestDeployment,
@@ -20,14 +19,7 @@ afterAll(async () => {
 const runBody = (content: string) =>
   JSON.stringify({ assistant_id: 'agent', input: userInput(content), if_not_exists: 'create' });
 
-function countRows(table: 'threads' | 'runs'): number {
-  const db = new Database(path.join(deployment.dataDir, 'deployment.sqlite'), { readonly: true });
-  try {
-    return db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0;
-  } finally {
-    db.close();
-  }
-}
+const rowsIn = (table: 'threads' | 'runs') => countRows(deployment.dataDir, table);
 
 describe('request bodies over 1 MiB', () => {
   it('answer 413 JSON when the size is declared', async () => {
@@ -41,7 +33,7 @@ describe('request bodies over 1 MiB', () => {
   });
 
   it('answer 413 when the body streams without a length, and nothing is created', async () => {
-    const before = countRows('runs');
+    const before = await rowsIn('runs');
     const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
@@ -59,7 +51,7 @@ describe('request bodies over 1 MiB', () => {
       duplex: 'half',
     } as RequestInit);
     expect(response.status).toBe(413);
-    expect(countRows('runs')).toBe(before);
+    expect(await rowsIn('runs')).toBe(before);
   });
 });
 
@@ -67,7 +59,7 @@ describe('ids in the path', () => {
   it.each(['%F0%9F%92%A5x', '%00', 'not-a-uuid'])(
     'a thread id %s answers 422 before any thread or run is created',
     async (id) => {
-      const before = { threads: countRows('threads'), runs: countRows('runs') };
+      const before = { threads: await rowsIn('threads'), runs: await rowsIn('runs') };
       const response = await fetch(`${deployment.url}/threads/${id}/runs`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -77,7 +69,7 @@ describe('ids in the path', () => {
       expect(await response.json()).toEqual({
         detail: [expect.objectContaining({ loc: ['path', 'threadId'], type: 'uuid_parsing' })],
       });
-      expect({ threads: countRows('threads'), runs: countRows('runs') }).toEqual(before);
+      expect({ threads: await rowsIn('threads'), runs: await rowsIn('runs') }).toEqual(before);
     },
   );
 

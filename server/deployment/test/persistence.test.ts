@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { markRunRunning } from './test-database';
 import {
   conversation,
   removeDataDir,
@@ -61,9 +60,7 @@ it('marks runs left "running" by a crash as errors on start, never running forev
   await deployment.client.runs.join(threadId, run.run_id);
   await deployment.stop();
   // What a crash leaves behind: the record still says running.
-  const db = new Database(path.join(deployment.dataDir, 'deployment.sqlite'));
-  db.prepare(`UPDATE runs SET status = 'running' WHERE run_id = ?`).run(run.run_id);
-  db.close();
+  await markRunRunning(deployment.dataDir, run.run_id);
 
   deployment = await startTestDeployment({ stepMs: STEP, dataDir: deployment.dataDir });
 

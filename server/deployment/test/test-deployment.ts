@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { loadConfig } from '@server/config';
 import { threadStateSchema } from '@contracts/deployment';
 import { createDeploymentService } from '@server/deployment/deployment-service';
+import { dropTestDatabase, testDatabaseFor } from './test-database';
 
 export interface TestDeployment {
   url: string;
@@ -20,6 +21,8 @@ export interface TestDeployment {
 /**
  * Serves the deployment service over real HTTP on a free port, as `npm start` mounts it, with
  * an SDK client pointed at it. Used by tests and the bench; `dataDir` defaults to a fresh temp dir.
+ * With `TEST_DATABASE_URI` set, the service runs on Postgres, in a database of its own per data
+ * directory (a restart with the same `dataDir` finds its data again).
  */
 export async function startTestDeployment(options: {
   stepMs: number;
@@ -28,8 +31,10 @@ export async function startTestDeployment(options: {
   langgraphConfig?: string;
 }) {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'deployment-')));
+  const databaseUri = await testDatabaseFor(dataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
+    ...(databaseUri && { DATABASE_URI: databaseUri }),
     DEMO_MODEL_STEP_MS: String(options.stepMs),
     ...(options.langgraphConfig && { LANGGRAPH_CONFIG: options.langgraphConfig }),
   });
@@ -55,6 +60,7 @@ export async function startTestDeployment(options: {
 
 export async function removeDataDir(dataDir: string) {
   await rm(dataDir, { recursive: true, force: true });
+  await dropTestDatabase(dataDir);
 }
 
 /**

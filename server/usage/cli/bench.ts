@@ -1,39 +1,109 @@
-import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { promisify } from 'node:util';
-import { serve } from '@hono/node-server';
-import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
-import { createBucketGrid } from '@contracts/usage/bucket-grid';
-import { strideForRange } from '@contracts/usage/stride';
-import { numberArg, parseCliArgs, runCli } from '@server/cli/cli-args';
-import { loadConfig, loadDotEnv } from '@server/config';
-import { DEMO_API_KEYS } from '../seed/demo-keys';
-import { createUsageRoutes } from '../http/usage-routes';
-import { createUsageRenderer } from '../http/render-usage';
-import type { UsageQueryPlan } from '../query/usage-plan';
-import { openBackend } from '../store/open-usage-backend';
-import { measureExport, percentiles, timeRuns } from './bench-measure';
+import path from 'node:path';
+import pg from 'pg';
+import { numberArg, parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
+import { loadConfig, loadDotEnv, type Config } from '@server/config';
+import type { SeedProfile } from '../seed/seed-profiles';
+import { openBackend, type BackendChoice } from '../store/open-usage-backend';
+import { benchQueries, type QueryFigures } from './bench-queries';
+import { benchIngestion, type IngestFigures } from './bench-replicas';
 import { datasetFile, profileFor } from './seed';
 
-const DAY_MS = 86_400_000;
-const execFileAsync = promisify(execFile);
-const RANGES = [1, 30, 93, 365] as const;
-
-const USAGE = `Usage: npm run bench:usage -- [--scale S|M|L] [--runs 15] [--data-dir DIR]
-Builds (or reuses) the dataset of --scale (default S: 1M traces, ~1 min to build; L is 104M
-traces, ~14 GB of disk and ~18 GB of memory), then prints a markdown table of query latencies,
-the raw GROUP BY comparison and export throughput. DATA_DIR comes from the environment or .env.
+const USAGE = `Usage: npm run bench:usage -- [--scale S|M|L] [--backend duckdb|clickhouse|both]
+         [--runs 15] [--ingest-seconds 10] [--data-dir DIR]
+Builds (or reuses) the dataset of --scale (default S: 1M traces; M 10M; L 104M, ~14 GB of disk
+and ~18 GB of memory on DuckDB) in each backend, then prints markdown tables of query latencies
+and export throughput, ingestion runs/s (DuckDB: one process; ClickHouse: one and two replicas),
+and a summary across backends. DuckDB: DATA_DIR/bench-<scale>/usage.duckdb. ClickHouse: needs
+CLICKHOUSE_URL and DATABASE_URI; uses the ClickHouse and Postgres databases usage_bench_<scale>
+(the Postgres one is created when missing). Variables come from the environment or .env.
+--ingest-seconds 0 skips ingestion (which adds traces to the dataset's current day).
 Exit codes: 0 done, 1 failed, 2 bad arguments.`;
 
-/**
- * `npm run bench:usage`: builds (or reuses) the dataset, then prints a markdown table of query
- * latencies, the raw GROUP BY comparison and export throughput.
- */
+interface Target {
+  choice: BackendChoice;
+  /** The same store as server environment variables (for the replicas). */
+  env: Record<string, string>;
+}
+
+async function duckDbTarget(config: Config, scale: string, dataDir?: string): Promise<Target> {
+  const file = datasetFile(config.DATA_DIR, scale, dataDir);
+  return { choice: { kind: 'duckdb', file }, env: { DATA_DIR: path.dirname(file) } };
+}
+
+async function clickHouseTarget(config: Config, scale: string): Promise<Target> {
+  if (!config.CLICKHOUSE_URL || !config.DATABASE_URI) {
+    throw new UsageError('--backend clickhouse needs CLICKHOUSE_URL and DATABASE_URI');
+  }
+  const database = `usage_bench_${scale.toLowerCase()}`;
+  const admin = new pg.Client({ connectionString: config.DATABASE_URI });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${database}`);
+  } finally {
+    await admin.end();
+  }
+  const databaseUri = new URL(config.DATABASE_URI);
+  databaseUri.pathname = `/${database}`;
+  const clickhouse = {
+    url: config.CLICKHOUSE_URL,
+    username: config.CLICKHOUSE_USER,
+    password: config.CLICKHOUSE_PASSWORD,
+    database,
+  };
+  const env: Record<string, string> = {
+    CLICKHOUSE_URL: config.CLICKHOUSE_URL,
+    CLICKHOUSE_DATABASE: database,
+    DATABASE_URI: databaseUri.toString(),
+  };
+  if (config.CLICKHOUSE_USER) env.CLICKHOUSE_USER = config.CLICKHOUSE_USER;
+  if (config.CLICKHOUSE_PASSWORD) env.CLICKHOUSE_PASSWORD = config.CLICKHOUSE_PASSWORD;
+  return { choice: { kind: 'clickhouse', clickhouse, databaseUri: databaseUri.toString() }, env };
+}
+
+async function benchBackend(
+  target: Target,
+  profile: SeedProfile,
+  runs: number,
+  ingestSeconds: number,
+) {
+  const log = (message: string) =>
+    console.error(`[bench ${target.choice.kind} ${profile.name}] ${message}`);
+  const backend = await openBackend(target.choice);
+  let result: { lines: string[]; figures: QueryFigures };
+  try {
+    result = await benchQueries(backend, profile, runs, log);
+  } finally {
+    await backend.close();
+  }
+  const ingestion: IngestFigures[] = [];
+  if (ingestSeconds > 0) {
+    const options = { seconds: ingestSeconds, warmup: 5, batch: 500, senders: 2 };
+    // DuckDB lets one process hold the file; ClickHouse + Postgres take any number.
+    for (const replicas of target.choice.kind === 'duckdb' ? [1] : [1, 2]) {
+      log(`ingesting through ${replicas} replica(s)`);
+      ingestion.push(await benchIngestion(target.env, replicas, options));
+    }
+    result.lines.push(
+      '',
+      `| Ingestion (${target.choice.kind}, batches of 500, 2 senders per replica) | runs/s | batch p50 ms |`,
+      '|---|---:|---:|',
+      ...ingestion.map(
+        (figures) =>
+          `| ${figures.replicas} replica(s) | ${figures.runsPerSecond.toFixed(0)} | ${figures.batchP50Ms.toFixed(0)} |`,
+      ),
+    );
+  }
+  return { kind: target.choice.kind, ...result, ingestion };
+}
+
 async function main(args: string[]): Promise<number> {
   const values = parseCliArgs(args, {
     scale: { type: 'string', default: 'S' },
+    backend: { type: 'string', default: 'duckdb' },
     runs: { type: 'string', default: '15' },
+    'ingest-seconds': { type: 'string', default: '10' },
     'data-dir': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
@@ -42,146 +112,42 @@ async function main(args: string[]): Promise<number> {
     return 0;
   }
   const runs = numberArg('runs', values.runs, 1);
-  loadDotEnv();
-  const profile = profileFor(values.scale);
-  const file = datasetFile(loadConfig().DATA_DIR, values.scale, values['data-dir']);
-  const backend = await openBackend({ kind: 'duckdb', file });
-  const log = (message: string) => console.error(`[bench ${profile.name}] ${message}`);
-  try {
-    const seeded = await backend.seedIfEmpty(profile, log);
-    if (seeded.seeded) log(`built ${seeded.traces} traces in ${(seeded.ms / 1000).toFixed(1)} s`);
-    const traces = (await backend.health()).traces ?? 0;
-    const workspaceIds = [...(await backend.catalog('workspace')).ids].sort();
-    const endMs = profile.toMs;
-    const plan = (days: number, groupBy: (typeof GROUP_BY_VALUES)[number]): UsageQueryPlan => {
-      const startMs = endMs - days * DAY_MS;
-      const grid = createBucketGrid(startMs, endMs, strideForRange(startMs, endMs));
-      return { grid, floorMs: null, workspaceIds, groupBy };
-    };
-
-    // The JSON endpoint's work after validation: query the matrix, write the body.
-    // Like the server, with dimension catalogs kept between requests.
-    const renderer = createUsageRenderer();
-    const answerTo = (query: UsageQueryPlan) => backend.usage(query);
-    const jsonBody = async (query: UsageQueryPlan) => {
-      const answer = await answerTo(query);
-      return renderer.json(answer.plan, answer.matrix);
-    };
-
-    const lines = [
-      `Dataset ${profile.name}: ${traces.toLocaleString('en')} traces, ${workspaceIds.length} workspaces; ` +
-        `${os.cpus().length} cores, Node ${process.version}; ${runs} runs after 1 warm-up.`,
-      '',
-      "Latency = the JSON endpoint's work: fresh connection, matrix query, response bytes written.",
-      '',
-      '| Range | group_by | records | JSON MB | p50 ms | p95 ms |',
-      '|---|---|---:|---:|---:|---:|',
-    ];
-    for (const days of RANGES) {
-      for (const groupBy of GROUP_BY_VALUES) {
-        const query = plan(days, groupBy);
-        const { matrix } = await answerTo(query);
-        const rows = matrix.counts.filter((count) => count > 0).length;
-        let bytes = 0;
-        const samples = await timeRuns(runs, async () => {
-          bytes = (await jsonBody(query)).length;
-        });
-        const { p50, p95 } = percentiles(samples);
-        lines.push(
-          `| ${days} d | ${groupBy} | ${rows} | ${(bytes / 1e6).toFixed(2)} | ${p50.toFixed(1)} | ${p95.toFixed(1)} |`,
-        );
-        log(lines.at(-1) ?? '');
-      }
-    }
-
-    const yearUser = plan(365, 'user');
-    const matrixOnly = percentiles(await timeRuns(runs, () => answerTo(yearUser)));
-    const jsonText = percentiles(await timeRuns(runs, () => jsonBody(yearUser)));
-    const app = createUsageRoutes(backend, { enabled: true, floorMs: null });
-    const urlFor = (days: number, groupBy: string, path: string) => {
-      const search = new URLSearchParams({
-        start_time: new Date(endMs - days * DAY_MS).toISOString(),
-        end_time: new Date(endMs).toISOString(),
-        group_by: groupBy,
-      });
-      for (const id of workspaceIds) search.append('workspace_ids', id);
-      return `${path}?${search}`;
-    };
-    // End to end: a real HTTP server on localhost and curl (its own process, so the client does
-    // not share this event loop) reading the whole body; curl's time_total per request.
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    const { port } = server.address() as AddressInfo;
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const httpUrl = `${baseUrl}${urlFor(365, 'user', '/orgs/current/billing/granular-usage')}`;
-    let httpBytes = 0;
-    const httpSamples: number[] = [];
-    await timeRuns(runs, async () => {
-      const { stdout } = await execFileAsync('curl', [
-        ...['-sS', '-o', '/dev/null', '-H', `x-api-key: ${DEMO_API_KEYS.admin}`],
-        ...['-w', '%{http_code} %{size_download} %{time_total}', httpUrl],
-      ]);
-      const [status, size, seconds] = stdout.trim().split(' ');
-      if (status !== '200') throw new Error(`HTTP ${status}`);
-      httpBytes = Number(size);
-      httpSamples.push(Number(seconds) * 1000);
-    });
-    const http = percentiles(httpSamples.slice(1));
-    const row = (label: string, p: { p50: number; p95: number }) =>
-      `| ${label} | ${p.p50.toFixed(1)} | ${p.p95.toFixed(1)} |`;
-    lines.push(
-      '',
-      '| 1 year, group_by=user | p50 ms | p95 ms |',
-      '|---|---:|---:|',
-      row('API: rollup facts read into the matrix', matrixOnly),
-      row('API: matrix + JSON body written (the endpoint)', jsonText),
-      row(`HTTP GET via curl, localhost, whole body (${(httpBytes / 1e6).toFixed(1)} MB)`, http),
-    );
-
-    // Exports: the first (cold) run, then the median of 5 more; in-process through the Hono app
-    // (RSS sampled per chunk) and over HTTP with curl as the client.
-    lines.push(
-      '',
-      '| Export | MB | first run MB/s | median of 5 MB/s | curl median MB/s | RSS start MB | RSS max MB |',
-      '|---|---:|---:|---:|---:|---:|---:|',
-    );
-    for (const [days, groupBy] of [
-      [31, 'user'],
-      [365, 'user'],
-      [31, 'api_key'],
-    ] as const) {
-      const path = urlFor(days, groupBy, '/orgs/current/billing/granular-usage/export');
-      const first = await measureExport(app, path, DEMO_API_KEYS.admin);
-      const warm = [];
-      for (let i = 0; i < 5; i += 1) warm.push(await measureExport(app, path, DEMO_API_KEYS.admin));
-      const curlRates: number[] = [];
-      for (let i = 0; i < 5; i += 1) {
-        const { stdout } = await execFileAsync('curl', [
-          ...['-sS', '-o', '/dev/null', '-H', `x-api-key: ${DEMO_API_KEYS.admin}`],
-          ...['-w', '%{http_code} %{size_download} %{time_total}', `${baseUrl}${path}`],
-        ]);
-        const [status, size, seconds] = stdout.trim().split(' ');
-        if (status !== '200') throw new Error(`HTTP ${status}`);
-        curlRates.push(Number(size) / 1e6 / Number(seconds));
-      }
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[2] ?? NaN;
-      const rssMax = Math.max(first.rssMaxMb, ...warm.map((m) => m.rssMaxMb));
-      lines.push(
-        `| ${days} d by ${groupBy} | ${(first.bytes / 1e6).toFixed(1)} | ${first.mbPerSecond.toFixed(0)} | ` +
-          `${median(warm.map((m) => m.mbPerSecond)).toFixed(0)} | ${median(curlRates).toFixed(0)} | ` +
-          `${first.rssStartMb.toFixed(0)} | ${rssMax.toFixed(0)} |`,
-      );
-      log(lines.at(-1) ?? '');
-    }
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    lines.push(
-      '',
-      `Peak RSS of the whole run: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB.`,
-    );
-    console.log(lines.join('\n'));
-  } finally {
-    await backend.close();
+  const ingestSeconds = numberArg('ingest-seconds', values['ingest-seconds'], 0);
+  if (!['duckdb', 'clickhouse', 'both'].includes(values.backend)) {
+    throw new UsageError(`--backend must be duckdb, clickhouse or both (got "${values.backend}")`);
   }
+  loadDotEnv();
+  const config = loadConfig();
+  const profile = profileFor(values.scale);
+  const kinds = values.backend === 'both' ? ['duckdb', 'clickhouse'] : [values.backend];
+  const results = [];
+  for (const kind of kinds) {
+    const target =
+      kind === 'duckdb'
+        ? await duckDbTarget(config, values.scale, values['data-dir'])
+        : await clickHouseTarget(config, values.scale);
+    const result = await benchBackend(target, profile, runs, ingestSeconds);
+    console.log(result.lines.join('\n'), '\n');
+    results.push(result);
+  }
+  const duck = results.find((result) => result.kind === 'duckdb')?.figures;
+  const ratio = (value: number, base: number | undefined) =>
+    base === undefined ? '' : ` (${(value / base).toFixed(2)}x)`;
+  console.log(
+    [
+      `Summary, dataset ${profile.name}, ${os.cpus().length} cores, Node ${process.version}:`,
+      '',
+      '| Backend | 1 y by user p50 ms | 1 y by workspace p50 ms | export 1 y by user MB/s | ingestion runs/s (replicas) |',
+      '|---|---:|---:|---:|---|',
+      ...results.map(
+        ({ kind, figures, ingestion }) =>
+          `| ${kind} | ${figures.yearUserP50.toFixed(1)}${ratio(figures.yearUserP50, duck?.yearUserP50)} | ` +
+          `${figures.yearWorkspaceP50.toFixed(1)}${ratio(figures.yearWorkspaceP50, duck?.yearWorkspaceP50)} | ` +
+          `${figures.exportMbPerSecond.toFixed(0)} | ` +
+          `${ingestion.map((i) => `${i.runsPerSecond.toFixed(0)} (${i.replicas})`).join(', ')} |`,
+      ),
+    ].join('\n'),
+  );
   return 0;
 }
 

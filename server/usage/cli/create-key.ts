@@ -2,19 +2,19 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
 import { loadConfig, loadDotEnv } from '@server/config';
-import { duckDbFile, openBackend } from '../store/open-usage-backend';
+import { backendChoice, duckDbFile, openBackend } from '../store/open-usage-backend';
 import { UsageInputError } from '../store/usage-backend';
 
 const USAGE = `Usage: npm run -s usage:create-key -- [--create-workspace NAME] [--writer] [--label NAME]
        [--workspace ID ...] [--data-dir DIR]
 
-Creates a usage API key in DATA_DIR/usage.duckdb and prints it once; only its sha256 is stored.
-The key reads usage (organization:read) of the given workspaces, or of every workspace the
-database holds now.
+Creates a usage API key (organization:read) in the server's usage store and prints it once; only
+its sha256 is stored. The key reads the given workspaces, or every workspace the store holds now.
   --create-workspace NAME  first creates a workspace of that name and grants the key to it
   --writer                 the key also ingests traces (runs:create) into its workspaces
-Run it with the server stopped (DuckDB lets one process write the file). DATA_DIR comes from the
-environment or .env, as for the server.
+The store is the server's: ClickHouse + Postgres when CLICKHOUSE_URL and DATABASE_URI are set (the
+servers may be running), else DATA_DIR/usage.duckdb (or --data-dir), with the server stopped
+(DuckDB lets one process write the file). Variables come from the environment or .env.
 Exit codes: 0 done, 1 failed, 2 bad arguments.`;
 
 async function main(args: string[]): Promise<number> {
@@ -33,9 +33,11 @@ async function main(args: string[]): Promise<number> {
   const workspaceName = values['create-workspace']?.trim();
   if (workspaceName === '') throw new UsageError('--create-workspace needs a name');
   loadDotEnv();
-  const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : loadConfig().DATA_DIR;
-  const file = duckDbFile(dataDir);
-  const backend = await openBackend({ kind: 'duckdb', file }).catch((error: unknown) => {
+  const choice = values['data-dir']
+    ? ({ kind: 'duckdb', file: duckDbFile(path.resolve(values['data-dir'])) } as const)
+    : backendChoice(loadConfig());
+  const file = choice.kind === 'duckdb' ? choice.file : 'the ClickHouse + Postgres store';
+  const backend = await openBackend(choice).catch((error: unknown) => {
     const locked = error instanceof Error && /lock/i.test(error.message);
     throw new Error(
       locked

@@ -1,21 +1,42 @@
 import path from 'node:path';
 import type { Config } from '@server/config';
+import {
+  openClickHouseBackend,
+  type ClickHouseBackendOptions,
+} from './clickhouse/clickhouse-backend';
 import { openDuckDbBackend } from './duckdb/duckdb-backend';
 import type { UsageBackend } from './usage-backend';
 
 /** Where the usage data lives. */
-export type BackendChoice = { kind: 'duckdb'; file: string };
+export type BackendChoice =
+  { kind: 'duckdb'; file: string } | ({ kind: 'clickhouse' } & ClickHouseBackendOptions);
 
 /** The DuckDB file a data directory holds (the default backend). */
 export const duckDbFile = (dataDir: string) => path.join(dataDir, 'usage.duckdb');
 
-/** The backend the configuration names: the embedded DuckDB file under DATA_DIR. */
+/**
+ * The backend the configuration names: ClickHouse + Postgres when CLICKHOUSE_URL is set (the
+ * config requires DATABASE_URI with it), else the embedded DuckDB file under DATA_DIR.
+ */
 export function backendChoice(config: Config): BackendChoice {
+  if (config.CLICKHOUSE_URL && config.DATABASE_URI) {
+    return {
+      kind: 'clickhouse',
+      clickhouse: {
+        url: config.CLICKHOUSE_URL,
+        username: config.CLICKHOUSE_USER,
+        password: config.CLICKHOUSE_PASSWORD,
+        database: config.CLICKHOUSE_DATABASE ?? 'usage',
+      },
+      databaseUri: config.DATABASE_URI,
+    };
+  }
   return { kind: 'duckdb', file: duckDbFile(config.DATA_DIR) };
 }
 
 /** Opens (and migrates) a backend. */
 export async function openBackend(choice: BackendChoice): Promise<UsageBackend> {
+  if (choice.kind === 'clickhouse') return openClickHouseBackend(choice);
   return openDuckDbBackend(choice.file);
 }
 

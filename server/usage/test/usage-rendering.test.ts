@@ -2,21 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CSV_DIMENSION_COLUMNS,
-  GROUP_BY_VALUES,
-  USAGE_CSV_COLUMNS,
-  type UsageCsvColumn,
-  type UsageDimensions,
-  type UsageResponse,
-} from '@contracts/usage/usage-schema';
-import { formatCsvCell, formatCsvRow } from '@contracts/usage/csv';
-import { strideMs } from '@contracts/usage/stride';
-import { queryUsageRows } from '@server/usage/store/duckdb/usage-rows';
+import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
+import { formatCsvCell } from '@contracts/usage/csv';
 import { createDuckDbBackend } from '@server/usage/store/duckdb/duckdb-backend';
 import { openDuckDbStore, type DuckDbStore } from '@server/usage/store/duckdb/duckdb-store';
 import type { UsageQueryPlan } from '../query/usage-plan';
-import { toDimensions, type UsageRow } from '../query/usage-rows';
+import type { UsageRow } from '../query/usage-rows';
 import type { UsageBackend } from '../store/usage-backend';
 import {
   dimensions,
@@ -25,6 +16,7 @@ import {
   planFor,
   RANGES,
 } from './contract/rendering-fixture';
+import { createRawReference } from './contract/raw-reference';
 import { renderThroughPort } from './contract/render-through-port';
 
 /**
@@ -45,66 +37,21 @@ beforeAll(async () => {
   backend = createDuckDbBackend(duck);
   await loadRenderingFixture(backend);
   render = renderThroughPort(backend);
+  reference = createRawReference(duck);
 }, 60_000);
 afterAll(async () => {
   await backend?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const referenceRows = (plan: UsageQueryPlan): Promise<UsageRow[]> =>
-  duck.withConnection((connection) => queryUsageRows(connection, plan));
+let reference: ReturnType<typeof createRawReference>;
+const referenceRows = (plan: UsageQueryPlan): Promise<UsageRow[]> => reference.rows(plan);
 
 const apiJson = (plan: UsageQueryPlan) => render.json(plan);
 const apiCsv = (plan: UsageQueryPlan, windowCells?: number) => render.csv(plan, windowCells);
 
-/** Each project's workspace, read straight from the tables (the reference's own lookup). */
-async function projectWorkspaces(): Promise<Map<string, { id: string; name: string }>> {
-  const reader = await duck.withConnection((connection) =>
-    connection.runAndReadAll(
-      `SELECT p.id::VARCHAR, w.id::VARCHAR, w.display_name
-        FROM projects p JOIN workspaces w ON w.id = p.workspace_id`,
-    ),
-  );
-  return new Map(
-    reader
-      .getRowsJS()
-      .map(([project, id, name]) => [String(project), { id: String(id), name: String(name) }]),
-  );
-}
-
-async function referenceJson(plan: UsageQueryPlan, rows: UsageRow[]): Promise<string> {
-  const workspaces = await projectWorkspaces();
-  const body: UsageResponse = {
-    stride: plan.grid.stride,
-    usage: rows.map((row) => ({
-      time_bucket: new Date(row.bucketMs).toISOString(),
-      dimensions: toDimensions(
-        plan.groupBy,
-        row,
-        row.dimId === null ? undefined : workspaces.get(row.dimId),
-      ),
-      traces: row.traces,
-    })),
-  };
-  return JSON.stringify(body);
-}
-
-function referenceCsvLine(plan: UsageQueryPlan, row: UsageRow): string {
-  const own: Partial<Record<UsageCsvColumn, keyof UsageDimensions>> =
-    CSV_DIMENSION_COLUMNS[plan.groupBy];
-  const dims = toDimensions(plan.groupBy, row);
-  // Computed here, not by the grid under test: the next bucket's start, or the range's end.
-  const end = Math.min(row.bucketMs + strideMs(plan.grid.stride), plan.grid.endMs);
-  return formatCsvRow([
-    new Date(row.bucketMs).toISOString(),
-    new Date(end).toISOString(),
-    ...USAGE_CSV_COLUMNS.slice(2, 9).map((column) => {
-      const field = own[column];
-      return field ? dims[field] : undefined;
-    }),
-    row.traces,
-  ]);
-}
+const referenceJson = (plan: UsageQueryPlan, rows: UsageRow[]) => reference.json(plan, rows);
+const referenceCsvLine = (plan: UsageQueryPlan, row: UsageRow) => reference.csvLine(plan, row);
 
 describe('JSON and CSV written from the usage matrix', () => {
   it('formats a cell the way formatCsvCell does (sanity of the reference)', () => {

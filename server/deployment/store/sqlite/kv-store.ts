@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { KvStore } from '../deployment-store';
 import { matchesFilter } from '../item-filter';
+import { createIncreasingClock, pickNamespaces, SEPARATOR } from '../namespaces';
 import type { StoreItem } from '../records';
 
 interface ItemRow {
@@ -10,9 +11,6 @@ interface ItemRow {
   created_at: string;
   updated_at: string;
 }
-
-/** Labels never contain '.', so the joined path is unambiguous (the SDK's GET sends it so too). */
-const SEPARATOR = '.';
 
 const toItem = (row: ItemRow): StoreItem => ({
   namespace: row.namespace.split(SEPARATOR),
@@ -26,13 +24,9 @@ const toItem = (row: ItemRow): StoreItem => ({
 const PREFIX_SQL = `(@prefix = '' OR namespace = @prefix
   OR substr(namespace, 1, length(@prefix) + 1) = @prefix || '.')`;
 
-const startsWith = (labels: string[], prefix: string[]) =>
-  prefix.every((label, i) => labels[i] === label);
-const endsWith = (labels: string[], suffix: string[]) =>
-  suffix.every((label, i) => labels[labels.length - suffix.length + i] === label);
-
 /** The Store API's items (long-term memory), in the SQLite file. */
 export function createSqliteKvStore(db: Database.Database): KvStore {
+  const now = createIncreasingClock();
   db.exec(`
     CREATE TABLE IF NOT EXISTS store_items (
       namespace TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
@@ -73,27 +67,13 @@ export function createSqliteKvStore(db: Database.Database): KvStore {
       const matching = filter ? items.filter((item) => matchesFilter(item.value, filter)) : items;
       return matching.slice(offset, offset + limit);
     },
-    async namespaces({ prefix, suffix, max_depth, limit, offset }) {
-      const seen = new Map<string, string[]>();
-      for (const { namespace } of selectNamespaces.all({
-        prefix: (prefix ?? []).join(SEPARATOR),
-      })) {
-        const labels = namespace.split(SEPARATOR);
-        if (prefix && !startsWith(labels, prefix)) continue;
-        if (suffix && !endsWith(labels, suffix)) continue;
-        const cut = max_depth == null ? labels : labels.slice(0, max_depth);
-        seen.set(cut.join(SEPARATOR), cut);
-      }
-      return [...seen.values()]
-        .sort((a, b) => a.join(SEPARATOR).localeCompare(b.join(SEPARATOR)))
-        .slice(offset, offset + limit);
+    async namespaces(query) {
+      const prefix = (query.prefix ?? []).join(SEPARATOR);
+      const rows = selectNamespaces.all({ prefix });
+      return pickNamespaces(
+        rows.map((row) => row.namespace),
+        query,
+      );
     },
   };
-}
-
-/** Strictly increasing timestamps, so an update always sorts after the put before it. */
-let last = 0;
-function now(): string {
-  last = Math.max(Date.now(), last + 1);
-  return new Date(last).toISOString();
 }

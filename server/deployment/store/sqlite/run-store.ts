@@ -46,6 +46,10 @@ export function createSqliteRunStore(db: Database.Database): RunStore {
     'UPDATE runs SET status = ?, updated_at = ?, error = ? WHERE run_id = ?',
   );
   const remove = db.prepare<[string]>('DELETE FROM runs WHERE run_id = ?');
+  // One process: the executor's thread lock is the whole guarantee; owner and lease are moot.
+  const claim = db.prepare<[string, string]>(
+    `UPDATE runs SET status = 'running', updated_at = ? WHERE run_id = ? AND status = 'pending'`,
+  );
   const pendingThreads = db.prepare<[], { thread_id: string }>(
     `SELECT DISTINCT thread_id FROM runs WHERE status = 'pending'`,
   );
@@ -85,6 +89,7 @@ export function createSqliteRunStore(db: Database.Database): RunStore {
     async delete(runId) {
       remove.run(runId);
     },
+    claim: async ({ runId }) => claim.run(new Date().toISOString(), runId).changes > 0,
     threadsWithPendingRuns: async () => pendingThreads.all().map((row) => row.thread_id),
     threadsWithRunningRuns: async () => runningThreads.all().map((row) => row.thread_id),
     failOrphanedRuns: async (reason) => failRunning.run(new Date().toISOString(), reason).changes,

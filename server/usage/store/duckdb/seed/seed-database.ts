@@ -1,15 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { buildDimensions } from '@server/usage/seed/build-dimensions';
-import { insertDimensions } from './insert-dimensions';
-import { insertRows } from './insert-rows';
-import { insertTraces, rebuildDailyRollups } from './insert-traces';
-import { dayCount, tracesOnDay, type SeedProfile } from '@server/usage/seed/seed-profiles';
+import type { SeedProfile } from '@server/usage/seed/seed-profiles';
 import type { SeedResult } from '@server/usage/store/usage-backend';
 import type { DuckDbStore } from '../duckdb-store';
+import { generateSeed } from './generate-seed';
+import { rebuildDailyRollups } from './insert-traces';
 
-/** About two million generated rows per INSERT: big enough to be efficient, small enough for RAM. */
-const ROWS_PER_BATCH = 2_000_000;
-const DAY_MS = 86_400_000;
 const TABLES = [
   'traces',
   'usage_daily',
@@ -41,28 +36,7 @@ export async function seedIfEmpty(
       'INSERT INTO seed_runs VALUES ($1, current_timestamp::TIMESTAMP, NULL, NULL)',
       [profile.name],
     );
-    await insertDimensions(
-      connection,
-      buildDimensions(profile),
-      new Date(profile.fromMs).toISOString(),
-    );
-    const days = dayCount(profile);
-    await insertRows(
-      connection,
-      'seed_days',
-      ['INTEGER', 'DATE', 'INTEGER'],
-      Array.from({ length: days }, (_, d) => [
-        d,
-        new Date(profile.fromMs + d * DAY_MS).toISOString().slice(0, 10),
-        tracesOnDay(profile, d),
-      ]),
-    );
-    const endIso = new Date(profile.toMs).toISOString();
-    const daysPerBatch = Math.max(1, Math.floor(ROWS_PER_BATCH / profile.baseTracesPerDay));
-    for (let day = 0; day < days; day += daysPerBatch) {
-      await insertTraces(connection, day, day + daysPerBatch, profile.seed, endIso);
-      onProgress?.(`traces: day ${Math.min(day + daysPerBatch, days)}/${days}`);
-    }
+    await generateSeed(connection, profile, onProgress);
     onProgress?.('building daily rollups');
     await rebuildDailyRollups(connection);
     const count = await connection.runAndReadAll('SELECT count(*)::DOUBLE FROM traces');

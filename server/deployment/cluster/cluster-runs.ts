@@ -1,0 +1,122 @@
+import type { CheckpointRollback, RunStore } from '../store/deployment-store';
+import type { CancelAction, RunLeases } from '../store/postgres/run-leases';
+import type { RunRecord } from '../store/records';
+import type { ThreadLock } from '../runs/thread-lock';
+import type { CancelBus } from './cancel-bus';
+
+interface ClusterRunsDeps {
+  leases: RunLeases;
+  bus: CancelBus;
+  checkpoints: CheckpointRollback;
+  runs: RunStore;
+  owner: string;
+  leaseMs: number;
+}
+
+/** What the coordinator drives on this replica once the executor and manager exist. */
+export interface ClusterHooks {
+  withThreadLock: ThreadLock;
+  isExecuting: (threadId: string, runId: string) => boolean;
+  executingRuns: () => RunRecord[];
+  /** Stops a run executing here on another replica's request (its lock is held there). */
+  stopHere: (threadId: string, runId: string, action: CancelAction) => Promise<void>;
+  kick: (threadId: string) => Promise<void>;
+  /** After a run was cut off: answers the tool call it left, as on a restart. */
+  repairThread: (threadId: string) => Promise<void>;
+}
+
+const POLL_MS = 15;
+const PENDING_SCAN_MS = 1_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Cluster mode's run coordination (DATABASE_URI + REDIS_URI): cancel and rollback reach the
+ * replica that executes a run (Redis, plus the durable request it re-reads on each heartbeat);
+ * the owner renews its leases every third of the lease; every replica settles runs whose lease
+ * expired (their replica died) and starts pending runs no replica has taken.
+ */
+export function createClusterRuns({
+  leases,
+  bus,
+  checkpoints,
+  runs,
+  owner,
+  leaseMs,
+}: ClusterRunsDeps) {
+  const timers: NodeJS.Timeout[] = [];
+  let hooks: ClusterHooks | undefined;
+
+  /** Called under the thread's lock: returns once the run is stopped (rolled back: gone). */
+  async function stop(run: RunRecord, action: CancelAction): Promise<void> {
+    if (!(await leases.requestCancel(run.run_id, action))) return;
+    await bus.publish({ runId: run.run_id, threadId: run.thread_id, action });
+    for (;;) {
+      const state = await leases.lease(run.run_id);
+      if (state === 'gone' || state === 'settled') return;
+      if (state === 'expired') return settle(run.run_id);
+      await sleep(POLL_MS);
+    }
+  }
+
+  /** Ends a run whose owner is gone: interrupted, rolled back (with its writes) or failed. */
+  async function settle(runId: string): Promise<void> {
+    const settled = await leases.settleExpired(runId);
+    if (!settled) return;
+    if (settled.cancel_action === 'rollback') {
+      await checkpoints.rollback(settled.thread_id, settled.start_checkpoint_id, settled.run_id);
+    } else {
+      await hooks?.repairThread(settled.thread_id);
+    }
+  }
+
+  async function heartbeat(active: ClusterHooks) {
+    const mine = active.executingRuns();
+    const held = await leases.renew(
+      owner,
+      mine.map((run) => run.run_id),
+      leaseMs,
+    );
+    for (const run of held) {
+      if (run.cancel_action) void active.stopHere(run.thread_id, run.run_id, run.cancel_action);
+    }
+  }
+
+  async function sweep(active: ClusterHooks) {
+    for (const run of await leases.expired()) {
+      await active.withThreadLock(run.thread_id, () => settle(run.run_id));
+      void active.kick(run.thread_id);
+    }
+  }
+
+  async function startPending(active: ClusterHooks) {
+    for (const threadId of await runs.threadsWithPendingRuns()) void active.kick(threadId);
+  }
+
+  const every = (ms: number, task: (active: ClusterHooks) => Promise<void>) => {
+    const timer = setInterval(() => {
+      if (hooks) task(hooks).catch((error: unknown) => console.warn(`Cluster: ${String(error)}`));
+    }, ms);
+    timer.unref();
+    timers.push(timer);
+  };
+
+  return {
+    stop,
+    start(active: ClusterHooks) {
+      hooks = active;
+      bus.onCancel(({ runId, threadId, action }) => {
+        if (active.isExecuting(threadId, runId)) void active.stopHere(threadId, runId, action);
+      });
+      every(Math.max(50, Math.floor(leaseMs / 3)), heartbeat);
+      every(Math.max(100, Math.floor(leaseMs / 3)), sweep);
+      every(PENDING_SCAN_MS, startPending);
+    },
+    async close() {
+      hooks = undefined;
+      timers.splice(0).forEach((timer) => clearInterval(timer));
+      await bus.close();
+    },
+  };
+}
+
+export type ClusterRuns = ReturnType<typeof createClusterRuns>;

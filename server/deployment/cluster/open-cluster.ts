@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import pg from 'pg';
+import type { Config } from '@server/config';
+import type { CheckpointRollback, RunStore } from '../store/deployment-store';
+import { createRunLeases } from '../store/postgres/run-leases';
+import { createAdvisoryThreadLock } from './advisory-thread-lock';
+import { createCancelBus } from './cancel-bus';
+import { createClusterRuns } from './cluster-runs';
+
+/**
+ * Cluster mode, when both DATABASE_URI and REDIS_URI are set: the thread lock becomes a Postgres
+ * advisory lock, runs carry this replica's id and a lease, and cancel/rollback reach the replica
+ * executing a run. `undefined` otherwise (one process: the in-process lock is enough).
+ */
+export async function openCluster(
+  config: Config,
+  store: { runs: RunStore; checkpoints: CheckpointRollback },
+) {
+  if (!config.DATABASE_URI || !config.REDIS_URI) return undefined;
+  // Lock waiters hold a connection each: their own pool, so a task under a lock never waits for one.
+  const lockPool = new pg.Pool({ connectionString: config.DATABASE_URI, max: 20 });
+  const leasePool = new pg.Pool({ connectionString: config.DATABASE_URI, max: 4 });
+  for (const pool of [lockPool, leasePool]) {
+    pool.on('error', (error) => console.warn(`Cluster database: ${error.message}`));
+  }
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const leaseMs = config.DEPLOYMENT_RUN_LEASE_MS;
+  const runs = createClusterRuns({
+    leases: createRunLeases(leasePool),
+    bus: await createCancelBus(config.REDIS_URI),
+    checkpoints: store.checkpoints,
+    runs: store.runs,
+    owner,
+    leaseMs,
+  });
+  return {
+    owner,
+    leaseMs,
+    withThreadLock: createAdvisoryThreadLock(lockPool),
+    stopElsewhere: runs.stop,
+    start: runs.start,
+    async close() {
+      await runs.close();
+      await Promise.all([lockPool.end(), leasePool.end()]);
+    },
+  };
+}

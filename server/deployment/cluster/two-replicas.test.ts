@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from '@langchain/langgraph-sdk';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  readyUrl,
+  removeServerDataDirs,
+  startServerProcess,
+  type ServerProcess,
+} from '@server/test/server-process';
+import {
+  conversation,
+  failureStatus,
+  NYC,
+  NYC_RUN,
+  SF,
+  SF_RUN,
+  sleep,
+  userInput,
+  waitForMessages,
+} from '../test/test-deployment';
+
+const { TEST_DATABASE_URI, TEST_REDIS_URI } = process.env;
+const LEASE_MS = 3_000;
+
+describe.skipIf(!TEST_DATABASE_URI || !TEST_REDIS_URI)(
+  'two replicas on one Postgres + Redis (skipped: TEST_DATABASE_URI or TEST_REDIS_URI unset)',
+  () => {
+    const database = `deployment_replicas_${randomBytes(6).toString('hex')}`;
+    const replicas: ServerProcess[] = [];
+    let a: Client;
+    let b: Client;
+
+    const admin = async (sql: string) => {
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URI });
+      await client.connect();
+      await client.query(sql).finally(() => client.end());
+    };
+
+    const databaseUri = () => {
+      const url = new URL(TEST_DATABASE_URI ?? '');
+      url.pathname = `/${database}`;
+      return url.toString();
+    };
+    async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[]) {
+      const client = new pg.Client({ connectionString: databaseUri() });
+      await client.connect();
+      return (await client.query<T>(sql, values).finally(() => client.end())).rows;
+    }
+
+    async function startReplica(): Promise<Client> {
+      const replica = await startServerProcess({
+        DATABASE_URI: databaseUri(),
+        REDIS_URI: TEST_REDIS_URI ?? '',
+        DEPLOYMENT_RUN_LEASE_MS: String(LEASE_MS),
+        DEMO_MODEL_STEP_MS: '400',
+        DEPLOYMENT_TRACING: 'false',
+      });
+      replicas.push(replica);
+      const apiUrl = `${await readyUrl(replica)}deployment`;
+      return new Client({ apiUrl, callerOptions: { maxRetries: 0 } });
+    }
+
+    beforeAll(async () => {
+      await admin(`CREATE DATABASE ${database}`);
+      [a, b] = await Promise.all([startReplica(), startReplica()]);
+    });
+
+    afterAll(async () => {
+      replicas.forEach((replica) => replica.child.kill('SIGKILL'));
+      await Promise.all(replicas.map((replica) => replica.exited));
+      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await removeServerDataDirs();
+    });
+
+    /** A thread (made on A) whose first run, created on A, has written `progress` messages. */
+    async function activeRunOnA(progress: number) {
+      const threadId = (await a.threads.create()).thread_id;
+      const run1 = await a.runs.create(threadId, 'agent', { input: userInput(SF) });
+      await waitForMessages(a, threadId, progress);
+      return { threadId, run1 };
+    }
+
+    it('rollback sent to B deletes the run A executes and everything it wrote', async () => {
+      const { threadId, run1 } = await activeRunOnA(2);
+      const run2 = await b.runs.create(threadId, 'agent', {
+        input: userInput(NYC),
+        multitaskStrategy: 'rollback',
+      });
+      await b.runs.join(threadId, run2.run_id);
+      expect(await failureStatus(a.runs.get(threadId, run1.run_id))).toBe(404);
+      expect(await conversation(a, threadId)).toEqual(NYC_RUN);
+    });
+
+    it('interrupt sent to B keeps A`s run as interrupted with its partial state', async () => {
+      const { threadId, run1 } = await activeRunOnA(2);
+      const run2 = await b.runs.create(threadId, 'agent', {
+        input: userInput(NYC),
+        multitaskStrategy: 'interrupt',
+      });
+      await b.runs.join(threadId, run2.run_id);
+      expect((await b.runs.get(threadId, run1.run_id)).status).toBe('interrupted');
+      expect(await conversation(b, threadId)).toEqual([
+        `human: ${SF}`,
+        'ai: get_weather(sf)',
+        ...NYC_RUN,
+      ]);
+    });
+
+    it('reject on B refuses while A runs; enqueue on B runs after it', async () => {
+      const { threadId, run1 } = await activeRunOnA(1);
+      const rejected = b.runs.create(threadId, 'agent', {
+        input: userInput(NYC),
+        multitaskStrategy: 'reject',
+      });
+      expect(await failureStatus(rejected)).toBe(409);
+      const run2 = await b.runs.create(threadId, 'agent', {
+        input: userInput(NYC),
+        multitaskStrategy: 'enqueue',
+      });
+      await b.runs.join(threadId, run2.run_id);
+      expect((await a.runs.get(threadId, run1.run_id)).status).toBe('success');
+      expect(await conversation(a, threadId)).toEqual([...SF_RUN, ...NYC_RUN]);
+    });
+
+    it('eight concurrent reject creates over both replicas admit exactly one run', async () => {
+      const threadId = (await a.threads.create()).thread_id;
+      const outcomes = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          failureStatus(
+            (i % 2 ? a : b).runs.create(threadId, 'agent', {
+              input: userInput(SF),
+              multitaskStrategy: 'reject',
+            }),
+          ),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome === 409)).toHaveLength(7);
+    });
+
+    it('triple-texting with rollback across replicas leaves only the last run', async () => {
+      const { threadId } = await activeRunOnA(1);
+      const second = await b.runs.create(threadId, 'agent', {
+        input: userInput('weather in sf, again?'),
+        multitaskStrategy: 'rollback',
+      });
+      const third = await a.runs.create(threadId, 'agent', {
+        input: userInput(NYC),
+        multitaskStrategy: 'rollback',
+      });
+      await b.runs.join(threadId, third.run_id);
+      expect(await failureStatus(a.runs.get(threadId, second.run_id))).toBe(404);
+      expect((await b.runs.list(threadId)).map((run) => run.run_id)).toEqual([third.run_id]);
+      expect(await conversation(b, threadId)).toEqual(NYC_RUN);
+    });
+
+    it('cancel sent to B stops the run A executes (interrupt, then rollback)', async () => {
+      const first = await activeRunOnA(1);
+      await b.runs.cancel(first.threadId, first.run1.run_id, true, 'interrupt');
+      expect((await a.runs.get(first.threadId, first.run1.run_id)).status).toBe('interrupted');
+
+      const second = await activeRunOnA(2);
+      await b.runs.cancel(second.threadId, second.run1.run_id, true, 'rollback');
+      expect(await failureStatus(a.runs.get(second.threadId, second.run1.run_id))).toBe(404);
+      expect(await conversation(a, second.threadId)).toEqual([]);
+    });
+
+    it('a replica killed mid-run leaves its thread busy no longer than the lease', async () => {
+      const c = await startReplica();
+      const victim = replicas.at(-1) as ServerProcess;
+      const threadId = (await c.threads.create()).thread_id;
+      const run1 = await c.runs.create(threadId, 'agent', { input: userInput(SF) });
+      await waitForMessages(c, threadId, 2);
+      // The run executes on the replica about to die (its pid is in the lease's owner).
+      const owner = await query<{ owner: string }>(
+        'SELECT owner FROM deployment.runs WHERE run_id = $1',
+        [run1.run_id],
+      );
+      expect(owner[0]?.owner.split(':')[1]).toBe(String(victim.child.pid));
+      victim.child.kill('SIGKILL');
+      await victim.exited;
+      const killedAt = Date.now();
+      while ((await a.runs.get(threadId, run1.run_id)).status === 'running') await sleep(100);
+      expect(Date.now() - killedAt).toBeLessThan(LEASE_MS * 2);
+      expect((await a.runs.get(threadId, run1.run_id)).status).toBe('error');
+      const run2 = await a.runs.create(threadId, 'agent', { input: userInput(NYC) });
+      await a.runs.join(threadId, run2.run_id);
+      expect((await a.runs.get(threadId, run2.run_id)).status).toBe('success');
+      expect((await conversation(a, threadId)).slice(-4)).toEqual(NYC_RUN);
+    });
+  },
+);

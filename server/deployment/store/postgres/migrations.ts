@@ -1,0 +1,109 @@
+import type pg from 'pg';
+
+/** Every table of the deployment API lives in this schema (the usage service has `usage`). */
+export const SCHEMA = 'deployment';
+
+/**
+ * The schema's migrations, in order; the position is the version. Append, never edit: a
+ * database records the versions it has applied in `deployment.migrations`.
+ */
+const MIGRATIONS = [
+  `CREATE TABLE deployment.threads (
+     thread_id  text PRIMARY KEY,
+     seq        bigserial NOT NULL,
+     created_at timestamptz NOT NULL,
+     updated_at timestamptz NOT NULL,
+     metadata   json NOT NULL
+   );
+   CREATE TABLE deployment.runs (
+     seq                bigserial PRIMARY KEY,
+     run_id             text NOT NULL UNIQUE,
+     thread_id          text NOT NULL REFERENCES deployment.threads (thread_id),
+     assistant_id       text NOT NULL,
+     status             text NOT NULL,
+     multitask_strategy text,
+     created_at         timestamptz NOT NULL,
+     updated_at         timestamptz NOT NULL,
+     metadata           json NOT NULL,
+     input              json NOT NULL,
+     error              text,
+     kwargs             json NOT NULL
+   );
+   CREATE INDEX runs_by_thread ON deployment.runs (thread_id, seq);
+   CREATE INDEX runs_active ON deployment.runs (status) WHERE status IN ('pending', 'running');
+   CREATE UNIQUE INDEX one_running_run_per_thread ON deployment.runs (thread_id)
+     WHERE status = 'running';
+   CREATE TABLE deployment.assistants (
+     assistant_id text PRIMARY KEY, seq bigserial NOT NULL, graph_id text NOT NULL,
+     name text NOT NULL, description text, config json NOT NULL, context json NOT NULL,
+     metadata json NOT NULL, version integer NOT NULL,
+     created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
+   );
+   CREATE TABLE deployment.assistant_versions (
+     assistant_id text NOT NULL, version integer NOT NULL, graph_id text NOT NULL,
+     name text NOT NULL, description text, config json NOT NULL, context json NOT NULL,
+     metadata json NOT NULL, created_at timestamptz NOT NULL,
+     PRIMARY KEY (assistant_id, version)
+   );
+   CREATE TABLE deployment.crons (
+     cron_id text PRIMARY KEY, assistant_id text NOT NULL, thread_id text,
+     schedule text NOT NULL, payload json NOT NULL, metadata json NOT NULL,
+     end_time text, next_run_date text, enabled boolean NOT NULL, on_run_completed text,
+     user_id text, created_at text NOT NULL, updated_at text NOT NULL
+   );
+   CREATE INDEX crons_due ON deployment.crons (enabled, next_run_date);
+   CREATE TABLE deployment.store_items (
+     namespace text NOT NULL, key text NOT NULL, value json NOT NULL,
+     created_at text NOT NULL, updated_at text NOT NULL, PRIMARY KEY (namespace, key)
+   );`,
+  // Cluster mode: which replica executes a run, until when its lease holds, and a cancel
+  // request the owner re-checks on each heartbeat (Redis may drop the message).
+  `ALTER TABLE deployment.runs
+     ADD COLUMN owner text,
+     ADD COLUMN lease_until timestamptz,
+     ADD COLUMN cancel_action text,
+     ADD COLUMN start_checkpoint_id text,
+     ADD COLUMN attempt integer NOT NULL DEFAULT 0;
+   CREATE INDEX runs_leases ON deployment.runs (lease_until) WHERE status = 'running';`,
+];
+
+/** Any fixed number: every replica takes this lock before migrating, so one migrates at a time. */
+const MIGRATION_LOCK = 7_252_025;
+
+/**
+ * Brings the schema up to date, and the official checkpointer's tables with it (`setup`). Safe
+ * when several replicas start at once: a session advisory lock serializes them, each applied
+ * version is recorded in the transaction that applies it, and a replica that waited finds
+ * nothing left to do.
+ */
+export async function migrate(pool: pg.Pool, setupCheckpointer: () => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.migrations (
+      version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const applied = await client.query<{ version: number }>(
+      `SELECT version FROM ${SCHEMA}.migrations`,
+    );
+    const done = new Set(applied.rows.map((row) => row.version));
+    for (const [index, sql] of MIGRATIONS.entries()) {
+      const version = index + 1;
+      if (done.has(version)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query(`INSERT INTO ${SCHEMA}.migrations (version) VALUES ($1)`, [version]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    }
+    // The checkpointer's own migrations are not safe to run concurrently; under the lock they are.
+    await setupCheckpointer();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}

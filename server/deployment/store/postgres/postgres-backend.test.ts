@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeploymentStore } from '../deployment-store';
+import { openPostgresDeploymentStore } from './postgres-deployment-store';
+
+const TEST_DATABASE_URI = process.env.TEST_DATABASE_URI || undefined;
+const KWARGS = { stream_mode: [], stream_subgraphs: false, stream_resumable: false } as const;
+
+describe.skipIf(!TEST_DATABASE_URI)(
+  'Postgres backend (skipped: TEST_DATABASE_URI unset; the deployment-postgres project reruns the API suite on it)',
+  () => {
+    const name = `deployment_backend_${randomBytes(6).toString('hex')}`;
+    let uri = '';
+    const admin = () => new pg.Client({ connectionString: TEST_DATABASE_URI });
+    let stores: (DeploymentStore & { pool: pg.Pool })[] = [];
+    const replica = (index: number) => {
+      const store = stores[index];
+      if (!store) throw new Error(`replica ${index} did not open`);
+      return store;
+    };
+
+    beforeAll(async () => {
+      const client = admin();
+      await client.connect();
+      await client.query(`CREATE DATABASE ${name}`);
+      await client.end();
+      const url = new URL(TEST_DATABASE_URI ?? '');
+      url.pathname = `/${name}`;
+      uri = url.toString();
+      // Four replicas starting at once migrate one after another; none fails or migrates twice.
+      stores = await Promise.all([1, 2, 3, 4].map(() => openPostgresDeploymentStore(uri)));
+    });
+
+    afterAll(async () => {
+      await Promise.all(stores.map((store) => store.close()));
+      const client = admin();
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    });
+
+    it('records each migration once when replicas start together, in schema deployment', async () => {
+      const store = replica(0);
+      const { rows } = await store.pool.query<{ version: number }>(
+        'SELECT version FROM deployment.migrations ORDER BY version',
+      );
+      expect(rows.map((row) => row.version)).toEqual([1, 2]);
+      const tables = await store.pool.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'deployment'
+         ORDER BY table_name`,
+      );
+      expect(tables.rows.map((row) => row.table_name)).toEqual(
+        expect.arrayContaining(['checkpoints', 'checkpoint_blobs', 'runs', 'threads']),
+      );
+    });
+
+    it('refuses a second running run on a thread (the partial unique index)', async () => {
+      const [a, b] = [replica(0), replica(1)];
+      const thread = await a.threads.create({});
+      const run = (store: DeploymentStore) =>
+        store.runs.create({
+          threadId: thread!.thread_id,
+          assistantId: 'agent',
+          input: null,
+          metadata: {},
+          strategy: 'enqueue',
+          kwargs: { ...KWARGS, stream_mode: ['values'] },
+        });
+      const [first, second] = await Promise.all([run(a), run(b)]);
+      await a.runs.setStatus(first.run_id, 'running');
+      await expect(b.runs.setStatus(second.run_id, 'running')).rejects.toMatchObject({
+        code: '23505',
+      });
+      expect((await b.runs.active(thread!.thread_id)).map((r) => r.status)).toEqual([
+        'running',
+        'pending',
+      ]);
+    });
+
+    it('rolls a run back with its checkpoints in one transaction, keeping the head chain', async () => {
+      const store = replica(2);
+      const threadId = (await store.threads.create({}))!.thread_id;
+      const newRun = (metadata: Record<string, unknown>) =>
+        store.runs.create({
+          threadId,
+          assistantId: 'agent',
+          input: null,
+          metadata,
+          strategy: 'rollback',
+          kwargs: { ...KWARGS, stream_mode: ['values'] },
+        });
+      const checkpoints = async () =>
+        (
+          await store.pool.query<{ checkpoint_id: string }>(
+            `SELECT checkpoint_id FROM deployment.checkpoints WHERE thread_id = $1
+             ORDER BY checkpoint_id`,
+            [threadId],
+          )
+        ).rows.map((row) => row.checkpoint_id);
+      for (const [id, parent] of [
+        ['1', null],
+        ['2', '1'],
+        ['3', '2'],
+      ]) {
+        await store.pool.query(
+          `INSERT INTO deployment.checkpoints (thread_id, checkpoint_ns, checkpoint_id,
+             parent_checkpoint_id, checkpoint) VALUES ($1, '', $2, $3, '{}')`,
+          [threadId, id, parent],
+        );
+      }
+      // A run whose deletion fails: the checkpoint deletions before it are undone with it.
+      await store.pool.query(`CREATE FUNCTION deployment.refuse_delete() RETURNS trigger AS $$
+        BEGIN IF OLD.metadata::jsonb ? 'refuse' THEN RAISE EXCEPTION 'refused'; END IF;
+        RETURN OLD; END $$ LANGUAGE plpgsql`);
+      await store.pool.query(`CREATE TRIGGER refuse BEFORE DELETE ON deployment.runs
+        FOR EACH ROW EXECUTE FUNCTION deployment.refuse_delete()`);
+      const refused = await newRun({ refuse: true });
+      await expect(store.checkpoints.rollback(threadId, '1', refused.run_id)).rejects.toThrow(
+        'refused',
+      );
+      expect(await checkpoints()).toEqual(['1', '2', '3']);
+
+      const run = await newRun({});
+      expect(await store.checkpoints.rollback(threadId, '1', run.run_id)).toBe(2);
+      expect(await checkpoints()).toEqual(['1']);
+      expect(await store.runs.get(threadId, run.run_id)).toBeUndefined();
+    });
+  },
+);

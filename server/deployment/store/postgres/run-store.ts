@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { RunStatus } from '@contracts/deployment';
+import type { RunKwargs } from '@server/deployment/wire/run-request';
+import type { RunStore } from '../deployment-store';
+import { DEFAULT_KWARGS, type RunRecord } from '../records';
+
+export interface RunRow extends Omit<RunRecord, 'created_at' | 'updated_at' | 'kwargs'> {
+  created_at: Date;
+  updated_at: Date;
+  kwargs: Partial<RunKwargs>;
+}
+
+export const RUN_COLUMNS = `run_id, thread_id, assistant_id, status, multitask_strategy,
+  created_at, updated_at, metadata, input, error, kwargs`;
+
+export const toRunRecord = (row: RunRow): RunRecord => ({
+  ...row,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+  kwargs: { ...DEFAULT_KWARGS, ...row.kwargs },
+});
+
+/** Run records in `deployment.runs`. */
+export function createPostgresRunStore(pool: pg.Pool): RunStore {
+  const select = async (where: string, values: unknown[]) => {
+    const { rows } = await pool.query<RunRow>(
+      `SELECT ${RUN_COLUMNS} FROM deployment.runs WHERE ${where}`,
+      values,
+    );
+    return rows.map(toRunRecord);
+  };
+  const threadIds = async (status: RunStatus) => {
+    const { rows } = await pool.query<{ thread_id: string }>(
+      'SELECT DISTINCT thread_id FROM deployment.runs WHERE status = $1',
+      [status],
+    );
+    return rows.map((row) => row.thread_id);
+  };
+
+  return {
+    async create({ threadId, assistantId, input, metadata, strategy, kwargs }) {
+      const now = new Date().toISOString();
+      const { rows } = await pool.query<RunRow>(
+        `INSERT INTO deployment.runs (run_id, thread_id, assistant_id, status, multitask_strategy,
+           created_at, updated_at, metadata, input, error, kwargs)
+         VALUES ($1, $2, $3, 'pending', $4, $5, $5, $6, $7, NULL, $8) RETURNING ${RUN_COLUMNS}`,
+        [
+          randomUUID(),
+          threadId,
+          assistantId,
+          strategy,
+          now,
+          JSON.stringify(metadata),
+          JSON.stringify(input),
+          JSON.stringify(kwargs),
+        ],
+      );
+      return toRunRecord(rows[0] as RunRow);
+    },
+    get: async (threadId, runId) =>
+      (await select('thread_id = $1 AND run_id = $2', [threadId, runId]))[0],
+    list: (threadId, page) =>
+      select(
+        'thread_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY seq DESC LIMIT $3 OFFSET $4',
+        [threadId, page.status ?? null, page.limit, page.offset],
+      ),
+    active: (threadId) =>
+      select(`thread_id = $1 AND status IN ('pending', 'running') ORDER BY seq`, [threadId]),
+    latest: async (threadId) =>
+      (await select('thread_id = $1 ORDER BY seq DESC LIMIT 1', [threadId]))[0],
+    async setStatus(runId, status, error = null) {
+      await pool.query(
+        `UPDATE deployment.runs SET status = $1, updated_at = $2, error = $3,
+           owner = CASE WHEN $1 = 'running' THEN owner END,
+           lease_until = CASE WHEN $1 = 'running' THEN lease_until END
+         WHERE run_id = $4`,
+        [status, new Date().toISOString(), error, runId],
+      );
+    },
+    async claim({ runId, owner, startCheckpointId, leaseMs }) {
+      const { rowCount } = await pool.query(
+        `UPDATE deployment.runs SET status = 'running', updated_at = now(), owner = $2,
+           start_checkpoint_id = $3, lease_until = now() + $4 * interval '1 millisecond',
+           attempt = attempt + 1, cancel_action = NULL
+         WHERE run_id = $1 AND status = 'pending'`,
+        [runId, owner, startCheckpointId, leaseMs],
+      );
+      return (rowCount ?? 0) > 0;
+    },
+    async delete(runId) {
+      await pool.query('DELETE FROM deployment.runs WHERE run_id = $1', [runId]);
+    },
+    threadsWithPendingRuns: () => threadIds('pending'),
+    threadsWithRunningRuns: () => threadIds('running'),
+    async failOrphanedRuns(reason) {
+      const { rowCount } = await pool.query(
+        `UPDATE deployment.runs SET status = 'error', updated_at = $1, error = $2,
+           owner = NULL, lease_until = NULL
+         WHERE status = 'running'`,
+        [new Date().toISOString(), reason],
+      );
+      return rowCount ?? 0;
+    },
+    async count() {
+      const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM deployment.runs');
+      return Number(rows[0]?.n ?? 0);
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import pg from 'pg';
+import type { ClickHouseClient } from '@clickhouse/client';
+import { traceInputSchema } from '@server/usage/ingest/trace-input';
+import { bucketsOverData } from '@server/usage/query/data-extent';
+import { exportWindowGrids } from '@server/usage/query/export-windows';
+import {
+  createApiKey,
+  createWorkspace,
+  ensureProjects,
+  putDimension,
+  removeDimension,
+} from '@server/usage/store/postgres/catalog-writes';
+import { createDimensionCatalogs } from '@server/usage/store/postgres/dimension-catalogs';
+import { loadKeyOwner, loadPrincipal } from '@server/usage/store/postgres/load-principal';
+import { migratePostgres, withMigrationLock } from '@server/usage/store/postgres/pg-migrations';
+import type { UsageBackend } from '@server/usage/store/usage-backend';
+import { openClickHouse, tsvRows, type ClickHouseSettings } from './ch-client';
+import { migrateClickHouse } from './ch-migrations';
+import { createIngestQueue } from './ingest-queue';
+import { seedClickHouse } from './seed-clickhouse';
+import { queryUsageMatrix, readDataExtent } from './usage-facts';
+
+export interface ClickHouseBackendOptions {
+  clickhouse: ClickHouseSettings;
+  /** Postgres connection string (schema `usage` is created when missing). */
+  databaseUri: string;
+}
+
+/**
+ * The scale-out backend: traces and the daily rollup in ClickHouse, keys, catalog and the billed
+ * run ids in Postgres. Any number of replicas may open the same pair: migrations and the demo
+ * seed take Postgres advisory locks, and a run id is billed once through the shared claim set.
+ */
+export async function openClickHouseBackend(
+  options: ClickHouseBackendOptions,
+): Promise<UsageBackend> {
+  const pool = new pg.Pool({ connectionString: options.databaseUri, max: 10 });
+  let clickhouse: ClickHouseClient | undefined;
+  try {
+    clickhouse = await openClickHouse(options.clickhouse);
+    const client = clickhouse;
+    await withMigrationLock(pool, async () => {
+      await migratePostgres(pool);
+      await migrateClickHouse(client);
+    });
+  } catch (error) {
+    await clickhouse?.close();
+    await pool.end();
+    throw error;
+  }
+  return createClickHouseBackend(pool, clickhouse);
+}
+
+function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): UsageBackend {
+  const catalogs = createDimensionCatalogs(pool);
+  const queue = createIngestQueue(pool, clickhouse);
+  let closing: Promise<void> | undefined;
+  const extentOf = (groupBy: Parameters<UsageBackend['dataExtent']>[0]) =>
+    readDataExtent(clickhouse, groupBy);
+  return {
+    kind: 'clickhouse',
+    async ingestRuns(batch) {
+      const ingestedAt = new Date();
+      const projects = await ensureProjects(
+        pool,
+        batch.workspaceId,
+        batch.runs.map((run) => run.projectName),
+      );
+      const { inserted } = await queue.write(
+        batch.runs.map((run) => ({
+          // Stored ids read back lower-case: compare them so.
+          runId: run.runId.toLowerCase(),
+          workspaceId: batch.workspaceId,
+          projectId: projects.get(run.projectName) ?? '',
+          userId: batch.userId,
+          apiKeyId: batch.apiKeyId,
+          startMs: ingestedAt.getTime(),
+        })),
+      );
+      return { inserted, duplicates: batch.runs.length - inserted, ingestedAt };
+    },
+    async ingestTrace(input) {
+      const trace = traceInputSchema.parse(input);
+      const { inserted } = await queue.write([
+        {
+          runId: trace.run_id.toLowerCase(),
+          workspaceId: trace.workspace_id.toLowerCase(),
+          projectId: trace.project_id.toLowerCase(),
+          userId: trace.user_id?.toLowerCase() ?? null,
+          apiKeyId: trace.api_key_id?.toLowerCase() ?? null,
+          startMs: new Date(trace.start_time).getTime(),
+        },
+      ]);
+      return { inserted: inserted > 0 };
+    },
+    async usage(plan) {
+      const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf(plan.groupBy)]);
+      const cut = { ...plan, grid: bucketsOverData(plan.grid, extent) ?? plan.grid.window(0, 0) };
+      return { plan: cut, matrix: await queryUsageMatrix(clickhouse, cut, catalog, extent) };
+    },
+    async *exportWindows(plan, options = {}) {
+      const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf(plan.groupBy)]);
+      const grid = bucketsOverData(plan.grid, extent);
+      if (!grid) return;
+      for (const windowGrid of exportWindowGrids(
+        grid,
+        catalog.ids.length + 1,
+        options.windowCells,
+      )) {
+        if (options.signal?.aborted) return;
+        const window = { ...plan, grid: windowGrid };
+        yield { plan: window, matrix: await queryUsageMatrix(clickhouse, window, catalog, extent) };
+      }
+    },
+    dataExtent: extentOf,
+    principalForKey: (keyHash) => loadPrincipal(pool, keyHash),
+    writerForKey: (keyHash) => loadKeyOwner(pool, keyHash),
+    catalog: (groupBy) => catalogs(groupBy),
+    putDimension: (row) => putDimension(pool, row),
+    removeDimension: (groupBy, id) => removeDimension(pool, groupBy, id),
+    ensureProjects: (workspaceId, names) => ensureProjects(pool, workspaceId, names),
+    createApiKey: (newKey) => createApiKey(pool, newKey),
+    createWorkspace: (workspace) => createWorkspace(pool, workspace),
+    seedIfEmpty: (profile, onProgress) => seedClickHouse(pool, clickhouse, profile, onProgress),
+    async health() {
+      try {
+        const [row] = await tsvRows(clickhouse, 'SELECT count() FROM traces');
+        await pool.query('SELECT 1');
+        return { traces: Number(row?.[0] ?? 0) };
+      } catch {
+        return { traces: null };
+      }
+    },
+    close() {
+      closing ??= (async () => {
+        await queue.close();
+        await clickhouse.close();
+        await pool.end();
+      })();
+      return closing;
+    },
+  };
+}

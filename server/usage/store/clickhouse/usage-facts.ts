@@ -1,0 +1,96 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+import type { GroupBy } from '@contracts/usage/usage-schema';
+import { clampToData } from '@server/usage/query/data-extent';
+import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
+import { planRange, type Interval } from '@server/usage/query/time-segments';
+import {
+  createMatrixBuilder,
+  emptyMatrix,
+  type UsageMatrix,
+} from '@server/usage/query/usage-matrix';
+import { dataFrom, dataTo, type UsageQueryPlan } from '@server/usage/query/usage-plan';
+import { dayLiteral, tsvRows, uuidLiteral } from './ch-client';
+
+const DAY_MS = 86_400_000;
+const NIL = "toUUID('00000000-0000-0000-0000-000000000000')";
+
+/** Per group_by: the trace column of the dimension, and whether it may be NULL. */
+const COLUMNS = {
+  workspace: { column: 'workspace_id', nullable: false },
+  project: { column: 'project_id', nullable: false },
+  user: { column: 'user_id', nullable: true },
+  api_key: { column: 'api_key_id', nullable: true },
+} as const satisfies Record<GroupBy, { column: string; nullable: boolean }>;
+
+const workspacesSql = (plan: UsageQueryPlan) =>
+  `workspace_id IN (${plan.workspaceIds.map(uuidLiteral).join(', ')})`;
+
+/** Whole UTC days `[from, to)` from the daily rollup, counted per (bucket, value). */
+function rollupSql(plan: UsageQueryPlan, days: Interval): string {
+  const { originMs, stepMs } = plan.grid;
+  return `SELECT intDiv(toInt64(toUInt16(day)) * ${DAY_MS} - ${originMs}, ${stepMs}) AS k,
+      has_dim AS has, dim_id AS dim, sum(traces) AS n
+    FROM usage_daily
+    WHERE grouping = '${plan.groupBy}' AND ${workspacesSql(plan)}
+      AND day >= ${dayLiteral(days.from)} AND day < ${dayLiteral(days.to)}
+    GROUP BY k, has, dim`;
+}
+
+/** Traces of `[from, to)` (partial days, hourly ranges), counted per (bucket, value). */
+function rawSql(plan: UsageQueryPlan, interval: Interval): string {
+  const { originMs, stepMs } = plan.grid;
+  const { column, nullable } = COLUMNS[plan.groupBy];
+  return `SELECT intDiv(start_ms - ${originMs}, ${stepMs}) AS k,
+      ${nullable ? `toUInt8(isNotNull(${column}))` : 'toUInt8(1)'} AS has,
+      ${nullable ? `ifNull(${column}, ${NIL})` : column} AS dim, count() AS n
+    FROM traces
+    WHERE ${workspacesSql(plan)}
+      AND day >= ${dayLiteral(interval.from)} AND day <= ${dayLiteral(interval.to - 1)}
+      AND start_ms >= ${interval.from} AND start_ms < ${interval.to}
+    GROUP BY k, has, dim`;
+}
+
+/**
+ * The answer to `plan` as a matrix: whole days from `usage_daily`, the partial days at the ends
+ * and hourly ranges from `traces`, in one statement, summed by value and bucket. Reads are cut to
+ * `extent` (see `clampToData`); values are placed by the catalog (ids it lacks go with the
+ * unlabelled ones), so the matrix is the DuckDB backend's for the same data.
+ */
+export async function queryUsageMatrix(
+  client: ClickHouseClient,
+  plan: UsageQueryPlan,
+  catalog: DimensionCatalog,
+  extent: Interval | null,
+): Promise<UsageMatrix> {
+  const clamped = clampToData(plan, extent);
+  const hourly = plan.grid.stride.days === 0;
+  const { rollupDays, rawIntervals } = planRange(dataFrom(clamped), dataTo(clamped), !hourly);
+  const sources = [
+    ...(rollupDays ? [rollupSql(plan, rollupDays)] : []),
+    ...rawIntervals.map((interval) => rawSql(plan, interval)),
+  ];
+  if (sources.length === 0) return emptyMatrix(catalog, plan.grid.count);
+  const builder = createMatrixBuilder(catalog, plan.grid.count);
+  const rows = await tsvRows(client, sources.join('\nUNION ALL\n'));
+  for (const [k = '', has, dim = null, n = '0'] of rows) {
+    builder.add(builder.valueOfId(has === '1' ? dim : null), Number(k), Number(n));
+  }
+  return builder.finish();
+}
+
+/**
+ * The days that hold traces of `groupBy`'s rollup, as `[first day, last day + 1)`; null when
+ * there are none.
+ */
+export async function readDataExtent(
+  client: ClickHouseClient,
+  groupBy: GroupBy,
+): Promise<Interval | null> {
+  const [row] = await tsvRows(
+    client,
+    `SELECT count(), toUInt16(min(day)), toUInt16(max(day)) FROM usage_daily
+     WHERE grouping = '${groupBy}'`,
+  );
+  if (!row || Number(row[0]) === 0) return null;
+  return { from: Number(row[1]) * DAY_MS, to: (Number(row[2]) + 1) * DAY_MS };
+}

@@ -1,0 +1,122 @@
+import type { Pool } from 'pg';
+import type { GroupBy } from '@contracts/usage/usage-schema';
+import { stableUuid } from '@server/usage/seed/stable-uuid';
+import { hashApiKey } from '@server/usage/store/api-key-hash';
+import {
+  UsageInputError,
+  type DimensionRow,
+  type NewApiKey,
+  type NewWorkspace,
+} from '@server/usage/store/usage-backend';
+import { PG_DIMENSIONS } from './dimension-catalogs';
+
+/** A label as stored: its UTF-8 bytes (`bytea`, see the migrations). */
+export const utf8 = (text: string) => Buffer.from(text, 'utf8');
+
+/** Adds or renames one dimension value. */
+export async function putDimension(pool: Pool, row: DimensionRow): Promise<void> {
+  switch (row.groupBy) {
+    case 'workspace':
+      await pool.query(
+        `INSERT INTO usage.workspaces (id, display_name, created_at)
+         VALUES ($1, $2, now() AT TIME ZONE 'UTC')
+         ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name`,
+        [row.id, utf8(row.label)],
+      );
+      return;
+    case 'project':
+      await pool.query(
+        `INSERT INTO usage.projects VALUES ($1, $2, $3) ON CONFLICT (id)
+         DO UPDATE SET name = excluded.name, workspace_id = excluded.workspace_id`,
+        [row.id, row.workspaceId, utf8(row.label)],
+      );
+      return;
+    case 'user':
+      await pool.query(
+        `INSERT INTO usage.users VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET email = excluded.email`,
+        [row.id, row.label === null ? null : utf8(row.label)],
+      );
+      return;
+    case 'api_key':
+      await pool.query(
+        `INSERT INTO usage.api_keys VALUES ($1, $2, $3, '') ON CONFLICT (id)
+         DO UPDATE SET short_key = excluded.short_key, workspace_id = excluded.workspace_id`,
+        [row.id, row.workspaceId, utf8(row.label)],
+      );
+  }
+}
+
+export async function removeDimension(pool: Pool, groupBy: GroupBy, id: string): Promise<void> {
+  await pool.query(`DELETE FROM ${PG_DIMENSIONS[groupBy].table} WHERE id = $1`, [id]);
+}
+
+export async function createWorkspace(pool: Pool, workspace: NewWorkspace): Promise<void> {
+  await pool.query(
+    `INSERT INTO usage.workspaces (id, display_name, created_at)
+     VALUES ($1, $2, $3::timestamptz AT TIME ZONE 'UTC')`,
+    [workspace.id, utf8(workspace.displayName), workspace.createdAt.toISOString()],
+  );
+}
+
+/** The permissions an operator's console key needs: usage and the workspace list. */
+const CONSOLE_KEY_PERMISSIONS = ['organization:read', 'workspaces:read'];
+
+/** Stores a console key (as its sha256) over the given workspaces, or all, in one transaction. */
+export async function createApiKey(pool: Pool, newKey: NewApiKey): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const existing = await client.query<{ id: string }>('SELECT id::text FROM usage.workspaces');
+    const known = new Set(existing.rows.map((row) => row.id));
+    const unknown = newKey.workspaceIds.find((id) => !known.has(id.toLowerCase()));
+    if (unknown !== undefined)
+      throw new UsageInputError(`--workspace ${unknown}: no such workspace`);
+    const granted = newKey.workspaceIds.length > 0 ? newKey.workspaceIds : [...known];
+    const keyHash = hashApiKey(newKey.key);
+    await client.query('INSERT INTO usage.auth_keys VALUES ($1, $2, $3)', [
+      keyHash,
+      newKey.label,
+      CONSOLE_KEY_PERMISSIONS,
+    ]);
+    await client.query(
+      `INSERT INTO usage.auth_key_workspaces
+       SELECT $1, unnest($2::uuid[]), 'WORKSPACE_ADMIN', true`,
+      [keyHash, granted],
+    );
+    await client.query('COMMIT');
+    return granted.length;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Ids of projects named by runs in one workspace: a missing name is created with its stable id
+ * (replicas creating it at once insert the same id; the conflict is ignored). Seeded names may
+ * repeat inside a workspace: the smallest id is the stable choice, as in the DuckDB backend.
+ */
+export async function ensureProjects(
+  pool: Pool,
+  workspaceId: string,
+  names: readonly string[],
+): Promise<Map<string, string>> {
+  const distinct = [...new Set(names)];
+  if (distinct.length === 0) return new Map();
+  const ids = distinct.map((name) => stableUuid('ingested-project', workspaceId, name));
+  await pool.query(
+    `INSERT INTO usage.projects (id, workspace_id, name)
+     SELECT w.id, $1, w.name FROM unnest($2::uuid[], $3::bytea[]) AS w (id, name)
+     WHERE NOT EXISTS (SELECT 1 FROM usage.projects p WHERE p.workspace_id = $1 AND p.name = w.name)
+     ON CONFLICT (id) DO NOTHING`,
+    [workspaceId, ids, distinct.map(utf8)],
+  );
+  const found = await pool.query<{ name: Buffer; id: string }>(
+    `SELECT name, min(id::text) AS id FROM usage.projects
+     WHERE workspace_id = $1 AND name = ANY($2::bytea[]) GROUP BY name`,
+    [workspaceId, distinct.map(utf8)],
+  );
+  return new Map(found.rows.map((row) => [row.name.toString('utf8'), row.id]));
+}

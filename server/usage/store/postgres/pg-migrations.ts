@@ -1,0 +1,118 @@
+import type { Pool } from 'pg';
+
+/**
+ * The usage service's Postgres tables, in schema `usage` (one Postgres may also hold the
+ * deployment service's schema). Numbered, applied once each, recorded in
+ * `usage.schema_migrations`; never edit a shipped one, add the next number.
+ *
+ * - Dimension tables (`workspaces`, `projects`, `users`, `api_keys`) and credentials
+ *   (`auth_keys`, `auth_key_workspaces`, `auth_key_owners`) as in the DuckDB backend. Labels are
+ *   `bytea` (UTF-8): Postgres text cannot hold U+0000, and byte order is DuckDB's sort order.
+ * - `billed_runs`: every run id ever billed, the cross-replica replacement for DuckDB's in-memory
+ *   filter. A row with `claim` set is a batch's claim not yet confirmed (see `billed-runs.ts`);
+ *   `workspace_id`/`day` say where its trace would be in ClickHouse, to look it up after a crash.
+ * - `seed_runs`: which generated dataset was loaded (an interrupted load is redone).
+ */
+const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'catalog, keys, billed runs, seed runs',
+    sql: `
+      CREATE TABLE usage.workspaces (
+        id uuid PRIMARY KEY,
+        display_name bytea NOT NULL,
+        is_personal boolean NOT NULL DEFAULT false,
+        created_at timestamp(3) NOT NULL
+      );
+      CREATE TABLE usage.projects (id uuid PRIMARY KEY, workspace_id uuid NOT NULL, name bytea NOT NULL);
+      CREATE INDEX projects_workspace_name ON usage.projects (workspace_id, name);
+      CREATE TABLE usage.users (id uuid PRIMARY KEY, email bytea);
+      CREATE TABLE usage.api_keys (
+        id uuid PRIMARY KEY,
+        workspace_id uuid NOT NULL,
+        short_key bytea NOT NULL,
+        description text NOT NULL
+      );
+      CREATE TABLE usage.auth_keys (
+        key_hash text PRIMARY KEY,
+        label text NOT NULL,
+        permissions text[] NOT NULL
+      );
+      CREATE TABLE usage.auth_key_workspaces (
+        key_hash text NOT NULL,
+        workspace_id uuid NOT NULL,
+        role_name text NOT NULL,
+        read_only boolean NOT NULL,
+        PRIMARY KEY (key_hash, workspace_id)
+      );
+      CREATE TABLE usage.auth_key_owners (
+        key_hash text PRIMARY KEY,
+        user_id uuid NOT NULL,
+        api_key_id uuid NOT NULL
+      );
+      CREATE TABLE usage.billed_runs (
+        run_id uuid PRIMARY KEY,
+        claim uuid,
+        claimed_at timestamptz,
+        workspace_id uuid,
+        day date
+      );
+      CREATE INDEX billed_runs_claim ON usage.billed_runs (claim) WHERE claim IS NOT NULL;
+      CREATE TABLE usage.seed_runs (
+        profile text NOT NULL,
+        started_at timestamptz NOT NULL,
+        completed_at timestamptz,
+        traces bigint
+      );`,
+  },
+];
+
+/** Any fixed number: the lock every replica takes to migrate, one after the other. */
+const MIGRATION_LOCK = 7_240_001;
+
+/**
+ * Runs `work` holding the session advisory lock every replica takes to migrate (Postgres and
+ * ClickHouse): replicas starting together migrate one at a time, and the later ones find the work
+ * done. The lock dies with the session if the process does.
+ */
+export async function withMigrationLock<T>(pool: Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    return await work();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
+/** Applies the migrations not yet recorded, each in its own transaction (under the lock above). */
+export async function migratePostgres(pool: Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('CREATE SCHEMA IF NOT EXISTS usage');
+    await client.query(`CREATE TABLE IF NOT EXISTS usage.schema_migrations (
+      version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const applied = await client.query<{ version: number }>(
+      'SELECT version FROM usage.schema_migrations',
+    );
+    const done = new Set(applied.rows.map((row) => row.version));
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(migration.sql);
+        await client.query('INSERT INTO usage.schema_migrations (version, name) VALUES ($1, $2)', [
+          migration.version,
+          migration.name,
+        ]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    }
+  } finally {
+    client.release();
+  }
+}

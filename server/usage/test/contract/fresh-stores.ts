@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from '@clickhouse/client';
+import pg from 'pg';
+import type { BackendChoice } from '@server/usage/store/open-usage-backend';
+
+/** The real servers the scale-out tests run on; absent, those suites are skipped by name. */
+export const TEST_CLICKHOUSE_URL = process.env.TEST_CLICKHOUSE_URL;
+export const TEST_DATABASE_URI = process.env.TEST_DATABASE_URI;
+export const HAVE_SCALE_OUT_SERVERS = Boolean(TEST_CLICKHOUSE_URL && TEST_DATABASE_URI);
+export const SKIP_REASON = 'TEST_CLICKHOUSE_URL and TEST_DATABASE_URI unset';
+
+export interface FreshStore {
+  choice: BackendChoice;
+  /** The same store as the server's environment variables. */
+  env: Record<string, string>;
+  /** Drops what `freshStore` created (call after the backends using it are closed). */
+  drop: () => Promise<void>;
+}
+
+/**
+ * A new, empty store for one test file: a ClickHouse database and a Postgres database of their
+ * own on the test servers, or a DuckDB file in a temporary folder.
+ */
+export async function freshStore(kind: BackendChoice['kind'], label: string): Promise<FreshStore> {
+  if (kind === 'duckdb') {
+    const dir = await mkdtemp(path.join(tmpdir(), `usage-${label}-`));
+    return {
+      choice: { kind, file: path.join(dir, 'usage.duckdb') },
+      env: { DATA_DIR: dir },
+      drop: () => rm(dir, { recursive: true, force: true }),
+    };
+  }
+  if (!TEST_CLICKHOUSE_URL || !TEST_DATABASE_URI) throw new Error(SKIP_REASON);
+  const name = `usage_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URI });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const databaseUri = new URL(TEST_DATABASE_URI);
+  databaseUri.pathname = `/${name}`;
+  return {
+    choice: {
+      kind,
+      clickhouse: { url: TEST_CLICKHOUSE_URL, database: name },
+      databaseUri: databaseUri.toString(),
+    },
+    env: {
+      CLICKHOUSE_URL: TEST_CLICKHOUSE_URL,
+      CLICKHOUSE_DATABASE: name,
+      DATABASE_URI: databaseUri.toString(),
+    },
+    drop: async () => {
+      const clickhouse = createClient({ url: TEST_CLICKHOUSE_URL });
+      await clickhouse.command({ query: `DROP DATABASE IF EXISTS ${name}` });
+      await clickhouse.close();
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URI });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

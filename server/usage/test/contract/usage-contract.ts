@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
+import { DEMO_API_KEYS } from '@server/usage/seed/demo-keys';
+import { testProfile } from '@server/usage/seed/seed-profiles';
+import { hashApiKey } from '@server/usage/store/api-key-hash';
+import { createDuckDbBackend } from '@server/usage/store/duckdb/duckdb-backend';
+import { openDuckDbStore, type DuckDbStore } from '@server/usage/store/duckdb/duckdb-store';
+import { openBackend, type BackendChoice } from '@server/usage/store/open-usage-backend';
+import { UsageInputError, type UsageBackend } from '@server/usage/store/usage-backend';
+import { freshStore, type FreshStore } from './fresh-stores';
+import { createRawReference } from './raw-reference';
+import { renderThroughPort } from './render-through-port';
+import {
+  dimensions,
+  loadRenderingFixture,
+  planFor,
+  RANGES,
+  workspaceIds,
+} from './rendering-fixture';
+import { storedTraces } from './stored-traces';
+
+/**
+ * The cases every backend must pass, run unchanged on each (one test file per backend, each on
+ * stores of its own). The backend under test and a DuckDB reference store get the same data
+ * through the port; every answer must be the bytes the raw-trace reference gives (for the
+ * DuckDB backend that is `usage-rendering.test.ts`'s check; for ClickHouse it is DuckDB's
+ * output, byte for byte).
+ */
+export function defineUsageContract(kind: BackendChoice['kind']): void {
+  let store: FreshStore;
+  let referenceStore: FreshStore;
+  let backend: UsageBackend;
+  let referenceBackend: UsageBackend;
+  let duck: DuckDbStore;
+  let render: ReturnType<typeof renderThroughPort>;
+  let reference: ReturnType<typeof createRawReference>;
+  /** The same write on both stores. */
+  const onBoth = async (write: (target: UsageBackend) => Promise<unknown>) => {
+    await write(backend);
+    await write(referenceBackend);
+  };
+
+  beforeAll(async () => {
+    store = await freshStore(kind, 'contract');
+    referenceStore = await freshStore('duckdb', 'contract-reference');
+    backend = await openBackend(store.choice);
+    if (referenceStore.choice.kind !== 'duckdb') throw new Error('reference is DuckDB');
+    duck = await openDuckDbStore(referenceStore.choice.file);
+    referenceBackend = createDuckDbBackend(duck);
+    await Promise.all([loadRenderingFixture(backend), loadRenderingFixture(referenceBackend)]);
+    render = renderThroughPort(backend);
+    reference = createRawReference(duck);
+  }, 120_000);
+  afterAll(async () => {
+    await backend?.close();
+    await referenceBackend?.close();
+    await store?.drop();
+    await referenceStore?.drop();
+  });
+
+  describe('JSON and CSV: the reference bytes for every range, stride and group_by', () => {
+    for (const [start, end, floor] of RANGES) {
+      it.each(GROUP_BY_VALUES)(`${start} .. ${end} by %s`, async (groupBy) => {
+        const plan = planFor(start, end, groupBy, floor);
+        const rows = await reference.rows(plan);
+        expect(await render.json(plan)).toBe(await reference.json(plan, rows));
+        const csv = await reference.csv(plan, rows);
+        expect(await render.csv(plan)).toBe(csv);
+        expect(await render.csv(plan, 1)).toBe(csv);
+        expect(await render.csv(plan, 200)).toBe(csv);
+      });
+    }
+  });
+
+  describe('keys and catalog', () => {
+    it.each(Object.values(DEMO_API_KEYS))('knows demo key %s as DuckDB does', async (key) => {
+      const hash = hashApiKey(key);
+      expect(await backend.principalForKey(hash)).toEqual(
+        await referenceBackend.principalForKey(hash),
+      );
+      expect(await backend.writerForKey(hash)).toEqual(await referenceBackend.writerForKey(hash));
+    });
+
+    it('refuses an unknown key and a key over an unknown workspace', async () => {
+      expect(await backend.principalForKey(hashApiKey('lsv2_nobody'))).toBeUndefined();
+      const unknown = '7e57da7a-0000-4000-8000-000000000000';
+      await expect(
+        backend.createApiKey({ key: 'lsv2_x', label: 'x', workspaceIds: [unknown] }),
+      ).rejects.toThrow(UsageInputError);
+    });
+
+    it('creates a console key over every workspace', async () => {
+      const key = `lsv2_contract_${kind}`;
+      expect(await backend.createApiKey({ key, label: 'contract', workspaceIds: [] })).toBe(
+        workspaceIds.length,
+      );
+      const principal = await backend.principalForKey(hashApiKey(key));
+      expect(principal?.permissions).toEqual(['organization:read', 'workspaces:read']);
+      expect(principal?.workspaces.map((workspace) => workspace.id).sort()).toEqual(
+        [...workspaceIds].sort(),
+      );
+    });
+
+    it('shows renamed, added and removed values on the next request', async () => {
+      const plan = planFor('2026-01-26T00:00:00Z', '2026-01-28T00:00:00Z', 'user');
+      const byProject = { ...plan, groupBy: 'project' as const };
+      const renamed = dimensions.users[0]?.id ?? '';
+      const stranger = '00000000-0000-4000-8000-00000000beef';
+      const expectReference = async () => {
+        for (const query of [plan, byProject]) {
+          expect(await render.json(query)).toBe(await reference.json(query));
+          expect(await render.csv(query)).toBe(await reference.csv(query));
+        }
+      };
+      await expectReference(); // fills the catalogs
+      await onBoth((target) =>
+        target.putDimension({ groupBy: 'user', id: renamed, label: '!first@example.com' }),
+      );
+      await onBoth((target) =>
+        target.putDimension({ groupBy: 'user', id: stranger, label: 'stranger@example.com' }),
+      );
+      await expectReference();
+      expect(await render.json(plan)).toContain('"user_email":"stranger@example.com"');
+      await onBoth((target) => target.removeDimension('user', renamed));
+      await onBoth((target) =>
+        target.putDimension({ groupBy: 'workspace', id: workspaceIds[0] ?? '', label: 'Renamed' }),
+      );
+      await expectReference();
+      expect(await render.json(plan)).not.toContain('!first@example.com');
+    });
+  });
+
+  describe('ingestion', () => {
+    const runs = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        runId: `${prefix}-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        projectName: i % 2 === 0 ? 'default' : 'contract project',
+      }));
+    const batch = (list: ReturnType<typeof runs>) => ({
+      workspaceId: workspaceIds[2] ?? '',
+      userId: dimensions.users[2]?.id ?? null,
+      apiKeyId: null,
+      runs: list,
+    });
+
+    it('bills a run id once: repeats in a batch and re-sent batches are duplicates', async () => {
+      const first = runs('c0ffee00', 30);
+      const result = await backend.ingestRuns(batch([...first, ...first.slice(0, 5)]));
+      expect(result).toMatchObject({ inserted: 30, duplicates: 5 });
+      const again = await backend.ingestRuns(batch([...first.slice(10), ...runs('c0ffee01', 4)]));
+      expect(again).toMatchObject({ inserted: 4, duplicates: 20 });
+      const ids = await backend.ensureProjects(workspaceIds[2] ?? '', ['contract project']);
+      expect(ids.get('contract project')).toMatch(/^[0-9a-f-]{36}$/);
+      const day = new Date(result.ingestedAt);
+      const from = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+      const today = planFor(
+        new Date(from).toISOString(),
+        new Date(from + 86_400_000).toISOString(),
+        'project',
+      );
+      const answer = await backend.usage(today);
+      expect(answer.matrix.counts.reduce((sum, n) => sum + n, 0)).toBe(34);
+      expect(answer.matrix.labels).toContain('contract project');
+    });
+
+    it('counts a backdated trace once on its own day', async () => {
+      const trace = {
+        run_id: 'c0ffee02-0000-4000-8000-000000000001',
+        workspace_id: workspaceIds[0] ?? '',
+        project_id: dimensions.projects[0]?.id ?? '',
+        start_time: '2026-02-01T12:00:00Z',
+      };
+      const plan = planFor('2026-02-01T00:00:00Z', '2026-02-02T00:00:00Z', 'workspace');
+      const before = (await backend.usage(plan)).matrix.counts.reduce((a, b) => a + b, 0);
+      expect(await backend.ingestTrace(trace)).toEqual({ inserted: true });
+      expect(await backend.ingestTrace(trace)).toEqual({ inserted: false });
+      const after = (await backend.usage(plan)).matrix.counts.reduce((a, b) => a + b, 0);
+      expect(after - before).toBe(1);
+    });
+  });
+
+  describe('seed, extent and health', () => {
+    it('reports its traces and the days that hold them', async () => {
+      expect((await backend.health()).traces).toBe((await referenceBackend.health()).traces! + 35);
+      const extent = await backend.dataExtent('user');
+      expect(extent?.from).toBeLessThanOrEqual(Date.parse('2026-01-05T00:00:00Z'));
+      expect(extent?.to).toBeGreaterThan(Date.now() - 86_400_000);
+    });
+
+    it('leaves seeded data alone', async () => {
+      expect(await backend.seedIfEmpty(testProfile())).toMatchObject({ seeded: false });
+    });
+
+    it('holds the same traces as DuckDB for the same seed and trace writes', async () => {
+      await backend.close();
+      await referenceBackend.close();
+      const [mine, theirs] = await Promise.all([
+        storedTraces(store.choice),
+        storedTraces(referenceStore.choice),
+      ]);
+      expect(mine.length).toBe(theirs.length + 35);
+      const theirSet = new Set(theirs);
+      expect(mine.filter((line) => !theirSet.has(line))).toHaveLength(35);
+    });
+  });
+}
