@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureStatus, userInput } from './test-deployment';
+import { failureStatus, sleep, userInput } from './test-deployment';
 import { useTestDeployment } from './use-test-deployment';
 
 const deployment = useTestDeployment({ stepMs: 20 });
@@ -29,7 +29,15 @@ describe('runs.createBatch', () => {
   });
 
   it('creates none when one body names an unknown assistant (404 naming its index)', async () => {
-    const before = await deployment.client.threads.count();
+    // Stateless runs of the test before delete their threads when they end: wait for quiet.
+    const settledCount = async () => {
+      for (let last = -1; ; await sleep(200)) {
+        const now = await deployment.client.threads.count();
+        if (now === last) return now;
+        last = now;
+      }
+    };
+    const before = await settledCount();
     const response = await fetch(`${deployment.url}/runs/batch`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
