@@ -1,7 +1,6 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from '@langchain/langgraph-ui';
 
 /** One file of a graph's generative UI bundle (`entrypoint.js`, `entrypoint.css`). */
 export interface GraphUiFile {
@@ -21,6 +20,9 @@ export async function buildGraphUi(
   defs: Record<string, string>,
   options: { cwd: string; shared?: string[] },
 ): Promise<GraphUi> {
+  // Loaded only when a langgraph.json has `ui` (as the official server does): esbuild comes with
+  // it, and refuses to load in a jsdom test environment.
+  const { build } = await import('@langchain/langgraph-ui');
   const output = await mkdtemp(path.join(tmpdir(), 'graph-ui-'));
   try {
     await build({
