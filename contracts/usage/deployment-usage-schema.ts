@@ -1,5 +1,10 @@
 import { z } from 'zod/mini';
-import { strideSchema, usageDimensionsSchema, type UsageCsvColumn } from './usage-schema';
+import {
+  CSV_BUCKET_AND_DIMENSION_COLUMNS,
+  strideSchema,
+  usageDimensionsSchema,
+  type UsageCsvColumn,
+} from './usage-schema';
 
 /**
  * The wire format of `kind=langsmith_deployments` (LangSmith's Granular Usage, Deployments
@@ -42,15 +47,7 @@ export const DEPLOYMENT_VALUE_COLUMNS = {
 
 /** The deployments CSV header: the traces CSV's time and dimension columns, then the metrics. */
 export const DEPLOYMENT_CSV_COLUMNS = [
-  'Time Bucket Start',
-  'Time Bucket End',
-  'Workspace ID',
-  'Workspace Name',
-  'Project ID',
-  'Project Name',
-  'User ID',
-  'User Email',
-  'API Key Short Key',
+  ...CSV_BUCKET_AND_DIMENSION_COLUMNS,
   'Nodes Executed',
   'Agent Runs',
   'Agent Uptime (seconds)',

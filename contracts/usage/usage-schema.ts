@@ -98,8 +98,8 @@ export const workspaceSchema = z.object({
 export type Workspace = z.infer<typeof workspaceSchema>;
 export const workspacesResponseSchema = z.array(workspaceSchema);
 
-/** CSV export columns, in the order of spec table 2.3. */
-export const USAGE_CSV_COLUMNS = [
+/** The time and dimension columns every usage CSV starts with, in the order of spec table 2.3. */
+export const CSV_BUCKET_AND_DIMENSION_COLUMNS = [
   'Time Bucket Start',
   'Time Bucket End',
   'Workspace ID',
@@ -109,6 +109,11 @@ export const USAGE_CSV_COLUMNS = [
   'User ID',
   'User Email',
   'API Key Short Key',
+] as const;
+
+/** CSV export columns of traces, in the order of spec table 2.3. */
+export const USAGE_CSV_COLUMNS = [
+  ...CSV_BUCKET_AND_DIMENSION_COLUMNS,
   // Beyond spec table 2.3: the retention tier (group_by=trace_tier), as LangSmith bills it now.
   'Trace Tier',
   'Traces',

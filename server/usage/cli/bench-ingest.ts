@@ -6,6 +6,7 @@ import path from 'node:path';
 import { usageResponseSchema } from '@contracts/usage/usage-schema';
 import { numberArg, parseCliArgs, runCli } from '@server/cli/cli-args';
 import { DEMO_API_KEYS } from '../seed/demo-keys';
+import { rootRunsBatch } from './bench-batch';
 
 const WRITE = { 'x-api-key': DEMO_API_KEYS.admin, 'content-type': 'application/json' };
 
@@ -53,7 +54,7 @@ async function main(args: string[]): Promise<number> {
     const sender = async () => {
       while (performance.now() < deadline) {
         const measured = performance.now() >= warmupEnd;
-        const body = batchBody(batchSize, 'bench-load');
+        const body = rootRunsBatch(batchSize, 'bench-load');
         const started = performance.now();
         const response = await fetch(`${server.url}/api/v1/runs/batch`, {
           method: 'POST',
@@ -113,33 +114,6 @@ async function main(args: string[]): Promise<number> {
   return 0;
 }
 
-/** `count` root runs as the SDK's batch body carries them (about 450 bytes each). */
-function batchBody(count: number, project: string): string {
-  const now = Date.now();
-  const stamp = new Date(now)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace('.', '')
-    .replace('Z', '000Z');
-  const runs = Array.from({ length: count }, (_, i) => {
-    const id = randomUUID();
-    return {
-      id,
-      trace_id: id,
-      dotted_order: `${stamp}${id}`,
-      name: 'agent',
-      run_type: 'chain',
-      start_time: now,
-      end_time: now + 1,
-      inputs: { messages: [{ role: 'user', content: `question ${i}` }] },
-      outputs: { messages: [{ role: 'ai', content: 'It is 60 degrees and foggy.' }] },
-      session_name: project,
-      extra: { metadata: { ls_run_depth: 0 }, runtime: { sdk: 'langsmith-js' } },
-    };
-  });
-  return JSON.stringify({ post: runs, patch: [] });
-}
-
 /** Once a second: one root run into a fresh project, then poll the usage API until it shows. */
 async function probeVisibility(url: string, workspaceId: string, from: number, deadline: number) {
   const samples: number[] = [];
@@ -149,7 +123,7 @@ async function probeVisibility(url: string, workspaceId: string, from: number, d
     const response = await fetch(`${url}/api/v1/runs/batch`, {
       method: 'POST',
       headers: WRITE,
-      body: batchBody(1, project),
+      body: rootRunsBatch(1, project),
     });
     if (response.status !== 202) throw new Error(`probe: HTTP ${response.status}`);
     const acked = performance.now();

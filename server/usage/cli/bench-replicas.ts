@@ -1,30 +1,9 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { DEMO_API_KEYS } from '../seed/demo-keys';
+import { rootRunsBatch } from './bench-batch';
 import { percentiles } from './bench-measure';
 
 const WRITE = { 'x-api-key': DEMO_API_KEYS.admin, 'content-type': 'application/json' };
-
-/** `count` root runs as the SDK's batch body carries them (about 450 bytes each). */
-function batchBody(count: number): string {
-  const now = Date.now();
-  const stamp = new Date(now).toISOString().replace(/[-:.]/g, '').replace('Z', '000Z');
-  const runs = Array.from({ length: count }, (_, i) => {
-    const id = randomUUID();
-    return {
-      id,
-      trace_id: id,
-      dotted_order: `${stamp}${id}`,
-      name: 'agent',
-      run_type: 'chain',
-      start_time: now,
-      end_time: now + 1,
-      inputs: { messages: [{ role: 'user', content: `question ${i}` }] },
-      session_name: 'bench-replicas',
-    };
-  });
-  return JSON.stringify({ post: runs, patch: [] });
-}
 
 /** A server process (`server/main.ts`) on `env`'s store, no seeding; resolves once it listens. */
 async function startReplica(env: Record<string, string>) {
@@ -86,7 +65,7 @@ export async function benchIngestion(
         const response = await fetch(`${url}/api/v1/runs/batch`, {
           method: 'POST',
           headers: WRITE,
-          body: batchBody(options.batch),
+          body: rootRunsBatch(options.batch, 'bench-replicas'),
         });
         if (response.status !== 202) throw new Error(`batch: HTTP ${response.status}`);
         await response.arrayBuffer();

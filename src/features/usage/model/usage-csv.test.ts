@@ -49,7 +49,8 @@ describe('usageMatrixToCsv', () => {
       'project',
     );
     expect(usageMatrixToCsv(matrix, 'project')).toBe(
-      `${HEADER}2026-11-01T00:00:00.000Z,2026-11-02T00:00:00.000Z,${cells},,,,2\r\n`,
+      // User ID, User Email, API Key Short Key and Trace Tier empty, then the traces.
+      `${HEADER}2026-11-01T00:00:00.000Z,2026-11-02T00:00:00.000Z,${cells},,,,,2\r\n`,
     );
   });
 
