@@ -54,7 +54,8 @@ describe('protocol v2 interrupts (input.requested, input.respond)', () => {
 
       const interrupt = await interruptOf(thread);
       expect(interrupt?.payload).toEqual({ question: 'Approve the refund?' });
-      expect(thread.interrupted).toBe(true);
+      // The run's end (lifecycle interrupted) follows its question once the checkpoint is written.
+      await expect.poll(() => thread.interrupted).toBe(true);
       const state = await thread.state.get({ namespace: [] });
       expect(state.values).toMatchObject({ messages: [{ content: 'refund order 42' }] });
 
