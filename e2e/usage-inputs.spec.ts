@@ -19,8 +19,10 @@ test.describe('Usage inputs', () => {
   test('a price of -1 or none says so under the field; the cards keep the last valid price', async ({
     page,
   }) => {
-    await openLoaded(page);
-    const price = page.getByLabel('Price per 1,000 traces (USD)');
+    // Short-lived traces only: the card's basis is the base price itself (with every tier shown
+    // it is the blend of the base and extended prices).
+    await openLoaded(page, '?tier=shortlived');
+    const price = page.getByLabel('Base price per 1,000 traces (USD, estimate)');
     const basis = page.getByText(/^At \$[\d.]+ per 1,000 traces/);
     await expect(basis).toContainText('At $2.50');
     for (const typed of ['-1', '']) {
