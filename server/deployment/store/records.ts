@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { MultitaskStrategy, RunStatus } from '@contracts/deployment';
 import type { RunKwargs } from '../wire/run-request';
 
@@ -62,6 +63,21 @@ export interface Assistant {
 /** One saved version; `update` adds one, `setLatest` makes an older one current again. */
 export type AssistantVersion = Omit<Assistant, 'updated_at'>;
 
+/**
+ * An assistant version's stored columns, in the order both SQL backends declare them
+ * (assistant_id, graph_id, name, description, config, context, metadata, version): JSON as text.
+ */
+export const assistantColumns = (a: AssistantVersion) => [
+  a.assistant_id,
+  a.graph_id,
+  a.name,
+  a.description,
+  JSON.stringify(a.config),
+  JSON.stringify(a.context ?? {}),
+  JSON.stringify(a.metadata),
+  a.version,
+];
+
 /** A cron as the platform answers it (`Cron` of the SDK). */
 export interface CronRecord {
   cron_id: string;
@@ -83,6 +99,12 @@ export interface CronRecord {
 }
 
 export type NewCron = Omit<CronRecord, 'cron_id' | 'created_at' | 'updated_at' | 'user_id'>;
+
+/** The record a new cron is stored as: a fresh id, no user, created and updated now. */
+export function newCronRecord(cron: NewCron): CronRecord {
+  const now = new Date().toISOString();
+  return { ...cron, cron_id: randomUUID(), user_id: null, created_at: now, updated_at: now };
+}
 export type CronChanges = Partial<Omit<CronRecord, 'cron_id' | 'created_at' | 'user_id'>>;
 
 export const CRON_SORT_COLUMNS = [

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { AssistantStore } from '../deployment-store';
-import type { Assistant, AssistantVersion } from '../records';
+import { assistantColumns, type Assistant, type AssistantVersion } from '../records';
 import { inTransaction } from './transaction';
 
 type VersionRow = Omit<AssistantVersion, 'created_at'> & { created_at: Date };
@@ -17,17 +17,6 @@ const parse = (row: AssistantRow): Assistant => ({
   updated_at: row.updated_at.toISOString(),
 });
 
-const columns = (a: AssistantVersion) => [
-  a.assistant_id,
-  a.graph_id,
-  a.name,
-  a.description,
-  JSON.stringify(a.config),
-  JSON.stringify(a.context ?? {}),
-  JSON.stringify(a.metadata),
-  a.version,
-];
-
 const UPSERT = `INSERT INTO deployment.assistants (${FIELDS}, created_at, updated_at)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
   ON CONFLICT (assistant_id) DO UPDATE SET graph_id = excluded.graph_id, name = excluded.name,
@@ -37,7 +26,7 @@ const UPSERT = `INSERT INTO deployment.assistants (${FIELDS}, created_at, update
 /** Assistants and their versions in `deployment.assistants` / `assistant_versions`. */
 export function createPostgresAssistantStore(pool: pg.Pool): AssistantStore {
   const save = (db: pg.ClientBase | pg.Pool, assistant: Assistant) =>
-    db.query(UPSERT, [...columns(assistant), assistant.created_at, assistant.updated_at]);
+    db.query(UPSERT, [...assistantColumns(assistant), assistant.created_at, assistant.updated_at]);
 
   return {
     async get(assistantId) {
@@ -76,7 +65,7 @@ export function createPostgresAssistantStore(pool: pg.Pool): AssistantStore {
         await client.query(
           `INSERT INTO deployment.assistant_versions (${FIELDS}, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [...columns(assistant), assistant.updated_at],
+          [...assistantColumns(assistant), assistant.updated_at],
         );
         return assistant;
       }),

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { CronStore } from '../deployment-store';
-import type { CronFilter, CronRecord } from '../records';
+import { newCronRecord, type CronFilter, type CronRecord } from '../records';
 
 const COLUMNS = `cron_id, assistant_id, thread_id, schedule, payload, metadata, end_time,
   next_run_date, enabled, on_run_completed, user_id, created_at, updated_at`;
@@ -44,14 +43,7 @@ export function createPostgresCronStore(pool: pg.Pool): CronStore {
 
   return {
     async create(cron) {
-      const now = new Date().toISOString();
-      const record: CronRecord = {
-        ...cron,
-        cron_id: randomUUID(),
-        user_id: null,
-        created_at: now,
-        updated_at: now,
-      };
+      const record = newCronRecord(cron);
       await pool.query(
         `INSERT INTO deployment.crons (${COLUMNS})
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,

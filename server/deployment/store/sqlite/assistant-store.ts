@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { AssistantStore } from '../deployment-store';
-import type { Assistant, AssistantVersion } from '../records';
+import { assistantColumns, type Assistant, type AssistantVersion } from '../records';
 
 type Row<T> = Omit<T, 'config' | 'context' | 'metadata'> & {
   config: string;
@@ -60,21 +60,10 @@ export function createSqliteAssistantStore(db: Database.Database): AssistantStor
     'DELETE FROM assistant_versions WHERE assistant_id = ?',
   );
 
-  const columns = (a: AssistantVersion) => [
-    a.assistant_id,
-    a.graph_id,
-    a.name,
-    a.description,
-    JSON.stringify(a.config),
-    JSON.stringify(a.context ?? {}),
-    JSON.stringify(a.metadata),
-    a.version,
-  ];
-
   /** Makes `version` the assistant's current state (and saves it as a version when new). */
   const save = (assistant: Assistant, isNewVersion: boolean) => {
-    upsert.run(...columns(assistant), assistant.created_at, assistant.updated_at);
-    if (isNewVersion) insertVersion.run(...columns(assistant), assistant.updated_at);
+    upsert.run(...assistantColumns(assistant), assistant.created_at, assistant.updated_at);
+    if (isNewVersion) insertVersion.run(...assistantColumns(assistant), assistant.updated_at);
     return assistant;
   };
 

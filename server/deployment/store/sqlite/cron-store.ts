@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { CronStore } from '../deployment-store';
-import type { CronFilter, CronRecord } from '../records';
+import { newCronRecord, type CronFilter, type CronRecord } from '../records';
 
 interface CronRow extends Omit<CronRecord, 'payload' | 'metadata' | 'enabled'> {
   payload: string;
@@ -74,14 +73,7 @@ export function createSqliteCronStore(db: Database.Database): CronStore {
 
   return {
     async create(cron) {
-      const now = new Date().toISOString();
-      const record: CronRecord = {
-        ...cron,
-        cron_id: randomUUID(),
-        user_id: null,
-        created_at: now,
-        updated_at: now,
-      };
+      const record = newCronRecord(cron);
       insert.run(toRow(record));
       return record;
     },
