@@ -92,8 +92,9 @@ export async function createDeploymentService(
     graphs.ids(),
     loaded?.assistantDefaults,
   );
-  const events = createRunEvents();
-  const streams = createRunStreamLog();
+  // Cluster mode shares run ends and stream events across replicas through Redis.
+  const events = cluster?.events ?? createRunEvents();
+  const streams = cluster?.streams ?? createRunStreamLog();
   const onFinished = createRunCompletion({ removeThread: store.checkpoints.removeThread });
   // Traces go to a project named after the graph, as on LangGraph Platform.
   const tracing = options.tracingTarget && createRunTracing(options.tracingTarget);

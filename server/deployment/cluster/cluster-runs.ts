@@ -1,6 +1,8 @@
 import type { CheckpointRollback, RunStore } from '../store/deployment-store';
 import type { CancelAction, RunLeases } from '../store/postgres/run-leases';
 import type { RunRecord } from '../store/records';
+import type { RunEvents } from '../runs/run-events';
+import type { RunStreamLog } from '../runs/run-stream-log';
 import type { ThreadLock } from '../runs/thread-lock';
 import type { CancelBus } from './cancel-bus';
 
@@ -9,6 +11,10 @@ interface ClusterRunsDeps {
   bus: CancelBus;
   checkpoints: CheckpointRollback;
   runs: RunStore;
+  /** Run ends across replicas: a stop waits on them, a settled run wakes its joins. */
+  events: RunEvents;
+  /** The cross-replica stream log: a settled run's stream ends for its readers. */
+  streams: RunStreamLog;
   owner: string;
   leaseMs: number;
 }
@@ -25,7 +31,8 @@ export interface ClusterHooks {
   repairThread: (threadId: string) => Promise<void>;
 }
 
-const POLL_MS = 15;
+/** A stop re-reads the lease this often if no run-change message came (one lost in a reconnect). */
+const POLL_MS = 250;
 const PENDING_SCAN_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,6 +47,8 @@ export function createClusterRuns({
   bus,
   checkpoints,
   runs,
+  events,
+  streams,
   owner,
   leaseMs,
 }: ClusterRunsDeps) {
@@ -51,10 +60,12 @@ export function createClusterRuns({
     if (!(await leases.requestCancel(run.run_id, action))) return;
     await bus.publish({ runId: run.run_id, threadId: run.thread_id, action });
     for (;;) {
+      // Listen before reading: the owner's stop lands as a run-change message.
+      const changed = events.changed(run.run_id);
       const state = await leases.lease(run.run_id);
       if (state === 'gone' || state === 'settled') return;
       if (state === 'expired') return settle(run.run_id);
-      await sleep(POLL_MS);
+      await Promise.race([changed, sleep(POLL_MS)]);
     }
   }
 
@@ -64,9 +75,12 @@ export function createClusterRuns({
     if (!settled) return;
     if (settled.cancel_action === 'rollback') {
       await checkpoints.rollback(settled.thread_id, settled.start_checkpoint_id, settled.run_id);
+      streams.discard(settled.run_id);
     } else {
       await hooks?.repairThread(settled.thread_id);
+      streams.close(settled.run_id);
     }
+    events.notify(settled.run_id);
   }
 
   async function heartbeat(active: ClusterHooks) {

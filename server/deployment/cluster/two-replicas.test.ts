@@ -1,13 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from '@langchain/langgraph-sdk';
-import pg from 'pg';
+import type { Client } from '@langchain/langgraph-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  readyUrl,
-  removeServerDataDirs,
-  startServerProcess,
-  type ServerProcess,
-} from '@server/test/server-process';
+import type { ServerProcess } from '@server/test/server-process';
 import {
   conversation,
   failureStatus,
@@ -19,59 +12,25 @@ import {
   userInput,
   waitForMessages,
 } from '../test/test-deployment';
+import { createTestReplicas, replicaServicesMissing } from './test-replicas';
 
-const { TEST_DATABASE_URI, TEST_REDIS_URI } = process.env;
 const LEASE_MS = 3_000;
 
-describe.skipIf(!TEST_DATABASE_URI || !TEST_REDIS_URI)(
+describe.skipIf(replicaServicesMissing)(
   'two replicas on one Postgres + Redis (skipped: TEST_DATABASE_URI or TEST_REDIS_URI unset)',
   () => {
-    const database = `deployment_replicas_${randomBytes(6).toString('hex')}`;
-    const replicas: ServerProcess[] = [];
+    const cluster = createTestReplicas({ leaseMs: LEASE_MS, stepMs: 400 });
+    const { replicas, query } = cluster;
+    const startReplica = () => cluster.start();
     let a: Client;
     let b: Client;
 
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URI });
-      await client.connect();
-      await client.query(sql).finally(() => client.end());
-    };
-
-    const databaseUri = () => {
-      const url = new URL(TEST_DATABASE_URI ?? '');
-      url.pathname = `/${database}`;
-      return url.toString();
-    };
-    async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[]) {
-      const client = new pg.Client({ connectionString: databaseUri() });
-      await client.connect();
-      return (await client.query<T>(sql, values).finally(() => client.end())).rows;
-    }
-
-    async function startReplica(): Promise<Client> {
-      const replica = await startServerProcess({
-        DATABASE_URI: databaseUri(),
-        REDIS_URI: TEST_REDIS_URI ?? '',
-        DEPLOYMENT_RUN_LEASE_MS: String(LEASE_MS),
-        DEMO_MODEL_STEP_MS: '400',
-        DEPLOYMENT_TRACING: 'false',
-      });
-      replicas.push(replica);
-      const apiUrl = `${await readyUrl(replica)}deployment`;
-      return new Client({ apiUrl, callerOptions: { maxRetries: 0 } });
-    }
-
     beforeAll(async () => {
-      await admin(`CREATE DATABASE ${database}`);
+      await cluster.createDatabase();
       [a, b] = await Promise.all([startReplica(), startReplica()]);
     });
 
-    afterAll(async () => {
-      replicas.forEach((replica) => replica.child.kill('SIGKILL'));
-      await Promise.all(replicas.map((replica) => replica.exited));
-      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await removeServerDataDirs();
-    });
+    afterAll(() => cluster.stop());
 
     /** A thread (made on A) whose first run, created on A, has written `progress` messages. */
     async function activeRunOnA(progress: number) {
