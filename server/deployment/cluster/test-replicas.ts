@@ -20,6 +20,8 @@ export const replicaServicesMissing = !TEST_DATABASE_URI || !TEST_REDIS_URI;
 export function createTestReplicas(options: { leaseMs: number; stepMs: number }) {
   const database = `deployment_replicas_${randomBytes(6).toString('hex')}`;
   const replicas: ServerProcess[] = [];
+  /** Each started replica's deployment API base URL, in start order. */
+  const urls: string[] = [];
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: TEST_DATABASE_URI });
     await client.connect();
@@ -33,6 +35,7 @@ export function createTestReplicas(options: { leaseMs: number; stepMs: number })
 
   return {
     replicas,
+    urls,
     async createDatabase() {
       await admin(`CREATE DATABASE ${database}`);
     },
@@ -52,7 +55,11 @@ export function createTestReplicas(options: { leaseMs: number; stepMs: number })
         DEPLOYMENT_TRACING: 'false',
       });
       replicas.push(replica);
-      const apiUrl = `${await readyUrl(replica)}deployment`;
+      const ready = await readyUrl(replica).catch((error: unknown) => {
+        throw new Error(`replica did not start: ${String(error)}\n${replica.output()}`);
+      });
+      const apiUrl = `${ready}deployment`;
+      urls.push(apiUrl);
       return new Client({ apiUrl, callerOptions: { maxRetries: 0 } });
     },
 
