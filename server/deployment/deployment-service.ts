@@ -208,9 +208,11 @@ export async function createDeploymentService(
       runs: await runs.count(),
       executing: executor.executingCount(),
     }),
-    // Executing runs stop (interrupted) and pending ones stay queued for the next start.
+    // Executing runs stop (interrupted) and pending ones stay queued for the next start. In
+    // cluster mode they get a grace period to finish, then go back to the queue for another replica.
     drain: async () => {
       scheduler.stop();
+      if (cluster) await executor.drain(cluster.shutdownGraceMs, cluster.requeue);
       await protocol.close();
       await manager.close();
       // Deliver the traces of the runs just stopped while the usage server still answers.

@@ -2,6 +2,7 @@ import type { CheckpointRollback, RunStore } from '../store/deployment-store';
 import type { CancelAction, RunLeases } from '../store/postgres/run-leases';
 import type { RunRecord } from '../store/records';
 import type { RunEvents } from '../runs/run-events';
+import type { StoppedRun } from '../runs/run-executor';
 import type { RunStreamLog } from '../runs/run-stream-log';
 import type { ThreadLock } from '../runs/thread-lock';
 import type { CancelBus } from './cancel-bus';
@@ -69,10 +70,15 @@ export function createClusterRuns({
     }
   }
 
-  /** Ends a run whose owner is gone: interrupted, rolled back (with its writes) or failed. */
+  /**
+   * Ends a run whose owner is gone: re-queued (started over), interrupted, rolled back (with its
+   * writes) or, after its last attempt, failed.
+   */
   async function settle(runId: string): Promise<void> {
     const settled = await leases.settleExpired(runId);
     if (!settled) return;
+    // Back in the queue, started over: its stream goes on with the next attempt's events.
+    if (settled.status === 'pending') return;
     if (settled.cancel_action === 'rollback') {
       await checkpoints.rollback(settled.thread_id, settled.start_checkpoint_id, settled.run_id);
       streams.discard(settled.run_id);
@@ -81,6 +87,24 @@ export function createClusterRuns({
       streams.close(settled.run_id);
     }
     events.notify(settled.run_id);
+  }
+
+  /**
+   * A run this replica stopped at shutdown goes back to the queue, where another replica takes
+   * it up (each starts pending runs every second). A run with a cancel request on it is settled
+   * as asked instead: interrupted, or rolled back with its writes.
+   */
+  async function requeue({ run, startCheckpointId }: StoppedRun): Promise<void> {
+    if (await leases.requeue(owner, run.run_id, run.thread_id, startCheckpointId)) return;
+    const action = await leases.cancelRequested(owner, run.run_id);
+    if (action === 'rollback') {
+      await checkpoints.rollback(run.thread_id, startCheckpointId, run.run_id);
+      streams.discard(run.run_id);
+    } else if (action === 'interrupt') {
+      await runs.setStatus(run.run_id, 'interrupted');
+      streams.close(run.run_id);
+    }
+    events.notify(run.run_id);
   }
 
   async function heartbeat(active: ClusterHooks) {
@@ -116,6 +140,7 @@ export function createClusterRuns({
 
   return {
     stop,
+    requeue,
     start(active: ClusterHooks) {
       hooks = active;
       bus.onCancel(({ runId, threadId, action }) => {

@@ -54,6 +54,8 @@ export async function openCluster(
     events,
     streams,
     stopElsewhere: runs.stop,
+    requeue: runs.requeue,
+    shutdownGraceMs: config.DEPLOYMENT_SHUTDOWN_GRACE_MS,
     start: runs.start,
     async close() {
       await runs.close();

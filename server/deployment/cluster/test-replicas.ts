@@ -46,13 +46,15 @@ export function createTestReplicas(options: { leaseMs: number; stepMs: number })
       return (await client.query<T>(sql, values).finally(() => client.end())).rows;
     },
 
-    async start(): Promise<Client> {
+    /** Starts a replica; `env` adds or overrides its variables. */
+    async start(env: Record<string, string> = {}): Promise<Client> {
       const replica = await startServerProcess({
         DATABASE_URI: databaseUri(),
         REDIS_URI: TEST_REDIS_URI ?? '',
         DEPLOYMENT_RUN_LEASE_MS: String(options.leaseMs),
         DEMO_MODEL_STEP_MS: String(options.stepMs),
         DEPLOYMENT_TRACING: 'false',
+        ...env,
       });
       replicas.push(replica);
       const ready = await readyUrl(replica).catch((error: unknown) => {
