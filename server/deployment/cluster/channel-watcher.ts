@@ -8,8 +8,16 @@ export interface ChannelWatch {
 
 interface Watched {
   count: number;
-  waiters: Set<() => void>;
+  /** One promise per channel, shared by its readers, settled and replaced at each message. */
+  message?: { promise: Promise<void>; resolve: () => void };
   subscribed: Promise<unknown>;
+}
+
+/** Settles the channel's pending message promise, if a reader is waiting on one. */
+function deliver(entry: Watched) {
+  const { message } = entry;
+  entry.message = undefined;
+  message?.resolve();
 }
 
 /**
@@ -22,28 +30,32 @@ export function createChannelWatcher(subscriber: Redis) {
   const watched = new Map<string, Watched>();
   subscriber.on('message', (channel: string) => {
     const entry = watched.get(channel);
-    if (!entry) return;
-    const waiters = [...entry.waiters];
-    entry.waiters.clear();
-    waiters.forEach((wake) => wake());
+    if (entry) deliver(entry);
   });
 
   return async function watch(channel: string): Promise<ChannelWatch> {
     let entry = watched.get(channel);
     if (!entry) {
-      entry = { count: 0, waiters: new Set(), subscribed: subscriber.subscribe(channel) };
+      entry = { count: 0, subscribed: subscriber.subscribe(channel) };
       watched.set(channel, entry);
     }
     entry.count += 1;
     const held = entry;
     await held.subscribed;
     return {
-      next: () => new Promise<void>((resolve) => held.waiters.add(resolve)),
+      next() {
+        if (!held.message) {
+          let resolve = () => {};
+          const promise = new Promise<void>((settle) => (resolve = settle));
+          held.message = { promise, resolve };
+        }
+        return held.message.promise;
+      },
       release() {
         held.count -= 1;
         if (held.count > 0 || watched.get(channel) !== held) return;
         watched.delete(channel);
-        held.waiters.forEach((wake) => wake());
+        deliver(held);
         void subscriber.unsubscribe(channel).catch(() => undefined);
       },
     };
