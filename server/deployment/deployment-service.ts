@@ -138,6 +138,7 @@ export async function createDeploymentService(
     graph,
     checkpointer,
     streams,
+    events,
     crons,
   };
 

@@ -2,7 +2,7 @@ import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
 import type { ServedGraph } from '../graph/graph-registry';
 import type { StopSignals } from '../graph/stop-signals';
 import { toWireData } from '../wire/sse';
-import type { RunEvents } from './run-events';
+import { threadRunStarted, type RunEvents } from './run-events';
 import type { RunTracing } from './run-tracing';
 import type { RunStreamLog } from './run-stream-log';
 import { streamRun } from './stream-run';
@@ -162,6 +162,7 @@ export function createRunExecutor({
     const startCheckpointId = head?.config.configurable?.checkpoint_id ?? null;
     const claim = { runId: next.run_id, owner, startCheckpointId, leaseMs };
     if (!(await runs.claim(claim))) return;
+    events.notify(threadRunStarted(threadId));
     // A run queued before a restart has no log yet; one created since has (open is idempotent).
     streams.open(next.run_id);
     streams.publish(next.run_id, 'metadata', { run_id: next.run_id, attempt: 1 });
