@@ -192,6 +192,12 @@ const envSchema = z
      */
     DEPLOYMENT_RUN_LEASE_MS: integer(30_000, 600_000),
     /**
+     * Cluster mode, on SIGTERM / SIGINT: how long executing runs may take to finish before the
+     * replica hands them back to the queue for another replica (the Agent Server's
+     * BG_JOB_SHUTDOWN_GRACE_PERIOD_SECS, 180 s by default there too).
+     */
+    DEPLOYMENT_SHUTDOWN_GRACE_MS: integer(180_000, 3_600_000),
+    /**
      * The embedded deployment meters its runs, node executions and uptime into this process's
      * usage service (the Deployments domain), as LangSmith self-hosted does with this flag. On
      * unless `false` (the demo bills its own deployment).

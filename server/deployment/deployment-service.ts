@@ -92,8 +92,9 @@ export async function createDeploymentService(
     graphs.ids(),
     loaded?.assistantDefaults,
   );
-  const events = createRunEvents();
-  const streams = createRunStreamLog();
+  // Cluster mode shares run ends and stream events across replicas through Redis.
+  const events = cluster?.events ?? createRunEvents();
+  const streams = cluster?.streams ?? createRunStreamLog();
   const onFinished = createRunCompletion({ removeThread: store.checkpoints.removeThread });
   // Traces go to a project named after the graph, as on LangGraph Platform.
   const tracing = options.tracingTarget && createRunTracing(options.tracingTarget);
@@ -137,6 +138,7 @@ export async function createDeploymentService(
     graph,
     checkpointer,
     streams,
+    events,
     crons,
   };
 
@@ -207,9 +209,11 @@ export async function createDeploymentService(
       runs: await runs.count(),
       executing: executor.executingCount(),
     }),
-    // Executing runs stop (interrupted) and pending ones stay queued for the next start.
+    // Executing runs stop (interrupted) and pending ones stay queued for the next start. In
+    // cluster mode they get a grace period to finish, then go back to the queue for another replica.
     drain: async () => {
       scheduler.stop();
+      if (cluster) await executor.drain(cluster.shutdownGraceMs, cluster.requeue);
       await protocol.close();
       await manager.close();
       // Deliver the traces of the runs just stopped while the usage server still answers.

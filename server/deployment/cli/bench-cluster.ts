@@ -1,4 +1,9 @@
-import { removeDataDir, startTestDeployment } from '@server/deployment/test/test-deployment';
+import type { Client } from '@langchain/langgraph-sdk';
+import {
+  removeDataDir,
+  startTestDeployment,
+  userInput,
+} from '@server/deployment/test/test-deployment';
 import { doubleText, percentile, tally, type Verdict } from './double-text';
 
 /** Two replicas (two deployment services in this process) on DATABASE_URI + REDIS_URI. */
@@ -22,6 +27,26 @@ async function startReplicas(stepMs: number) {
 }
 
 /**
+ * Time from `runs.create` on `creator` to the first event read through `runs.joinStream` on
+ * `reader` (sent once the create has answered), model delay 0; `iterations` after 20 warm-ups.
+ */
+async function firstEventVia(creator: Client, reader: Client, iterations: number) {
+  const times: number[] = [];
+  for (let i = 0; i < iterations + 20; i += 1) {
+    const { thread_id } = await creator.threads.create();
+    const started = performance.now();
+    const run = await creator.runs.create(thread_id, 'agent', { input: userInput('sf') });
+    let first: number | undefined;
+    for await (const _part of reader.runs.joinStream(thread_id, run.run_id)) {
+      first ??= performance.now() - started;
+    }
+    if (i >= 20 && first !== undefined) times.push(first);
+  }
+  times.sort((x, y) => x - y);
+  return `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`;
+}
+
+/**
  * The rollback flow with run 1 on replica A and run 2 (rollback) plus its join on replica B, then
  * `threads` such double-texts at once, alternating which replica gets run 1.
  */
@@ -41,6 +66,13 @@ export async function measureCluster(iterations: number, threads: number, stepMs
     const [p50, p95] = [percentile(durations, 50), percentile(durations, 95)];
     console.log(`  p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
     console.log(`  outcomes: ${tally(verdicts)}`);
+    console.log(`First streamed event, runs.create then runs.joinStream, ${iterations} runs:`);
+    console.log(
+      `  created on A, read on B: ${await firstEventVia(flow.a.client, flow.b.client, iterations)}`,
+    );
+    console.log(
+      `  created on A, read on A: ${await firstEventVia(flow.a.client, flow.a.client, iterations)}`,
+    );
   } finally {
     await flow.stop();
   }

@@ -1,6 +1,9 @@
 import type { CheckpointRollback, RunStore } from '../store/deployment-store';
 import type { CancelAction, RunLeases } from '../store/postgres/run-leases';
 import type { RunRecord } from '../store/records';
+import type { RunEvents } from '../runs/run-events';
+import type { StoppedRun } from '../runs/run-executor';
+import type { RunStreamLog } from '../runs/run-stream-log';
 import type { ThreadLock } from '../runs/thread-lock';
 import type { CancelBus } from './cancel-bus';
 
@@ -9,6 +12,10 @@ interface ClusterRunsDeps {
   bus: CancelBus;
   checkpoints: CheckpointRollback;
   runs: RunStore;
+  /** Run ends across replicas: a stop waits on them, a settled run wakes its joins. */
+  events: RunEvents;
+  /** The cross-replica stream log: a settled run's stream ends for its readers. */
+  streams: RunStreamLog;
   owner: string;
   leaseMs: number;
 }
@@ -25,7 +32,8 @@ export interface ClusterHooks {
   repairThread: (threadId: string) => Promise<void>;
 }
 
-const POLL_MS = 15;
+/** A stop re-reads the lease this often if no run-change message came (one lost in a reconnect). */
+const POLL_MS = 250;
 const PENDING_SCAN_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,6 +48,8 @@ export function createClusterRuns({
   bus,
   checkpoints,
   runs,
+  events,
+  streams,
   owner,
   leaseMs,
 }: ClusterRunsDeps) {
@@ -51,22 +61,50 @@ export function createClusterRuns({
     if (!(await leases.requestCancel(run.run_id, action))) return;
     await bus.publish({ runId: run.run_id, threadId: run.thread_id, action });
     for (;;) {
+      // Listen before reading: the owner's stop lands as a run-change message.
+      const changed = events.changed(run.run_id);
       const state = await leases.lease(run.run_id);
       if (state === 'gone' || state === 'settled') return;
       if (state === 'expired') return settle(run.run_id);
-      await sleep(POLL_MS);
+      await Promise.race([changed, sleep(POLL_MS)]);
     }
   }
 
-  /** Ends a run whose owner is gone: interrupted, rolled back (with its writes) or failed. */
+  /**
+   * Ends a run whose owner is gone: re-queued (started over), interrupted, rolled back (with its
+   * writes) or, after its last attempt, failed.
+   */
   async function settle(runId: string): Promise<void> {
     const settled = await leases.settleExpired(runId);
     if (!settled) return;
+    // Back in the queue, started over: its stream goes on with the next attempt's events.
+    if (settled.status === 'pending') return;
     if (settled.cancel_action === 'rollback') {
       await checkpoints.rollback(settled.thread_id, settled.start_checkpoint_id, settled.run_id);
+      streams.discard(settled.run_id);
     } else {
       await hooks?.repairThread(settled.thread_id);
+      streams.close(settled.run_id);
     }
+    events.notify(settled.run_id);
+  }
+
+  /**
+   * A run this replica stopped at shutdown goes back to the queue, where another replica takes
+   * it up (each starts pending runs every second). A run with a cancel request on it is settled
+   * as asked instead: interrupted, or rolled back with its writes.
+   */
+  async function requeue({ run, startCheckpointId }: StoppedRun): Promise<void> {
+    if (await leases.requeue(owner, run.run_id, run.thread_id, startCheckpointId)) return;
+    const action = await leases.cancelRequested(owner, run.run_id);
+    if (action === 'rollback') {
+      await checkpoints.rollback(run.thread_id, startCheckpointId, run.run_id);
+      streams.discard(run.run_id);
+    } else if (action === 'interrupt') {
+      await runs.setStatus(run.run_id, 'interrupted');
+      streams.close(run.run_id);
+    }
+    events.notify(run.run_id);
   }
 
   async function heartbeat(active: ClusterHooks) {
@@ -102,6 +140,7 @@ export function createClusterRuns({
 
   return {
     stop,
+    requeue,
     start(active: ClusterHooks) {
       hooks = active;
       bus.onCancel(({ runId, threadId, action }) => {

@@ -1,17 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Config } from '@server/config';
 import type { CheckpointRollback, RunStore } from '../store/deployment-store';
 import { createRunLeases } from '../store/postgres/run-leases';
 import { createAdvisoryThreadLock } from './advisory-thread-lock';
 import { createCancelBus } from './cancel-bus';
+import { createChannelWatcher } from './channel-watcher';
+import { createRedisRunEvents } from './redis-run-events';
+import { createRedisRunStreamLog } from './redis-run-stream-log';
 import { createClusterRuns } from './cluster-runs';
 
 /**
  * Cluster mode, when both DATABASE_URI and REDIS_URI are set: the thread lock becomes a Postgres
- * advisory lock, runs carry this replica's id and a lease, and cancel/rollback reach the replica
- * executing a run. `undefined` otherwise (one process: the in-process lock is enough).
+ * advisory lock, runs carry this replica's id and a lease, cancel/rollback reach the replica
+ * executing a run, run streams live in Redis (any replica streams any run) and a run's end wakes
+ * the joins of every replica. `undefined` otherwise (one process: in-process is enough).
  */
 export async function openCluster(
   config: Config,
@@ -26,11 +31,19 @@ export async function openCluster(
   }
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseMs = config.DEPLOYMENT_RUN_LEASE_MS;
+  // Stream writes and reads share one connection; a subscriber connection carries the wake-ups.
+  const redis = new Redis(config.REDIS_URI, { lazyConnect: true });
+  const subscriber = new Redis(config.REDIS_URI, { lazyConnect: true });
+  await Promise.all([redis.connect(), subscriber.connect()]);
+  const events = await createRedisRunEvents(redis, subscriber);
+  const streams = createRedisRunStreamLog(redis, createChannelWatcher(subscriber));
   const runs = createClusterRuns({
     leases: createRunLeases(leasePool),
     bus: await createCancelBus(config.REDIS_URI),
     checkpoints: store.checkpoints,
     runs: store.runs,
+    events,
+    streams,
     owner,
     leaseMs,
   });
@@ -38,10 +51,16 @@ export async function openCluster(
     owner,
     leaseMs,
     withThreadLock: createAdvisoryThreadLock(lockPool),
+    events,
+    streams,
     stopElsewhere: runs.stop,
+    requeue: runs.requeue,
+    shutdownGraceMs: config.DEPLOYMENT_SHUTDOWN_GRACE_MS,
     start: runs.start,
     async close() {
       await runs.close();
+      subscriber.disconnect();
+      await redis.quit().catch(() => undefined);
       await Promise.all([lockPool.end(), leasePool.end()]);
     },
   };

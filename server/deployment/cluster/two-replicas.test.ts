@@ -1,13 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from '@langchain/langgraph-sdk';
-import pg from 'pg';
+import type { Client } from '@langchain/langgraph-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  readyUrl,
-  removeServerDataDirs,
-  startServerProcess,
-  type ServerProcess,
-} from '@server/test/server-process';
+import type { ServerProcess } from '@server/test/server-process';
 import {
   conversation,
   failureStatus,
@@ -19,59 +12,25 @@ import {
   userInput,
   waitForMessages,
 } from '../test/test-deployment';
+import { createTestReplicas, replicaServicesMissing } from './test-replicas';
 
-const { TEST_DATABASE_URI, TEST_REDIS_URI } = process.env;
 const LEASE_MS = 3_000;
 
-describe.skipIf(!TEST_DATABASE_URI || !TEST_REDIS_URI)(
+describe.skipIf(replicaServicesMissing)(
   'two replicas on one Postgres + Redis (skipped: TEST_DATABASE_URI or TEST_REDIS_URI unset)',
   () => {
-    const database = `deployment_replicas_${randomBytes(6).toString('hex')}`;
-    const replicas: ServerProcess[] = [];
+    const cluster = createTestReplicas({ leaseMs: LEASE_MS, stepMs: 400 });
+    const { replicas, query } = cluster;
+    const startReplica = (env?: Record<string, string>) => cluster.start(env);
     let a: Client;
     let b: Client;
 
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URI });
-      await client.connect();
-      await client.query(sql).finally(() => client.end());
-    };
-
-    const databaseUri = () => {
-      const url = new URL(TEST_DATABASE_URI ?? '');
-      url.pathname = `/${database}`;
-      return url.toString();
-    };
-    async function query<T extends pg.QueryResultRow>(sql: string, values: unknown[]) {
-      const client = new pg.Client({ connectionString: databaseUri() });
-      await client.connect();
-      return (await client.query<T>(sql, values).finally(() => client.end())).rows;
-    }
-
-    async function startReplica(): Promise<Client> {
-      const replica = await startServerProcess({
-        DATABASE_URI: databaseUri(),
-        REDIS_URI: TEST_REDIS_URI ?? '',
-        DEPLOYMENT_RUN_LEASE_MS: String(LEASE_MS),
-        DEMO_MODEL_STEP_MS: '400',
-        DEPLOYMENT_TRACING: 'false',
-      });
-      replicas.push(replica);
-      const apiUrl = `${await readyUrl(replica)}deployment`;
-      return new Client({ apiUrl, callerOptions: { maxRetries: 0 } });
-    }
-
     beforeAll(async () => {
-      await admin(`CREATE DATABASE ${database}`);
+      await cluster.createDatabase();
       [a, b] = await Promise.all([startReplica(), startReplica()]);
     });
 
-    afterAll(async () => {
-      replicas.forEach((replica) => replica.child.kill('SIGKILL'));
-      await Promise.all(replicas.map((replica) => replica.exited));
-      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await removeServerDataDirs();
-    });
+    afterAll(() => cluster.stop());
 
     /** A thread (made on A) whose first run, created on A, has written `progress` messages. */
     async function activeRunOnA(progress: number) {
@@ -168,28 +127,67 @@ describe.skipIf(!TEST_DATABASE_URI || !TEST_REDIS_URI)(
       expect(await conversation(a, second.threadId)).toEqual([]);
     });
 
-    it('a replica killed mid-run leaves its thread busy no longer than the lease', async () => {
-      const c = await startReplica();
-      const victim = replicas.at(-1) as ServerProcess;
+    /** The pid in the lease owner (`host:pid:random`) of a run, or undefined when unowned. */
+    async function ownerPid(runId: string) {
+      const rows = await query<{ owner: string | null }>(
+        'SELECT owner FROM deployment.runs WHERE run_id = $1',
+        [runId],
+      );
+      return rows[0]?.owner?.split(':')[1];
+    }
+
+    /** A third replica (its own settings) running "weather in sf?" on a new thread. */
+    async function runOnThirdReplica(env: Record<string, string> = {}, progress = 2) {
+      const c = await startReplica(env);
+      const replica = replicas.at(-1) as ServerProcess;
       const threadId = (await c.threads.create()).thread_id;
       const run1 = await c.runs.create(threadId, 'agent', { input: userInput(SF) });
-      await waitForMessages(c, threadId, 2);
-      // The run executes on the replica about to die (its pid is in the lease's owner).
-      const owner = await query<{ owner: string }>(
-        'SELECT owner FROM deployment.runs WHERE run_id = $1',
-        [run1.run_id],
-      );
-      expect(owner[0]?.owner.split(':')[1]).toBe(String(victim.child.pid));
-      victim.child.kill('SIGKILL');
-      await victim.exited;
+      await waitForMessages(c, threadId, progress);
+      expect(await ownerPid(run1.run_id)).toBe(String(replica.child.pid));
+      return { replica, threadId, run1 };
+    }
+
+    it('a replica killed mid-run: its run starts over on another replica within the lease', async () => {
+      const { replica, threadId, run1 } = await runOnThirdReplica();
+      const victimPid = String(replica.child.pid);
+      replica.child.kill('SIGKILL');
+      await replica.exited;
       const killedAt = Date.now();
-      while ((await a.runs.get(threadId, run1.run_id)).status === 'running') await sleep(100);
+      while ((await ownerPid(run1.run_id)) === victimPid) await sleep(100);
       expect(Date.now() - killedAt).toBeLessThan(LEASE_MS * 2);
-      expect((await a.runs.get(threadId, run1.run_id)).status).toBe('error');
+      // Re-queued with what it wrote deleted: it ran once more from the start, whole, once.
+      await a.runs.join(threadId, run1.run_id);
+      expect((await a.runs.get(threadId, run1.run_id)).status).toBe('success');
+      expect(await conversation(a, threadId)).toEqual(SF_RUN);
       const run2 = await a.runs.create(threadId, 'agent', { input: userInput(NYC) });
       await a.runs.join(threadId, run2.run_id);
-      expect((await a.runs.get(threadId, run2.run_id)).status).toBe('success');
-      expect((await conversation(a, threadId)).slice(-4)).toEqual(NYC_RUN);
+      expect(await conversation(a, threadId)).toEqual([...SF_RUN, ...NYC_RUN]);
+    });
+
+    it('SIGTERM lets a run finish within the grace period before the replica exits', async () => {
+      const { replica, threadId, run1 } = await runOnThirdReplica(
+        { DEPLOYMENT_SHUTDOWN_GRACE_MS: '20000' },
+        1,
+      );
+      replica.child.kill('SIGTERM');
+      expect(await replica.exited).toBe(0);
+      // Finished there before it exited: not re-queued, nothing left for another replica to do.
+      expect((await a.runs.get(threadId, run1.run_id)).status).toBe('success');
+      expect(await conversation(a, threadId)).toEqual(SF_RUN);
+    });
+
+    it('SIGTERM re-queues a run still going at the end of the grace period', async () => {
+      const { replica, threadId, run1 } = await runOnThirdReplica({
+        DEPLOYMENT_SHUTDOWN_GRACE_MS: '200',
+      });
+      const pid = String(replica.child.pid);
+      replica.child.kill('SIGTERM');
+      expect(await replica.exited).toBe(0);
+      expect((await a.runs.get(threadId, run1.run_id)).status).not.toBe('error');
+      await b.runs.join(threadId, run1.run_id);
+      expect((await b.runs.get(threadId, run1.run_id)).status).toBe('success');
+      expect(await ownerPid(run1.run_id)).not.toBe(pid);
+      expect(await conversation(b, threadId)).toEqual(SF_RUN);
     });
   },
 );

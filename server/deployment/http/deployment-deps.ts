@@ -2,6 +2,7 @@ import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
 import type { AssistantRegistry } from './assistants';
 import type { AgentGraph } from '../graph/agent-graph';
 import type { GraphRegistry } from '../graph/graph-registry';
+import type { RunEvents } from '../runs/run-events';
 import type { RunManager } from '../runs/run-manager';
 import type { RunStreamLog } from '../runs/run-stream-log';
 import type { CronStore, RunStore, ThreadStore } from '../store/deployment-store';
@@ -18,5 +19,7 @@ export interface DeploymentDeps {
   checkpointer: BaseCheckpointSaver;
   /** Each run's SSE events, for `runs.stream` and `joinStream`. */
   streams: RunStreamLog;
+  /** Run ends and run starts (across replicas in cluster mode), for joins that wait on them. */
+  events: RunEvents;
   crons: CronStore;
 }

@@ -36,7 +36,7 @@ export function createRunRoutes(deps: DeploymentDeps) {
     const values = serializeValues(snapshot.values, served.foreign);
     if (run.status !== 'error') return values;
     // The streamed error names the class (e.g. GraphRecursionError), as the platform's join does.
-    const streamed = deps.streams.errorOf(run.run_id);
+    const streamed = await deps.streams.errorOf(run.run_id);
     const fallback = { error: 'RunError', message: run.error ?? 'Run failed' };
     return { ...values, __error__: streamed ?? fallback };
   }

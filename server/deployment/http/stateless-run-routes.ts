@@ -63,9 +63,9 @@ export function createStatelessRunRoutes(deps: DeploymentDeps) {
     if (created instanceof Response) return created;
     const { run_id } = created.run;
     await streams.ended(run_id);
-    const values = streams.result(run_id);
+    const values = await streams.result(run_id);
     if (values === undefined) return jsonError(c, 404, `Run ${run_id} was deleted (rolled back)`);
-    const error = streams.errorOf(run_id);
+    const error = await streams.errorOf(run_id);
     return c.json(error ? { ...(values ?? {}), __error__: error } : values);
   });
 
@@ -80,7 +80,7 @@ export function createStatelessRunRoutes(deps: DeploymentDeps) {
    * `runs.joinStream(null, runId)`: a stateless run's events, read from its stream log (its
    * thread may be gone already), kept a minute after the run ends as for thread runs.
    */
-  app.get('/:runId/stream', requireUuidParams('runId'), (c) => {
+  app.get('/:runId/stream', requireUuidParams('runId'), async (c) => {
     const query = parseWith(joinStreamQuery, c.req.query());
     if (!query.ok) return jsonError(c, 422, query.detail);
     const runId = c.req.param('runId');
@@ -91,7 +91,7 @@ export function createStatelessRunRoutes(deps: DeploymentDeps) {
         'cancel_on_disconnect: not supported when joining a stateless run; join it on its thread (runs.joinStream(threadId, runId)) or create it with on_disconnect "cancel"',
       );
     }
-    if (!streams.has(runId)) {
+    if (!(await streams.has(runId))) {
       return jsonError(c, 404, `Run ${runId} not found (or it ended more than a minute ago)`);
     }
     c.header('Content-Location', `/runs/${runId}`);

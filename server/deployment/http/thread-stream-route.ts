@@ -1,13 +1,17 @@
 import type { Context } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import type { DeploymentDeps } from './deployment-deps';
+import { threadRunStarted } from '../runs/run-events';
 import type { RunStreamEvent } from '../runs/run-stream-log';
 import type { RunRecord } from '../store/records';
 import { sseResponse } from '../wire/sse';
 import { queryList, streamModeFilter } from '../wire/stream-mode-filter';
 
-/** How often an idle thread stream looks for the thread's next run. */
-const POLL_MS = 100;
+/**
+ * An idle thread stream wakes when a run of the thread starts (on any replica); it also looks
+ * again this often, for a wake-up lost in a reconnect and for a run that ended between looks.
+ */
+const RECHECK_MS = 1_000;
 
 /** What ends each run on a thread's stream. */
 const RUN_DONE = 'run_done';
@@ -50,7 +54,7 @@ function sleep(ms: number, signal: AbortSignal) {
  * each run.
  */
 export async function joinThreadStream(c: Context, deps: DeploymentDeps) {
-  const { threads, runs, streams } = deps;
+  const { threads, runs, streams, events: runEvents } = deps;
   const threadId = c.req.param('threadId') ?? '';
   if (!(await threads.get(threadId)))
     return jsonError(c, 404, `Thread with ID ${threadId} not found`);
@@ -74,9 +78,11 @@ export async function joinThreadStream(c: Context, deps: DeploymentDeps) {
     const seen = new Map<string, RunRecord>();
     const joined = new Set<string>();
     while (!signal.aborted && (await threads.get(threadId))) {
+      // Listen before looking, so a run starting during the look still wakes this loop.
+      const started = runEvents.changed(threadRunStarted(threadId));
       const next = await nextRun(seen, joined);
       if (!next) {
-        await sleep(POLL_MS, signal);
+        await Promise.race([started, sleep(RECHECK_MS, signal)]);
         continue;
       }
       joined.add(next.run_id);

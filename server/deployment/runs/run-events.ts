@@ -1,3 +1,6 @@
+/** The key `changed` / `notify` use for "a run of this thread started" (a thread join waits on it). */
+export const threadRunStarted = (threadId: string) => `thread:${threadId}`;
+
 /**
  * Wake-ups for code waiting on a run (join): `changed(runId)` resolves at the next `notify` of
  * that run (finished, deleted) or when `releaseAll` is called at shutdown.

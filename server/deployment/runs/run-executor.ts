@@ -2,7 +2,7 @@ import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
 import type { ServedGraph } from '../graph/graph-registry';
 import type { StopSignals } from '../graph/stop-signals';
 import { toWireData } from '../wire/sse';
-import type { RunEvents } from './run-events';
+import { threadRunStarted, type RunEvents } from './run-events';
 import type { RunTracing } from './run-tracing';
 import type { RunStreamLog } from './run-stream-log';
 import { streamRun } from './stream-run';
@@ -10,8 +10,11 @@ import type { ThreadLock } from './thread-lock';
 import type { RunStore } from '../store/deployment-store';
 import type { RunRecord } from '../store/records';
 
-/** Why a run was stopped from outside; decides what its record becomes. */
-export type StopReason = 'interrupt' | 'rollback' | 'shutdown';
+/**
+ * Why a run was stopped from outside; decides what its record becomes. `requeue`: a cluster
+ * replica shutting down hands it back to the queue (its caller does, see `drain`).
+ */
+export type StopReason = 'interrupt' | 'rollback' | 'shutdown' | 'requeue';
 
 /** What `stop` reports about the run it stopped, for the caller to roll back. */
 export interface StoppedRun {
@@ -114,8 +117,9 @@ export function createRunExecutor({
       // As the platform: the error closes the stream, as `{error: <class name>, message}`.
       streams.publish(run.run_id, 'error', toWireData(error));
     }
-    // A rolled-back run is deleted by whoever stopped it, who then ends its stream and joins.
-    if (stopReason === 'rollback') return;
+    // A rolled-back run is deleted by whoever stopped it, who then ends its stream and joins; a
+    // re-queued one starts over elsewhere, its stream going on with the next attempt.
+    if (stopReason === 'rollback' || stopReason === 'requeue') return;
     streams.close(run.run_id, result);
     events.notify(run.run_id);
     const settled = await runs.get(run.thread_id, run.run_id);
@@ -158,6 +162,7 @@ export function createRunExecutor({
     const startCheckpointId = head?.config.configurable?.checkpoint_id ?? null;
     const claim = { runId: next.run_id, owner, startCheckpointId, leaseMs };
     if (!(await runs.claim(claim))) return;
+    events.notify(threadRunStarted(threadId));
     // A run queued before a restart has no log yet; one created since has (open is idempotent).
     streams.open(next.run_id);
     streams.publish(next.run_id, 'metadata', { run_id: next.run_id, attempt: 1 });
@@ -204,6 +209,28 @@ export function createRunExecutor({
     async stopAll(): Promise<void> {
       await Promise.all([...executing.keys()].map((threadId) => stop(threadId, 'interrupt')));
     },
+    /**
+     * Cluster shutdown: takes no new run, lets the executing ones finish within `graceMs`, then
+     * stops the rest and hands each to `requeue` (back to the queue for another replica).
+     */
+    async drain(graceMs: number, requeue: (stopped: StoppedRun) => Promise<void>): Promise<void> {
+      closed = true;
+      wakeUps.forEach((timer) => clearTimeout(timer));
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([
+        Promise.all([...executing.values()].map((entry) => entry.done)),
+        graceOver,
+      ]);
+      clearTimeout(timer);
+      await Promise.all(
+        [...executing.keys()].map(async (threadId) => {
+          const stopped = await stop(threadId, 'requeue');
+          if (stopped) await requeue(stopped);
+        }),
+      );
+    },
+
     /** Stops every executing run (marked interrupted); pending runs stay for the next start. */
     async close(): Promise<void> {
       closed = true;

@@ -31,7 +31,11 @@ export interface NewRunRequest {
   kwargs: RunKwargs;
 }
 
-const JOIN_POLL_MS = 100;
+/**
+ * Cluster mode: a join re-reads the run this often even without a wake-up (run ends arrive as
+ * Redis messages, which a reconnecting replica can miss).
+ */
+const JOIN_RECHECK_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Outcome of an operation refused because of the thread's or run's current state (HTTP 409). */
@@ -161,8 +165,7 @@ export function createRunManager({
         const changed = events.changed(runId);
         const run = await runs.get(threadId, runId);
         if (!run || closed || FINISHED_RUN_STATUSES.includes(run.status)) return run;
-        // Another replica may finish it (cluster mode): no wake-up comes here, so re-read.
-        await (stopElsewhere ? Promise.race([changed, sleep(JOIN_POLL_MS)]) : changed);
+        await (stopElsewhere ? Promise.race([changed, sleep(JOIN_RECHECK_MS)]) : changed);
       }
     },
 

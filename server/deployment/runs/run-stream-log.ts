@@ -13,6 +13,33 @@ interface RunLog {
   wake: Set<() => void>;
 }
 
+/**
+ * Where a run's events go and are read from: in this process (one replica, the default), or in
+ * Redis in cluster mode, so any replica streams a run whichever executes it. Writes are
+ * fire-and-forget but applied in the order they are made; reads answer asynchronously.
+ */
+export interface RunStreamLog {
+  /** Whether the run has a log (open, or finished within the retention). */
+  has: (runId: string) => Promise<boolean>;
+  /** Starts a run's log; events published before a reader joins stay for it to read. */
+  open: (runId: string) => void;
+  publish: (runId: string, event: string, data: unknown) => void;
+  /** Ends the run's stream: readers get what is left, then their stream closes. */
+  close: (runId: string, result?: unknown) => void;
+  /** Ends the stream and forgets its events (a rolled-back run leaves nothing behind). */
+  discard: (runId: string) => void;
+  /** The run's events from index `from` until its stream closes or `signal` aborts. */
+  read: (runId: string, from: number, signal?: AbortSignal) => AsyncIterable<RunStreamEvent>;
+  /** Resolves once the run's stream has ended (at once if there is none). */
+  ended: (runId: string) => Promise<void>;
+  /** The run's final state values, for a stateless wait whose thread is gone by then. */
+  result: (runId: string) => Promise<unknown>;
+  /** The data of the run's `error` event (`{error, message}`), while its log is kept. */
+  errorOf: (runId: string) => Promise<unknown>;
+  /** Ends every stream read here (shutdown), so no HTTP response is left open. */
+  closeAll: () => void;
+}
+
 /** How long a finished run's events stay readable, for late joins and `Last-Event-ID` resumes. */
 const RETAIN_FINISHED_MS = 60_000;
 
@@ -20,7 +47,7 @@ const RETAIN_FINISHED_MS = 60_000;
  * The event log of every executing run, fanned out to any number of readers. Each reader reads
  * from a position of its own (from the start, or after `Last-Event-ID` on a resume), so several clients can stream one run at once and none steals another's events.
  */
-export function createRunStreamLog(retainMs = RETAIN_FINISHED_MS) {
+export function createRunStreamLog(retainMs = RETAIN_FINISHED_MS): RunStreamLog {
   const logs = new Map<string, RunLog>();
 
   function logOf(runId: string): RunLog {
@@ -38,10 +65,9 @@ export function createRunStreamLog(retainMs = RETAIN_FINISHED_MS) {
     wake.forEach((resolve) => resolve());
   }
 
-  return {
-    has: (runId: string) => logs.has(runId),
+  const streamLog: RunStreamLog = {
+    has: async (runId: string) => logs.has(runId),
 
-    /** Starts a run's log; events published before a reader joins stay for it to read. */
     open(runId: string): void {
       logOf(runId);
     },
@@ -53,7 +79,6 @@ export function createRunStreamLog(retainMs = RETAIN_FINISHED_MS) {
       wakeReaders(log);
     },
 
-    /** Ends the run's stream: readers get what is left, then their stream closes. */
     close(runId: string, result?: unknown): void {
       const log = logs.get(runId);
       if (!log || log.done) return;
@@ -66,16 +91,12 @@ export function createRunStreamLog(retainMs = RETAIN_FINISHED_MS) {
       timer.unref();
     },
 
-    /** Forgets a run's events at once (a rolled-back run leaves nothing behind). */
     discard(runId: string): void {
-      const log = logs.get(runId);
-      if (log && !log.done) this.close(runId);
+      const kept = logs.get(runId);
+      if (kept && !kept.done) streamLog.close(runId);
       logs.delete(runId);
     },
 
-    /**
-     * Reads a run's events from index `from` until the run's stream closes or `signal` aborts.
-     */
     async *read(runId: string, from: number, signal?: AbortSignal): AsyncGenerator<RunStreamEvent> {
       const log = logs.get(runId);
       if (!log) return;
@@ -100,22 +121,19 @@ export function createRunStreamLog(retainMs = RETAIN_FINISHED_MS) {
       }
     },
 
-    /** Resolves once the run's stream has ended (at once if there is none). */
     async ended(runId: string): Promise<void> {
       const log = logs.get(runId);
       while (log && !log.done) await new Promise<void>((resolve) => log.wake.add(resolve));
     },
 
-    result: (runId: string) => logs.get(runId)?.result,
+    result: async (runId: string) => logs.get(runId)?.result,
 
-    /** The data of the run's `error` event (`{error, message}`), while its log is kept. */
-    errorOf: (runId: string) => logs.get(runId)?.events.findLast((e) => e.event === 'error')?.data,
+    errorOf: async (runId: string) =>
+      logs.get(runId)?.events.findLast((e) => e.event === 'error')?.data,
 
-    /** Ends every stream (shutdown), so no HTTP response is left open. */
     closeAll(): void {
-      [...logs.keys()].forEach((runId) => this.close(runId));
+      [...logs.keys()].forEach((runId) => streamLog.close(runId));
     },
   };
+  return streamLog;
 }
-
-export type RunStreamLog = ReturnType<typeof createRunStreamLog>;

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { deleteOffChain } from './checkpoint-rollback';
+import { inTransaction } from './transaction';
 
 export type CancelAction = 'interrupt' | 'rollback';
 
@@ -11,7 +13,9 @@ export interface LeasedRun {
 }
 
 const EXPIRED_REASON =
-  'The replica executing this run stopped renewing its lease (it crashed or was killed); the run was not resumed.';
+  'The replica executing this run stopped renewing its lease (it crashed or was killed) on each of its attempts; the run was not resumed.';
+/** As the Agent Server: a run whose worker was lost is tried at most this many times. */
+const MAX_ATTEMPTS = 3;
 
 /**
  * The lease side of `deployment.runs` in cluster mode: the owner renews the leases of the runs it
@@ -54,6 +58,16 @@ export function createRunLeases(pool: pg.Pool) {
       return row.expired ? 'expired' : 'running';
     },
 
+    /** The cancel requested on `owner`'s running run, if any. */
+    async cancelRequested(owner: string, runId: string): Promise<CancelAction | null> {
+      const { rows } = await pool.query<{ cancel_action: CancelAction | null }>(
+        `SELECT cancel_action FROM deployment.runs
+         WHERE run_id = $1 AND owner = $2 AND status = 'running'`,
+        [runId, owner],
+      );
+      return rows[0]?.cancel_action ?? null;
+    },
+
     /** Running runs whose lease has expired (their replica died or hangs). */
     async expired(): Promise<LeasedRun[]> {
       const { rows } = await pool.query<LeasedRun>(
@@ -64,21 +78,52 @@ export function createRunLeases(pool: pg.Pool) {
     },
 
     /**
-     * Settles a run whose lease has expired, as the Agent Server ends a run its worker lost: a
-     * requested interrupt makes it `interrupted`, otherwise it ends in `error`. A requested
-     * rollback is left to the caller (it deletes the run with its checkpoints). Answers the run
-     * when this call settled it, `undefined` when another replica did (or the lease was renewed).
+     * Settles a run whose lease has expired, as the Agent Server handles a run its worker lost:
+     * a requested interrupt makes it `interrupted`; with no request it goes back to the queue
+     * with what it wrote deleted (it starts over), up to its third attempt, after which it ends
+     * in `error`. A requested rollback is left to the caller (it deletes the run with its
+     * checkpoints). Answers the run and its new status when this call settled it, `undefined`
+     * when another replica did (or the lease was renewed).
      */
-    async settleExpired(runId: string): Promise<LeasedRun | undefined> {
-      const { rows } = await pool.query<LeasedRun>(
-        `UPDATE deployment.runs SET owner = NULL, lease_until = NULL, updated_at = now(),
-           status = CASE WHEN cancel_action = 'interrupt' THEN 'interrupted' ELSE 'error' END,
-           error = CASE WHEN cancel_action = 'interrupt' THEN NULL ELSE $2 END
-         WHERE run_id = $1 AND status = 'running' AND lease_until < now()
-         RETURNING run_id, thread_id, cancel_action, start_checkpoint_id`,
-        [runId, EXPIRED_REASON],
-      );
-      return rows[0];
+    settleExpired(runId: string): Promise<(LeasedRun & { status: string }) | undefined> {
+      return inTransaction(pool, async (client) => {
+        const { rows } = await client.query<LeasedRun & { status: string }>(
+          `UPDATE deployment.runs SET owner = NULL, lease_until = NULL, updated_at = now(),
+             status = CASE WHEN cancel_action = 'interrupt' THEN 'interrupted'
+                           WHEN cancel_action IS NULL AND attempt < $3 THEN 'pending'
+                           ELSE 'error' END,
+             error = CASE WHEN cancel_action IS NULL AND attempt >= $3 THEN $2 ELSE NULL END
+           WHERE run_id = $1 AND status = 'running' AND lease_until < now()
+           RETURNING run_id, thread_id, cancel_action, start_checkpoint_id, status`,
+          [runId, EXPIRED_REASON, MAX_ATTEMPTS],
+        );
+        const settled = rows[0];
+        if (settled?.status === 'pending') {
+          await deleteOffChain(client, settled.thread_id, settled.start_checkpoint_id);
+        }
+        return settled;
+      });
+    },
+
+    /**
+     * Hands a run this replica stopped at shutdown back to the queue, as the Agent Server
+     * re-queues at the end of its grace period: `pending` again, with what it wrote so far
+     * deleted (it starts over from its first checkpoint on whichever replica takes it), in one
+     * transaction. `false` when the run is no longer this owner's running run, or when a cancel
+     * was requested on it (the caller settles it as asked instead).
+     */
+    requeue(owner: string, runId: string, threadId: string, startCheckpointId: string | null) {
+      return inTransaction(pool, async (client) => {
+        const { rowCount } = await client.query(
+          `UPDATE deployment.runs SET status = 'pending', owner = NULL, lease_until = NULL,
+             start_checkpoint_id = NULL, updated_at = now()
+           WHERE run_id = $1 AND owner = $2 AND status = 'running' AND cancel_action IS NULL`,
+          [runId, owner],
+        );
+        if (!rowCount) return false;
+        await deleteOffChain(client, threadId, startCheckpointId);
+        return true;
+      });
     },
   };
 }
