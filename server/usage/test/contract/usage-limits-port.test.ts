@@ -3,22 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { limitMonth } from '@contracts/usage/limit-period';
 import { openBackend } from '@server/usage/store/open-usage-backend';
 import type { UsageBackend } from '@server/usage/store/usage-backend';
-import { freshStore, HAVE_SCALE_OUT_SERVERS, SKIP_REASON, type FreshStore } from './fresh-stores';
+import { LIMIT_BACKENDS } from '../limit-backends';
+import { freshStore, type FreshStore } from './fresh-stores';
 
 /**
  * The limits part of the port, run the same on every backend (add a backend below): what the
  * routes and the ingestion path rely on, through `UsageBackend` only.
  */
-const BACKENDS = [
-  { name: 'duckdb', kind: 'duckdb', skip: false },
-  {
-    name: `clickhouse (skipped when ${SKIP_REASON})`,
-    kind: 'clickhouse',
-    skip: !HAVE_SCALE_OUT_SERVERS,
-  },
-] as const;
 
-describe.each(BACKENDS)('usage limits through the port ($name)', ({ kind, skip }) => {
+describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, skip }) => {
   let store: FreshStore;
   let backend: UsageBackend;
   const old = randomUUID();
