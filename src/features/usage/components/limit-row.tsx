@@ -4,6 +4,7 @@ import { formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
 import { limitOutlook, limitShare, type LimitOutlook } from '../model/limit-projection';
 import { LimitEditor } from './limit-editor';
+import { RemoveLimit } from './remove-limit';
 
 const LIMIT_NAMES = {
   monthly_traces: 'All traces',
@@ -80,6 +81,11 @@ export function LimitRow({
           </p>
         </>
       )}
+      {limit !== null && status.alert_thresholds.length > 0 ? (
+        <p className="muted small">
+          Alerts at {status.alert_thresholds.map((threshold) => `${threshold}%`).join(', ')}.
+        </p>
+      ) : null}
       {text && limit !== null ? (
         <p className={outlook.kind === 'reached' ? 'notice limit-notice' : 'muted small'}>{text}</p>
       ) : null}
@@ -100,14 +106,28 @@ export function LimitRow({
           workspaceName={workspaceName}
           limitType={status.limit_type}
           current={limit}
+          thresholds={status.alert_thresholds}
           onDone={() => setEditing(false)}
         />
       ) : status.can_edit ? (
-        <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
-          {limit === null
-            ? `Set a limit for ${workspaceName}`
-            : `Change the limit for ${workspaceName}`}
-        </button>
+        <div className="limit-editor-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setEditing(true)}
+          >
+            {limit === null
+              ? `Set a limit for ${workspaceName}`
+              : `Change the limit for ${workspaceName}`}
+          </button>
+          {status.limit_id !== null && limit !== null ? (
+            <RemoveLimit
+              limitId={status.limit_id}
+              workspaceName={workspaceName}
+              limitValue={limit}
+            />
+          ) : null}
+        </div>
       ) : null}
     </li>
   );
