@@ -47,6 +47,8 @@ export function LimitRow({
   const share = limit === null ? 0 : limitShare(status.used, limit);
   const label = `${workspaceName}: ${LIMIT_NAMES[status.limit_type].toLowerCase()} this month`;
   const text = describeOutlook(outlook);
+  // Alerts of the month above where the limit stands now (it was raised since) are not news.
+  const crossed = status.alerts.filter((alert) => alert.threshold <= share);
 
   return (
     <li className="limit-row">
@@ -89,9 +91,9 @@ export function LimitRow({
       {text && limit !== null ? (
         <p className={outlook.kind === 'reached' ? 'notice limit-notice' : 'muted small'}>{text}</p>
       ) : null}
-      {status.alerts.length > 0 && outlook.kind !== 'reached' ? (
+      {crossed.length > 0 && outlook.kind !== 'reached' ? (
         <p className="notice limit-notice" role="status">
-          {status.alerts
+          {crossed
             .map(
               (alert) =>
                 `${alert.threshold}% of the limit reached on ${when(Date.parse(alert.crossed_at))}`,
