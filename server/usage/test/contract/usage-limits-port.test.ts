@@ -128,8 +128,9 @@ describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, 
       limitValue: 10,
       crossedAt: new Date(),
     };
-    await limits().insertAlerts([row]);
-    await limits().insertAlerts([{ ...row, alertId: randomUUID(), used: 9 }]);
+    expect(await limits().insertAlerts([row])).toEqual([row]);
+    // Another evaluation (here or on another replica) crossing it again records and sends nothing.
+    expect(await limits().insertAlerts([{ ...row, alertId: randomUUID(), used: 9 }])).toEqual([]);
     const alerts = await limits().alerts([old], month.startMs);
     expect(alerts.map((alert) => [alert.alertId, alert.used])).toEqual([[row.alertId, 8]]);
   });
