@@ -97,4 +97,109 @@ test.describe('Usage limits on the usage tab', () => {
       }
     }
   });
+
+  test('custom alert thresholds, removing a limit, the org default by keyboard, and read-only for a limited key', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const workspaces = (await (
+      await request.get('/api/v1/workspaces', { headers: ADMIN })
+    ).json()) as { id: string; display_name: string }[];
+    const target = workspaces.at(-1);
+    const readable = workspaces[0];
+    if (!target || !readable) throw new Error('The demo data has no workspace.');
+    const name = target.display_name;
+    const removeAll = async () => {
+      for (const workspace of workspaces) {
+        const limits = (await (
+          await request.get('/api/v1/usage-limits', {
+            headers: { ...ADMIN, 'x-tenant-id': workspace.id },
+          })
+        ).json()) as { id: string }[];
+        for (const { id } of limits) {
+          await request.delete(`/api/v1/usage-limits/${id}`, { headers: ADMIN });
+        }
+      }
+    };
+    try {
+      await page.goto(`${TAB}?workspaces=${target.id}`);
+      const card = page.getByRole('region', { name: 'Usage limits this month' });
+      await card.getByRole('button', { name: `Set a limit for ${name}` }).click();
+      await card.getByLabel(`Traces a month for ${name}`).fill('900,000,000');
+      const alertsAt = card.getByLabel('Alert at (% of the limit)');
+      await expect(alertsAt).toHaveValue('50, 80, 100');
+      await alertsAt.fill('25, 150');
+      await card.getByRole('button', { name: 'Save limit' }).click();
+      await expect(alertsAt).toHaveAccessibleDescription(
+        /150 is not a whole percentage from 1 to 100\./,
+      );
+      await alertsAt.fill('90, 25');
+      await card.getByRole('button', { name: 'Save limit' }).click();
+      await expect(card.getByText('Alerts at 25%, 90%.')).toBeVisible();
+      await expect(
+        card.getByRole('meter', { name: `${name}: all traces this month` }),
+      ).toHaveAttribute('aria-valuetext', /of 900,000,000 traces$/);
+      await page.screenshot({
+        path: testInfo.outputPath('limit-with-thresholds.png'),
+        fullPage: true,
+      });
+
+      // Removed after a second click: the workspace is back to no limit.
+      await card.getByRole('button', { name: `Remove the limit for ${name}` }).click();
+      await expect(card.getByRole('group', { name: `Remove the limit for ${name}` })).toContainText(
+        `Remove the limit of 900,000,000 traces for ${name}?`,
+      );
+      await card.getByRole('button', { name: 'Remove limit' }).click();
+      await expect(
+        card.getByText(/^No limit: [\d,]+ traces this month, none refused\.$/),
+      ).toBeVisible();
+
+      // The org default, by keyboard only: given now to every workspace without its own.
+      const form = card.getByRole('form', { name: 'Org default limit' });
+      await form.getByLabel('Limit type').focus();
+      await page.keyboard.press('Tab');
+      await expect(form.getByLabel('Default traces a month')).toBeFocused();
+      await page.keyboard.type('8 000 000 000');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Space');
+      await expect(
+        form.getByLabel(
+          'Also give it now to existing workspaces without their own limit of this type',
+        ),
+      ).toBeChecked();
+      await page.keyboard.press('Tab');
+      await expect(form.getByRole('button', { name: 'Save org default' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(
+        card.getByText('All traces: 8,000,000,000 traces a month, for workspaces created since.'),
+      ).toBeVisible();
+      await expect(
+        card.getByRole('meter', { name: `${name}: all traces this month` }),
+      ).toHaveAttribute('aria-valuetext', /of 8,000,000,000 traces$/);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: testInfo.outputPath('org-default.png'), fullPage: true });
+
+      // A key without usage-limits:manage sees the limits, changes nothing.
+      await page.goto(`${TAB}?workspaces=${readable.id}`);
+      await page.getByRole('button', { name: /^Connection:/ }).click();
+      await page.getByLabel('API key').fill('lsv2_demo_limited');
+      await page.getByRole('button', { name: 'Save connection' }).click();
+      await expect(
+        card.getByRole('meter', { name: `${readable.display_name}: all traces this month` }),
+      ).toBeVisible();
+      await expect(
+        card.getByText(
+          'Read-only: changing limits needs a key with the usage-limits:manage permission.',
+        ),
+      ).toBeVisible();
+      await expect(card.getByRole('button', { name: /limit for/ })).toHaveCount(0);
+      await expect(card.getByRole('form', { name: 'Org default limit' })).toHaveCount(0);
+      await page.screenshot({ path: testInfo.outputPath('read-only.png'), fullPage: true });
+      await page.getByRole('button', { name: /^Connection:/ }).click();
+      await page.getByRole('button', { name: 'Use server connection' }).click();
+    } finally {
+      await removeAll();
+    }
+  });
 });

@@ -46,6 +46,8 @@ export const limitStatusSchema = z.object({
   limit_type: limitTypeSchema,
   /** Null when the workspace has no limit of this type (own or default). */
   limit_value: z.nullable(z.int()),
+  /** The workspace's own limit of this type (what `DELETE /usage-limits/{id}` takes), or null. */
+  limit_id: z.nullable(z.uuid()),
   /** `own`, `org_default` or null (no limit). */
   source: z.nullable(z.enum(['own', 'org_default'])),
   /** Percent thresholds alerted (100 always is: it dates `reached_at`). */

@@ -12,11 +12,15 @@ export const USAGE_CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/workspaces' },
   { method: 'GET', path: '/orgs/current/billing/granular-usage' },
   { method: 'GET', path: '/orgs/current/billing/granular-usage/export' },
-  // Usage limits: the tab's card reads the status and log, and edits a workspace's limit.
+  // Usage limits: the tab's card reads the status and log, edits or removes a workspace's limit
+  // and sets the org default.
   { method: 'GET', path: '/usage-limits/org/status' },
   { method: 'GET', path: '/usage-limits/org/deliveries' },
   { method: 'GET', path: '/usage-limits/refusals' },
   { method: 'PUT', path: '/usage-limits' },
+  { method: 'DELETE', path: '/usage-limits/:id' },
+  { method: 'GET', path: '/usage-limits/org/default' },
+  { method: 'PUT', path: '/usage-limits/org/default' },
 ];
 
 /**

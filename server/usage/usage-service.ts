@@ -1,6 +1,5 @@
 import { CLOUD_USAGE_DATA_START } from '@contracts/usage/usage-schema';
 import type { Config } from '../config';
-import { jsonError } from '@server/http/json-error';
 import type { Service } from '../http/service';
 import type { UsageAvailability } from './http/prepare-usage-request';
 import { createDeploymentMetricsRoutes } from './http/deployment-metrics-routes';
@@ -9,7 +8,7 @@ import { createSessionRoutes } from './http/session-routes';
 import { createUsageLimitRoutes } from './http/usage-limit-routes';
 import { createUsageLimitStatusRoutes } from './http/usage-limit-status-routes';
 import { createUsageRoutes } from './http/usage-routes';
-import { createAlertEvaluator, NO_ALERTS, type AlertEvaluator } from './limits/alert-evaluator';
+import { createAlertEvaluator, type AlertEvaluator } from './limits/alert-evaluator';
 import type { WebhookConfig } from './limits/webhook-sender';
 import { describeDemoKeys } from './seed/demo-keys';
 import { demoProfile, type SeedProfile } from './seed/seed-profiles';
@@ -83,17 +82,9 @@ export async function createUsageService(
   const app = createUsageRoutes(backend, usageAvailability(config));
   // Usage limits (issue 27): enforced inside ingestRuns; alerts looked at after billing.
   const { limits } = backend;
-  const alerts = limits
-    ? createAlertEvaluator(limits, { webhook: alertWebhook(config) })
-    : NO_ALERTS;
-  if (limits) {
-    app.route('/', createUsageLimitRoutes({ backend, limits, alerts }));
-    app.route('/', createUsageLimitStatusRoutes(backend, limits));
-  } else {
-    const absent = `Usage limits are not available on the ${backend.kind} backend yet.`;
-    app.all('/usage-limits', (c) => jsonError(c, 404, absent));
-    app.all('/usage-limits/*', (c) => jsonError(c, 404, absent));
-  }
+  const alerts = createAlertEvaluator(limits, { webhook: alertWebhook(config) });
+  app.route('/', createUsageLimitRoutes({ backend, limits, alerts }));
+  app.route('/', createUsageLimitStatusRoutes(backend, limits));
   // LangSmith trace ingestion (the langsmith SDK's endpoints), under /api/v1 and at the root.
   const ingest = createIngestRoutes(backend, {
     maxBodyBytes: config.USAGE_INGEST_MAX_BODY_BYTES,

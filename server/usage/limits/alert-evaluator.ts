@@ -17,7 +17,8 @@ export interface AlertEvaluator {
 /**
  * Alerts when a workspace's month-to-date count reaches a threshold of a limit (50/80/100 % by
  * default; 100 % always, it dates "limit reached"). Evaluations run one after another (requests
- * arriving meanwhile join the next one), so a threshold is recorded once; each new alert is then
+ * arriving meanwhile join the next one), and the store records a threshold once across replicas
+ * (`insertAlerts` returns only the alerts this call recorded); each new alert is then
  * POSTed to the webhook when one is configured, with retries, every attempt logged.
  */
 export function createAlertEvaluator(
@@ -65,11 +66,12 @@ export function createAlertEvaluator(
       }
     }
     if (rows.length === 0) return;
-    await limits.insertAlerts(rows);
+    // Another replica may have recorded some of them first: it delivers those, not us.
+    const recorded = await limits.insertAlerts(rows);
     const webhook = options.webhook;
-    if (!webhook) return;
+    if (!webhook || recorded.length === 0) return;
     const names = await limits.workspaceNames(ids);
-    for (const row of rows) {
+    for (const row of recorded) {
       const payload = payloadOf(row, names.get(row.workspaceId) ?? row.workspaceId, month.endMs);
       const delivery = deliverAlert(webhook, payload, (attempt) =>
         limits.recordDelivery(row, attempt),
@@ -124,10 +126,3 @@ function payloadOf(row: AlertRow, workspaceName: string, resetsAtMs: number): Li
     crossed_at: row.crossedAt.toISOString(),
   };
 }
-
-/** For a backend without limits: nothing to look at, nothing under way. */
-export const NO_ALERTS: AlertEvaluator = {
-  evaluate: async () => undefined,
-  look: () => undefined,
-  idle: async () => undefined,
-};

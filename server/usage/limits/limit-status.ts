@@ -17,6 +17,7 @@ export async function loadLimitStatus(
   const used = await limits.monthUsage(ids, month);
   const alerts = await limits.alerts(ids, month.startMs);
   const refusals = await limits.refusals(ids, { fromMs: month.startMs, toMs: month.endMs });
+  const own = await limits.list(ids);
   return workspaces.flatMap((workspace) =>
     LIMIT_TYPES.map((type): LimitStatus => {
       const limit = effective.get(workspace.id)?.find((entry) => entry.limitType === type);
@@ -31,6 +32,9 @@ export async function loadLimitStatus(
         workspace_id: workspace.id,
         limit_type: type,
         limit_value: limit?.limitValue ?? null,
+        limit_id:
+          own.find((entry) => entry.tenant_id === workspace.id && entry.limit_type === type)?.id ??
+          null,
         source: limit?.source ?? null,
         alert_thresholds: limit?.thresholds ?? [],
         used: used.get(workspace.id)?.[type] ?? 0,

@@ -77,10 +77,11 @@ export interface UsageBackend {
   /** Loads `profile` into an empty store, once even when replicas race; real data is kept. */
   seedIfEmpty(profile: SeedProfile, onProgress?: (message: string) => void): Promise<SeedResult>;
   /**
-   * Usage limits, their alerts and refusals (enforced inside `ingestRuns`). Absent on a backend
-   * that does not have them yet (ClickHouse + Postgres): the limits API then answers 404.
+   * Usage limits, their alerts and refusals. Enforced inside `ingestRuns`, exactly whatever the
+   * number of senders (DuckDB: its one writer; ClickHouse + Postgres: a counter row per workspace
+   * and month, locked by the claim that counts runs against it, across replicas).
    */
-  readonly limits?: UsageLimitStore;
+  readonly limits: UsageLimitStore;
   /** Billed traces, or null when the store does not answer. */
   health(): Promise<{ traces: number | null }>;
   /** Waits for writes under way, then releases connections. */

@@ -30,8 +30,11 @@ export interface UsageLimitStore {
     month: { startMs: number; endMs: number },
   ): Promise<Map<string, Record<LimitType, number>>>;
   alerts(workspaceIds: readonly string[], monthStartMs: number): Promise<AlertRow[]>;
-  /** Records alerts; a second one for the same (workspace, type, month, threshold) is ignored. */
-  insertAlerts(rows: readonly AlertRow[]): Promise<void>;
+  /**
+   * Records alerts and returns those recorded now: a second one for the same (workspace, type,
+   * month, threshold), from this process or another replica, is ignored and not returned.
+   */
+  insertAlerts(rows: readonly AlertRow[]): Promise<AlertRow[]>;
   recordDelivery(alert: AlertRow, attempt: DeliveryAttempt): Promise<void>;
   deliveries(workspaceIds: readonly string[], limit?: number): Promise<AlertDelivery[]>;
   /** Root runs refused per (workspace, type) in `[fromMs, toMs)`, optionally of one project. */

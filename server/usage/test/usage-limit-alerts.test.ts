@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alertDeliveryListSchema, limitAlertPayloadSchema } from '@contracts/usage/usage-limits';
 import { SIGNATURE_HEADER, verifyAlertSignature } from '../limits/alert-signature';
+import { LIMIT_BACKENDS, limitBackendEnv } from './limit-backends';
 import { limitStatus, putLimit } from './limit-helpers';
 import { ADMIN, startTestServer, TEST_WORKSPACE_IDS, type TestServer } from './test-server';
 
@@ -33,15 +34,8 @@ let server: TestServer;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const { port } = receiver.address() as AddressInfo;
-  server = await startTestServer({
-    USAGE_ALERT_WEBHOOK_URL: `http://127.0.0.1:${port}/hooks/usage`,
-    USAGE_ALERT_WEBHOOK_SECRET: SECRET,
-    USAGE_ALERT_WEBHOOK_BACKOFF_MS: '20',
-  });
 });
 afterAll(async () => {
-  await server.close();
   await new Promise((resolve) => receiver.close(resolve));
 });
 
@@ -58,7 +52,29 @@ async function sendRoots(count: number) {
   return response.status;
 }
 
-describe('usage limit alerts to a signed webhook', () => {
+describe.each(LIMIT_BACKENDS)('usage limit alerts to a signed webhook ($name)', (backend) => {
+  let store: Awaited<ReturnType<typeof limitBackendEnv>> | undefined;
+  beforeAll(async () => {
+    if (backend.skip) return;
+    received.length = 0;
+    store = await limitBackendEnv(backend, 'limits_alerts');
+    const { port } = receiver.address() as AddressInfo;
+    server = await startTestServer({
+      ...store.env,
+      USAGE_ALERT_WEBHOOK_URL: `http://127.0.0.1:${port}/hooks/usage`,
+      USAGE_ALERT_WEBHOOK_SECRET: SECRET,
+      USAGE_ALERT_WEBHOOK_BACKOFF_MS: '20',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    if (backend.skip) return;
+    await server.close();
+    await store?.drop();
+  });
+  beforeEach(({ skip }) => {
+    if (backend.skip) skip();
+  });
+
   it('delivers 50/80/100 % once each, signed, retried after a 500, and logs every attempt', async () => {
     const before = await limitStatus(server.baseUrl, workspace);
     await putLimit(server.baseUrl, workspace, before.used + 10);

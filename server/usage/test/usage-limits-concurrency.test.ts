@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { limitExceededSchema } from '@contracts/usage/usage-limits';
 import { jsonTraces } from './ingest-helpers';
+import { LIMIT_BACKENDS, limitBackendEnv } from './limit-backends';
 import { limitStatus, putLimit } from './limit-helpers';
-import { TEST_WORKSPACE_IDS, useTestServer } from './test-server';
+import { startTestServer, TEST_WORKSPACE_IDS, type TestServer } from './test-server';
 
-const server = useTestServer();
 const workspace = TEST_WORKSPACE_IDS[2] ?? '';
 
 /** One `/runs/batch` request of `size` new root runs (and a child each, not billed). */
-async function sendBatch(project: string, size: number) {
+async function sendBatch(server: TestServer, project: string, size: number) {
   const post = Array.from({ length: size }, () => {
     const id = randomUUID();
     return [
@@ -39,7 +39,22 @@ async function sendBatch(project: string, size: number) {
   return (body as { traces_billed: number }).traces_billed;
 }
 
-describe('usage limits under concurrency', () => {
+describe.each(LIMIT_BACKENDS)('usage limits under concurrency ($name)', (backend) => {
+  let server: TestServer;
+  let store: Awaited<ReturnType<typeof limitBackendEnv>> | undefined;
+  beforeAll(async () => {
+    if (backend.skip) return;
+    store = await limitBackendEnv(backend, 'limits_race');
+    server = await startTestServer(store.env);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await store?.drop();
+  });
+  beforeEach(({ skip }) => {
+    if (backend.skip) skip();
+  });
+
   it.each([
     [6, 25, 7],
     [4, 40, 1],
@@ -54,7 +69,7 @@ describe('usage limits under concurrency', () => {
       const acknowledged = await Promise.all(
         Array.from({ length: senders }, async () => {
           let billed = 0;
-          for (let i = 0; i < batches; i += 1) billed += await sendBatch(project, size);
+          for (let i = 0; i < batches; i += 1) billed += await sendBatch(server, project, size);
           return billed;
         }),
       );
@@ -62,12 +77,13 @@ describe('usage limits under concurrency', () => {
       const billed = await jsonTraces(server.baseUrl, 'project_name', project);
       const overshoot = billed - headroom;
       console.info(
-        `${senders} senders x ${batches} batches x ${size} roots, limit +${headroom}: ` +
+        `${backend.kind}: ${senders} senders x ${batches} batches x ${size} roots, limit +${headroom}: ` +
           `billed ${billed}, overshoot ${overshoot}`,
       );
       // What the senders were told they billed is what the usage API counts: nothing dropped.
       expect(acknowledged.reduce((sum, n) => sum + n, 0)).toBe(billed);
-      // The single writer decides every group in order: exact, whatever the senders.
+      // DuckDB's one writer decides every group in order; on ClickHouse each claim decides under
+      // its workspace's month counter lock: exact, whatever the senders.
       expect(overshoot).toBe(0);
       expect((await limitStatus(server.baseUrl, workspace)).used).toBe(before.used + headroom);
     },

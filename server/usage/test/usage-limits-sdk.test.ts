@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { limitExceededSchema, usageLimitListSchema } from '@contracts/usage/usage-limits';
 import { jsonTraces, sendTraces } from './ingest-helpers';
+import { LIMIT_BACKENDS, limitBackendEnv } from './limit-backends';
 import {
   limitStatus,
   putLimit,
@@ -12,8 +13,6 @@ import {
 import { ADMIN, startTestServer, TEST_WORKSPACE_IDS, type TestServer } from './test-server';
 
 const workspace = TEST_WORKSPACE_IDS[0] ?? '';
-let server: TestServer = await startTestServer();
-afterAll(() => server.close());
 // The SDK reports a failed upload with console.warn (it never throws from a traced function).
 const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 beforeEach(() => warn.mockClear());
@@ -33,20 +32,35 @@ function rootRun(id: string, project: string) {
   };
 }
 
-/** Sends `count` single-run traces one by one, each delivered before the next starts. */
-async function oneByOne(count: number, project: string) {
-  const { client, answers } = recordingSdkClient(server.baseUrl, 'lsv2_demo_admin', workspace);
-  const ids: string[] = [];
-  for (let i = 0; i < count; i += 1) ids.push(...(await sendTraces(client, project, 1, 0)));
-  return { ids, answers };
-}
+describe.each(LIMIT_BACKENDS)('usage limits through the langsmith SDK ($name)', (backend) => {
+  let server: TestServer;
+  let store: Awaited<ReturnType<typeof limitBackendEnv>> | undefined;
+  beforeAll(async () => {
+    if (backend.skip) return;
+    store = await limitBackendEnv(backend, 'limits_sdk');
+    server = await startTestServer(store.env);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await store?.drop();
+  });
+  beforeEach(({ skip }) => {
+    if (backend.skip) skip();
+  });
 
-const refusedIn = (answers: RecordedAnswer[]) =>
-  answers
-    .filter((answer) => answer.status === 429)
-    .flatMap((answer) => limitExceededSchema.parse(answer.body).refused_run_ids);
+  /** Sends `count` single-run traces one by one, each delivered before the next starts. */
+  async function oneByOne(count: number, project: string) {
+    const { client, answers } = recordingSdkClient(server.baseUrl, 'lsv2_demo_admin', workspace);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i += 1) ids.push(...(await sendTraces(client, project, 1, 0)));
+    return { ids, answers };
+  }
 
-describe('usage limits through the langsmith SDK', () => {
+  const refusedIn = (answers: RecordedAnswer[]) =>
+    answers
+      .filter((answer) => answer.status === 429)
+      .flatMap((answer) => limitExceededSchema.parse(answer.body).refused_run_ids);
+
   it('bills exactly up to the limit, refuses the rest with 429, bills resends 0, lets a raise in', async () => {
     const project = `limit-${randomUUID().slice(0, 8)}`;
     const before = await limitStatus(server.baseUrl, workspace);
@@ -154,7 +168,7 @@ describe('usage limits through the langsmith SDK', () => {
     const before = await limitStatus(server.baseUrl, other);
     const stored = await putLimit(server.baseUrl, other, before.used);
     await server.close({ keepData: true });
-    server = await startTestServer({}, server.dataDir);
+    server = await startTestServer(store?.env ?? {}, server.dataDir);
 
     const response = await fetch(`${server.baseUrl}/api/v1/usage-limits`, {
       headers: { ...ADMIN, 'x-tenant-id': other },

@@ -17,7 +17,9 @@ import type { GroupBy, TraceGroupBy } from '@contracts/usage/usage-schema';
 import { UsageInputError, type UsageBackend } from '@server/usage/store/usage-backend';
 import { openClickHouse, tsvRows, type ClickHouseSettings } from './ch-client';
 import { migrateClickHouse } from './ch-migrations';
+import { createPostgresLimitStore } from '@server/usage/store/postgres/limits/pg-limit-store';
 import { createIngestQueue } from './ingest-queue';
+import { createMonthBaseline } from './month-baseline';
 import { seedClickHouse } from './seed-clickhouse';
 import { queryUsageMatrix, readDataExtent } from './usage-facts';
 
@@ -64,7 +66,8 @@ function entityGroupBy(groupBy: TraceGroupBy): GroupBy {
 
 function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): UsageBackend {
   const catalogs = createDimensionCatalogs(pool);
-  const queue = createIngestQueue(pool, clickhouse);
+  const baseline = createMonthBaseline(clickhouse);
+  const queue = createIngestQueue(pool, clickhouse, baseline);
   let closing: Promise<void> | undefined;
   const extentOf = (groupBy: TraceGroupBy) =>
     readDataExtent(clickhouse, groupBy === 'trace_tier' ? 'workspace' : groupBy);
@@ -81,7 +84,7 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
         batch.workspaceId,
         batch.runs.map((run) => run.projectName),
       );
-      const { inserted } = await queue.write(
+      const { inserted, refused } = await queue.write(
         batch.runs.map((run) => ({
           // Stored ids read back lower-case: compare them so.
           runId: run.runId.toLowerCase(),
@@ -90,10 +93,19 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
           userId: batch.userId,
           apiKeyId: batch.apiKeyId,
           startMs: ingestedAt.getTime(),
+          // Every trace is short-lived until this backend stores tiers (issue 26): then the
+          // project's tier, read with its id above.
+          tier: 'short',
+          // Held to the workspace's usage limits in the claim's transaction (month-counters.ts).
+          limitedProject: run.projectName,
         })),
       );
-      // Usage limits are not enforced on this backend yet (no `limits`, see the port).
-      return { inserted, duplicates: batch.runs.length - inserted, refused: [], ingestedAt };
+      return {
+        inserted,
+        duplicates: batch.runs.length - inserted - refused.length,
+        refused,
+        ingestedAt,
+      };
     },
     async ingestTrace(input) {
       const trace = traceInputSchema.parse(input);
@@ -105,6 +117,7 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
           userId: trace.user_id?.toLowerCase() ?? null,
           apiKeyId: trace.api_key_id?.toLowerCase() ?? null,
           startMs: new Date(trace.start_time).getTime(),
+          tier: 'short',
         },
       ]);
       return { inserted: inserted > 0 };
@@ -142,6 +155,7 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
     createApiKey: (newKey) => createApiKey(pool, newKey),
     createWorkspace: (workspace) => createWorkspace(pool, workspace),
     seedIfEmpty: (profile, onProgress) => seedClickHouse(pool, clickhouse, profile, onProgress),
+    limits: createPostgresLimitStore(pool, baseline),
     async health() {
       try {
         const [row] = await tsvRows(clickhouse, 'SELECT count() FROM traces');

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { Pool } from 'pg';
+import type { TraceTier } from '@contracts/usage/limit-period';
 import {
   claimRuns,
   confirmClaim,
   CLAIM_LEASE_MS,
   type ClaimRow,
 } from '@server/usage/store/postgres/billed-runs';
+import {
+  releaseDeadClaims,
+  type MonthBaseline,
+} from '@server/usage/store/postgres/limits/month-counters';
+import type { RefusedRun } from '@server/usage/store/usage-backend';
 import { INSERT_TIMEOUT_MS, tsvRows, uuidLiteral } from './ch-client';
 
 /** One trace to bill: its row in `traces`. */
@@ -17,12 +23,16 @@ export interface TraceRow {
   userId: string | null;
   apiKeyId: string | null;
   startMs: number;
+  tier: TraceTier;
+  /** The project name of a root run of `ingestRuns`: held to its workspace's usage limits. */
+  limitedProject?: string;
 }
 
-/** How a job's rows ended: stored as new traces, or already billed. */
+/** How a job's rows ended: stored as new traces, already billed, or refused by a limit. */
 export interface JobResult {
   inserted: number;
   duplicates: number;
+  refused: RefusedRun[];
 }
 
 interface Job {
@@ -46,7 +56,7 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * the same moment are asked for again every 100 ms until that replica confirms (a duplicate) or
  * its claim dies (then settled, see `claimRuns`).
  */
-export function createIngestQueue(pool: Pool, client: ClickHouseClient) {
+export function createIngestQueue(pool: Pool, client: ClickHouseClient, baseline: MonthBaseline) {
   let pending: Job[] = [];
   let writing: Promise<void> | null = null;
   const timers = new Map<NodeJS.Timeout, Job>();
@@ -79,8 +89,11 @@ export function createIngestQueue(pool: Pool, client: ClickHouseClient) {
         runId: row.runId,
         workspaceId: row.workspaceId,
         day: dayOf(row.startMs),
+        tier: row.tier,
+        limitedProject: row.limitedProject,
       })),
       findStored,
+      baseline,
     );
     const fresh = [...owner.values()].filter(({ row }) => outcome.claimed.has(row.runId));
     if (fresh.length > 0) {
@@ -102,7 +115,9 @@ export function createIngestQueue(pool: Pool, client: ClickHouseClient) {
     }
     const waiting = new Map<Job, TraceRow[]>();
     for (const { job, row } of owner.values()) {
+      const refusal = outcome.refused.get(row.runId);
       if (outcome.claimed.has(row.runId)) job.result.inserted += 1;
+      else if (refusal) job.result.refused.push({ runId: row.runId, ...refusal });
       else if (outcome.waiting.has(row.runId)) waiting.set(job, [...(waiting.get(job) ?? []), row]);
       else job.result.duplicates += 1;
     }
@@ -125,6 +140,15 @@ export function createIngestQueue(pool: Pool, client: ClickHouseClient) {
     writing = null;
   }
 
+  // Dead claims no one re-sends would keep their runs counted: give them back every lease.
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweeper = setInterval(() => {
+    sweeping = releaseDeadClaims(pool, CLAIM_LEASE_MS, findStored).catch((error: unknown) =>
+      console.error('[usage] releasing dead claims failed:', error),
+    );
+  }, CLAIM_LEASE_MS);
+  sweeper.unref();
+
   const enqueue = (job: Job) => {
     pending.push(job);
     writing ??= drain();
@@ -143,7 +167,7 @@ export function createIngestQueue(pool: Pool, client: ClickHouseClient) {
       new Promise<JobResult>((resolve, reject) =>
         enqueue({
           rows,
-          result: { inserted: 0, duplicates: 0 },
+          result: { inserted: 0, duplicates: 0, refused: [] },
           deadline: Date.now() + GIVE_UP_MS,
           resolve,
           reject,
@@ -151,6 +175,8 @@ export function createIngestQueue(pool: Pool, client: ClickHouseClient) {
       ),
     /** Waits for the writes under way; jobs waiting for another writer's claim are failed. */
     async close() {
+      clearInterval(sweeper);
+      await sweeping;
       await writing;
       for (const [timer, job] of timers) {
         clearTimeout(timer);

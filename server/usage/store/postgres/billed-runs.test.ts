@@ -51,7 +51,12 @@ describe.skipIf(!TEST_DATABASE_URI)(
       expect(meanwhile.waiting.size).toBe(2);
       await confirmClaim(pool, first);
       const again = await claimRuns(pool, randomUUID(), ids.map(row), nothingStored);
-      expect(again).toEqual({ claimed: new Set(), duplicates: new Set(ids), waiting: new Set() });
+      expect(again).toEqual({
+        claimed: new Set(),
+        duplicates: new Set(ids),
+        waiting: new Set(),
+        refused: new Map(),
+      });
     });
 
     it('settles a dead claim: billed when its trace landed, else taken over once', async () => {

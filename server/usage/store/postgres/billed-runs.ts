@@ -1,4 +1,7 @@
 import type { Pool } from 'pg';
+import type { TraceTier } from '@contracts/usage/limit-period';
+import type { Refusal } from '@server/usage/query/select-over-limit';
+import { claimAndCount, NO_BASELINE, type MonthBaseline } from './limits/month-counters';
 
 /**
  * How long a claim protects its run ids. A claim older than this belongs to a replica that died
@@ -13,6 +16,10 @@ export interface ClaimRow {
   runId: string;
   workspaceId: string;
   day: string;
+  /** Its retention tier (counted against long-lived limits when `long`); short when absent. */
+  tier?: TraceTier;
+  /** Set for a root run of `ingestRuns`: weighed against its workspace's limits. */
+  limitedProject?: string;
 }
 
 export interface ClaimOutcome {
@@ -22,6 +29,8 @@ export interface ClaimOutcome {
   duplicates: Set<string>;
   /** Ids a live claim of another batch holds: ask again shortly. */
   waiting: Set<string>;
+  /** New root runs over a usage limit: not claimed, not counted (a resend may be, later). */
+  refused: Map<string, Refusal>;
 }
 
 /** Of `rows` (each at a dead claim's place), the run ids whose traces are in ClickHouse. */
@@ -37,27 +46,37 @@ interface HeldRow {
 
 /**
  * Claims `rows` (distinct lower-case run ids) for batch `claim` in the shared billed-run set:
- * `INSERT … ON CONFLICT DO NOTHING RETURNING` takes every id no one had, in one statement. Ids
- * that conflict are duplicates when billed, waiting while another live claim holds them, and
- * settled when that claim is dead: billed if its trace is stored (`findStored`), else taken over.
+ * `INSERT … ON CONFLICT DO NOTHING RETURNING` takes every id no one had, in one statement, in
+ * the transaction that counts them against their month and refuses those over a usage limit
+ * (`limits/month-counters.ts`). Ids that conflict are duplicates when billed, waiting while
+ * another live claim holds them, and settled when that claim is dead: billed if its trace is
+ * stored (`findStored`), else taken over (counted once already, by the dead claim).
  */
 export async function claimRuns(
   pool: Pool,
   claim: string,
   rows: readonly ClaimRow[],
   findStored: FindStored,
+  baseline: MonthBaseline = NO_BASELINE,
 ): Promise<ClaimOutcome> {
-  const outcome: ClaimOutcome = { claimed: new Set(), duplicates: new Set(), waiting: new Set() };
+  const outcome: ClaimOutcome = {
+    claimed: new Set(),
+    duplicates: new Set(),
+    waiting: new Set(),
+    refused: new Map(),
+  };
   if (rows.length === 0) return outcome;
-  const inserted = await pool.query<{ run_id: string }>(
-    `INSERT INTO usage.billed_runs (run_id, claim, claimed_at, workspace_id, day)
-     SELECT r.run_id, $1, now(), r.workspace_id, r.day
-     FROM unnest($2::uuid[], $3::uuid[], $4::date[]) AS r (run_id, workspace_id, day)
-     ON CONFLICT (run_id) DO NOTHING RETURNING run_id::text`,
-    [claim, ...columns(rows)],
+  const fresh = await claimAndCount(
+    pool,
+    claim,
+    rows.map((row) => ({ ...row, tier: row.tier ?? 'short' })),
+    baseline,
   );
-  for (const row of inserted.rows) outcome.claimed.add(row.run_id);
-  const others = rows.filter((row) => !outcome.claimed.has(row.runId));
+  outcome.claimed = fresh.claimed;
+  outcome.refused = fresh.refused;
+  const others = rows.filter(
+    (row) => !outcome.claimed.has(row.runId) && !outcome.refused.has(row.runId),
+  );
   if (others.length === 0) return outcome;
   const held = await pool.query<HeldRow>(
     `SELECT run_id::text, claim::text, claimed_at < now() - make_interval(secs => $2) AS stale,

@@ -12,6 +12,12 @@ import type { Pool } from 'pg';
  *   filter. A row with `claim` set is a batch's claim not yet confirmed (see `billed-runs.ts`);
  *   `workspace_id`/`day` say where its trace would be in ClickHouse, to look it up after a crash.
  * - `seed_runs`: which generated dataset was loaded (an interrupted load is redone).
+ * - Usage limits (issue 27, version 20; the same shapes as the DuckDB backend's `limits/`):
+ *   `usage_limits`, `usage_limit_defaults`, `usage_limit_alerts` (its primary key makes an alert
+ *   once per month and threshold across replicas), `usage_limit_deliveries`,
+ *   `usage_limit_refusals`, and `limit_counters`: traces billed per (workspace, UTC month), the
+ *   row every claim of that workspace and month updates under its lock (`month-counters.ts`).
+ *   `billed_runs.long_lived` says which counter column a dead claim is taken back from.
  */
 const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   {
@@ -64,6 +70,70 @@ const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
         completed_at timestamptz,
         traces bigint
       );`,
+  },
+  {
+    version: 20,
+    name: 'usage limits, alerts, refusals, month counters',
+    sql: `
+      CREATE TABLE usage.usage_limits (
+        id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        limit_type text NOT NULL,
+        limit_value bigint NOT NULL,
+        alert_thresholds integer[] NOT NULL,
+        created_at timestamp(3) NOT NULL,
+        updated_at timestamp(3) NOT NULL,
+        UNIQUE (tenant_id, limit_type)
+      );
+      CREATE TABLE usage.usage_limit_defaults (
+        limit_type text PRIMARY KEY,
+        limit_value bigint NOT NULL,
+        created_at timestamp(3) NOT NULL,
+        updated_at timestamp(3) NOT NULL
+      );
+      CREATE TABLE usage.usage_limit_alerts (
+        workspace_id uuid NOT NULL,
+        limit_type text NOT NULL,
+        month date NOT NULL,
+        threshold integer NOT NULL,
+        alert_id text NOT NULL,
+        used bigint NOT NULL,
+        limit_value bigint NOT NULL,
+        crossed_at timestamp(3) NOT NULL,
+        PRIMARY KEY (workspace_id, limit_type, month, threshold)
+      );
+      CREATE TABLE usage.usage_limit_deliveries (
+        alert_id text NOT NULL,
+        workspace_id uuid NOT NULL,
+        limit_type text NOT NULL,
+        threshold integer NOT NULL,
+        attempt integer NOT NULL,
+        attempted_at timestamp(3) NOT NULL,
+        status integer,
+        ok boolean NOT NULL,
+        error text
+      );
+      CREATE INDEX usage_limit_deliveries_workspace
+        ON usage.usage_limit_deliveries (workspace_id, attempted_at);
+      CREATE TABLE usage.usage_limit_refusals (
+        workspace_id uuid NOT NULL,
+        limit_type text NOT NULL,
+        project_name bytea NOT NULL,
+        minute timestamp(3) NOT NULL,
+        refused bigint NOT NULL
+      );
+      CREATE INDEX usage_limit_refusals_workspace
+        ON usage.usage_limit_refusals (workspace_id, minute);
+      CREATE TABLE usage.limit_counters (
+        workspace_id uuid NOT NULL,
+        month date NOT NULL,
+        traces bigint NOT NULL,
+        longlived bigint NOT NULL,
+        PRIMARY KEY (workspace_id, month)
+      );
+      ALTER TABLE usage.billed_runs ADD COLUMN long_lived boolean NOT NULL DEFAULT false;
+      UPDATE usage.auth_keys SET permissions = array_append(permissions, 'usage-limits:manage')
+      WHERE key_hash = encode(sha256('lsv2_demo_admin'::bytea), 'hex') AND NOT ('usage-limits:manage' = ANY (permissions));`,
   },
 ];
 

@@ -1,29 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { limitMonth } from '@contracts/usage/limit-period';
-import { openBackend, type BackendChoice } from '@server/usage/store/open-usage-backend';
+import { openBackend } from '@server/usage/store/open-usage-backend';
 import type { UsageBackend } from '@server/usage/store/usage-backend';
+import { LIMIT_BACKENDS } from '../limit-backends';
+import { freshStore, type FreshStore } from './fresh-stores';
 
 /**
- * The limits part of the port, run the same on every backend (add a backend's choice below):
- * what the routes and the ingestion path rely on, through `UsageBackend` only.
+ * The limits part of the port, run the same on every backend (add a backend below): what the
+ * routes and the ingestion path rely on, through `UsageBackend` only.
  */
-const BACKENDS: { name: string; choice: (dir: string) => BackendChoice }[] = [
-  { name: 'duckdb', choice: (dir) => ({ kind: 'duckdb', file: path.join(dir, 'usage.duckdb') }) },
-];
 
-describe.each(BACKENDS)('usage limits through the port ($name)', ({ choice }) => {
-  let dir: string;
+describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, skip }) => {
+  let store: FreshStore;
   let backend: UsageBackend;
   const old = randomUUID();
   const fresh = randomUUID();
 
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'limits-port-'));
-    backend = await openBackend(choice(dir));
+  beforeEach(async ({ skip: skipTest }) => {
+    if (skip) return skipTest();
+    store = await freshStore(kind, 'limits_port');
+    backend = await openBackend(store.choice);
     await backend.createWorkspace({
       id: old,
       displayName: 'Old',
@@ -31,14 +28,12 @@ describe.each(BACKENDS)('usage limits through the port ($name)', ({ choice }) =>
     });
   });
   afterEach(async () => {
+    if (skip) return;
     await backend.close();
-    await rm(dir, { recursive: true, force: true });
+    await store.drop();
   });
 
-  const limits = () => {
-    if (!backend.limits) throw new Error('This backend has no usage limits.');
-    return backend.limits;
-  };
+  const limits = () => backend.limits;
   const batch = (workspaceId: string, runIds: string[], project = 'p') => ({
     workspaceId,
     userId: null,
@@ -133,8 +128,9 @@ describe.each(BACKENDS)('usage limits through the port ($name)', ({ choice }) =>
       limitValue: 10,
       crossedAt: new Date(),
     };
-    await limits().insertAlerts([row]);
-    await limits().insertAlerts([{ ...row, alertId: randomUUID(), used: 9 }]);
+    expect(await limits().insertAlerts([row])).toEqual([row]);
+    // Another evaluation (here or on another replica) crossing it again records and sends nothing.
+    expect(await limits().insertAlerts([{ ...row, alertId: randomUUID(), used: 9 }])).toEqual([]);
     const alerts = await limits().alerts([old], month.startMs);
     expect(alerts.map((alert) => [alert.alertId, alert.used])).toEqual([[row.alertId, 8]]);
   });
@@ -146,7 +142,7 @@ describe.each(BACKENDS)('usage limits through the port ($name)', ({ choice }) =>
       limitValue: 0,
     });
     await backend.close();
-    backend = await openBackend(choice(dir));
+    backend = await openBackend(store.choice);
     expect(await limits().list([old])).toEqual([stored]);
     const refused = await backend.ingestRuns(batch(old, [randomUUID()]));
     expect(refused.inserted).toBe(0);

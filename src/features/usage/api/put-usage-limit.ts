@@ -8,6 +8,8 @@ export interface UsageLimitInput {
   workspaceId: string;
   limitType: LimitType;
   limitValue: number;
+  /** Percent thresholds alerted; the stored ones (50/80/100 for a new limit) when absent. */
+  alertThresholds?: number[];
 }
 
 /** LangSmith's `PUT /api/v1/usage-limits`, the workspace named by `X-Tenant-Id`. */
@@ -19,7 +21,11 @@ export async function putUsageLimit(
     connection,
     'PUT',
     '/usage-limits',
-    { limit_type: input.limitType, limit_value: input.limitValue },
+    {
+      limit_type: input.limitType,
+      limit_value: input.limitValue,
+      ...(input.alertThresholds ? { alert_thresholds: input.alertThresholds } : {}),
+    },
     { 'x-tenant-id': input.workspaceId },
   );
   return usageLimitSchema.parse(await response.json());

@@ -1,30 +1,37 @@
 import { useForm } from 'react-hook-form';
-import { MAX_LIMIT_VALUE, type LimitType } from '@contracts/usage/usage-limits';
+import { DEFAULT_ALERT_THRESHOLDS, type LimitType } from '@contracts/usage/usage-limits';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
-import { formatCount } from '@/lib/format';
 import { usePutUsageLimit } from '../api/put-usage-limit';
+import {
+  checkLimit,
+  checkThresholds,
+  formatThresholds,
+  parseLimit,
+  parseThresholds,
+} from '../model/limit-form-values';
 
 interface LimitEditorProps {
   workspaceId: string;
   workspaceName: string;
   limitType: LimitType;
   current: number | null;
+  /** The limit's alert thresholds (percent); none yet: the defaults. */
+  thresholds: readonly number[];
   onDone: () => void;
 }
 
 interface LimitValues {
   limit: string;
+  thresholds: string;
 }
 
-/** Digits with optional thousands separators (`50000`, `50,000`, `50 000`, `50_000`). */
-const parseLimit = (text: string) => Number(text.trim().replace(/[,\s_]/g, ''));
-
-/** The inline editor of one limit: a whole number of traces, errors in words next to it. */
+/** The inline editor of one limit and its alert thresholds, errors in words next to each. */
 export function LimitEditor({
   workspaceId,
   workspaceName,
   limitType,
   current,
+  thresholds,
   onDone,
 }: LimitEditorProps) {
   const save = usePutUsageLimit();
@@ -33,12 +40,17 @@ export function LimitEditor({
     handleSubmit,
     formState: { errors },
   } = useForm<LimitValues>({
-    defaultValues: { limit: current === null ? '' : String(current) },
+    defaultValues: {
+      limit: current === null ? '' : String(current),
+      thresholds: formatThresholds(thresholds.length > 0 ? thresholds : DEFAULT_ALERT_THRESHOLDS),
+    },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
   const id = `limit-${workspaceId}-${limitType}`;
+  const thresholdsId = `${id}-thresholds`;
   const error = errors.limit?.message ?? (save.isError ? save.error.message : undefined);
+  const thresholdsError = errors.thresholds?.message;
 
   return (
     <form
@@ -47,7 +59,12 @@ export function LimitEditor({
       noValidate
       onSubmit={handleSubmit((values) =>
         save.mutate(
-          { workspaceId, limitType, limitValue: parseLimit(values.limit) },
+          {
+            workspaceId,
+            limitType,
+            limitValue: parseLimit(values.limit),
+            alertThresholds: parseThresholds(values.thresholds),
+          },
           { onSuccess: onDone },
         ),
       )}
@@ -64,18 +81,21 @@ export function LimitEditor({
           autoComplete="off"
           aria-invalid={error ? true : undefined}
           aria-describedby={fieldDescribedBy(id, { error, hint: true })}
-          {...register('limit', {
-            validate: (text) => {
-              if (text.trim() === '') return 'Enter the number of traces a month, like 50,000.';
-              if (!/^\d[\d,\s_]*$/.test(text.trim())) {
-                return 'Use a whole number of traces, without decimals or a minus sign.';
-              }
-              if (parseLimit(text) > MAX_LIMIT_VALUE) {
-                return `That is more than the largest limit, ${formatCount(MAX_LIMIT_VALUE)}.`;
-              }
-              return true;
-            },
-          })}
+          {...register('limit', { validate: checkLimit })}
+        />
+      </Field>
+      <Field
+        id={thresholdsId}
+        label="Alert at (% of the limit)"
+        error={thresholdsError}
+        hint="Each is alerted once a month, on the tab and to the webhook; 100% always is."
+      >
+        <input
+          id={thresholdsId}
+          autoComplete="off"
+          aria-invalid={thresholdsError ? true : undefined}
+          aria-describedby={fieldDescribedBy(thresholdsId, { error: thresholdsError, hint: true })}
+          {...register('thresholds', { validate: checkThresholds })}
         />
       </Field>
       <div className="limit-editor-actions">

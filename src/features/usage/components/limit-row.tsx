@@ -4,6 +4,7 @@ import { formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
 import { limitOutlook, limitShare, type LimitOutlook } from '../model/limit-projection';
 import { LimitEditor } from './limit-editor';
+import { RemoveLimit } from './remove-limit';
 
 const LIMIT_NAMES = {
   monthly_traces: 'All traces',
@@ -46,6 +47,8 @@ export function LimitRow({
   const share = limit === null ? 0 : limitShare(status.used, limit);
   const label = `${workspaceName}: ${LIMIT_NAMES[status.limit_type].toLowerCase()} this month`;
   const text = describeOutlook(outlook);
+  // Alerts of the month above where the limit stands now (it was raised since) are not news.
+  const crossed = status.alerts.filter((alert) => alert.threshold <= share);
 
   return (
     <li className="limit-row">
@@ -80,12 +83,17 @@ export function LimitRow({
           </p>
         </>
       )}
+      {limit !== null && status.alert_thresholds.length > 0 ? (
+        <p className="muted small">
+          Alerts at {status.alert_thresholds.map((threshold) => `${threshold}%`).join(', ')}.
+        </p>
+      ) : null}
       {text && limit !== null ? (
         <p className={outlook.kind === 'reached' ? 'notice limit-notice' : 'muted small'}>{text}</p>
       ) : null}
-      {status.alerts.length > 0 && outlook.kind !== 'reached' ? (
+      {crossed.length > 0 && outlook.kind !== 'reached' ? (
         <p className="notice limit-notice" role="status">
-          {status.alerts
+          {crossed
             .map(
               (alert) =>
                 `${alert.threshold}% of the limit reached on ${when(Date.parse(alert.crossed_at))}`,
@@ -100,14 +108,28 @@ export function LimitRow({
           workspaceName={workspaceName}
           limitType={status.limit_type}
           current={limit}
+          thresholds={status.alert_thresholds}
           onDone={() => setEditing(false)}
         />
       ) : status.can_edit ? (
-        <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
-          {limit === null
-            ? `Set a limit for ${workspaceName}`
-            : `Change the limit for ${workspaceName}`}
-        </button>
+        <div className="limit-editor-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setEditing(true)}
+          >
+            {limit === null
+              ? `Set a limit for ${workspaceName}`
+              : `Change the limit for ${workspaceName}`}
+          </button>
+          {status.limit_id !== null && limit !== null ? (
+            <RemoveLimit
+              limitId={status.limit_id}
+              workspaceName={workspaceName}
+              limitValue={limit}
+            />
+          ) : null}
+        </div>
       ) : null}
     </li>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LimitStatus } from '@contracts/usage/usage-limits';
@@ -16,6 +16,7 @@ function status(workspaceId: string, fields: Partial<LimitStatus>): LimitStatus 
     workspace_id: workspaceId,
     limit_type: 'monthly_traces',
     limit_value: null,
+    limit_id: null,
     source: null,
     alert_thresholds: [],
     used: 0,
@@ -117,15 +118,25 @@ describe('the usage limits card', () => {
 
     await user.clear(field);
     await user.type(field, '50,000');
+    const alertsAt = card.getByRole('textbox', { name: 'Alert at (% of the limit)' });
+    expect(alertsAt).toHaveValue('50, 80, 100');
+    await user.clear(alertsAt);
+    await user.type(alertsAt, '25, 120');
+    await user.click(card.getByRole('button', { name: 'Save limit' }));
+    expect(alertsAt).toHaveAccessibleDescription(/120 is not a whole percentage from 1 to 100\./);
+    expect(puts).toEqual([]);
+    await user.clear(alertsAt);
+    await user.type(alertsAt, '90, 25');
     await user.click(card.getByRole('button', { name: 'Save limit' }));
     expect(
       await card.findByText('This API key lacks the usage-limits:manage permission.'),
     ).toBeVisible();
     await user.click(card.getByRole('button', { name: 'Save limit' }));
     expect(await card.findByRole('button', { name: 'Set a limit for Acme' })).toBeVisible();
+    const body = { limit_type: 'monthly_traces', limit_value: 50000, alert_thresholds: [25, 90] };
     expect(puts).toEqual([
-      { tenant: ACME, body: { limit_type: 'monthly_traces', limit_value: 50000 } },
-      { tenant: ACME, body: { limit_type: 'monthly_traces', limit_value: 50000 } },
+      { tenant: ACME, body },
+      { tenant: ACME, body },
     ]);
   }, 20_000);
 
@@ -138,9 +149,87 @@ describe('the usage limits card', () => {
     expect(await card.findByRole('meter', { name: 'Acme: all traces this month' })).toBeVisible();
     expect(card.queryByRole('button', { name: /limit for Acme/ })).toBeNull();
     expect(
+      await card.findByText('No org default: new workspaces start without a limit.'),
+    ).toBeVisible();
+    expect(card.queryByRole('form', { name: 'Org default limit' })).toBeNull();
+    expect(
       card.getByText(
         /Read-only: changing limits needs a key with the usage-limits:manage permission/,
       ),
     ).toBeVisible();
   });
+
+  it('removes a limit after a second click, and sets the org default for existing workspaces too', async () => {
+    const user = userEvent.setup();
+    const writes: { method: string; path: string; body: unknown }[] = [];
+    const limitId = 'b0000000-0000-4000-8000-000000000009';
+    stubUsageServer({
+      limits: [status(ACME, { limit_value: 100, limit_id: limitId, source: 'own', used: 40 })],
+      defaults: [
+        {
+          limit_type: 'monthly_traces',
+          limit_value: 5000,
+          created_at: '2026-11-01T00:00:00.000Z',
+          updated_at: '2026-11-01T00:00:00.000Z',
+        },
+      ],
+      onWrite: async (request) => {
+        const text = await request.text();
+        writes.push({
+          method: request.method,
+          path: new URL(request.url).pathname,
+          body: text ? (JSON.parse(text) as unknown) : null,
+        });
+        return Response.json({});
+      },
+    });
+    renderApp(TAB);
+    const card = await panel();
+    await user.click(await card.findByRole('button', { name: 'Remove the limit for Acme' }));
+    const confirm = card.getByRole('group', { name: 'Remove the limit for Acme' });
+    expect(confirm).toHaveTextContent('Remove the limit of 100 traces for Acme?');
+    await user.click(within(confirm).getByRole('button', { name: 'Keep it' }));
+    expect(writes).toEqual([]);
+    await user.click(card.getByRole('button', { name: 'Remove the limit for Acme' }));
+    await user.click(card.getByRole('button', { name: 'Remove limit' }));
+    await waitFor(() =>
+      expect(writes).toEqual([
+        { method: 'DELETE', path: `/_console/usage/usage-limits/${limitId}`, body: null },
+      ]),
+    );
+
+    expect(
+      card.getByText('All traces: 5,000 traces a month, for workspaces created since.'),
+    ).toBeVisible();
+    const form = card.getByRole('form', { name: 'Org default limit' });
+    const value = within(form).getByRole('textbox', { name: 'Default traces a month' });
+    await user.type(value, '-3');
+    await user.click(within(form).getByRole('button', { name: 'Save org default' }));
+    expect(value).toHaveAccessibleDescription(
+      /Use a whole number of traces, without decimals or a minus sign\./,
+    );
+    await user.clear(value);
+    await user.type(value, '20,000');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Limit type' }), [
+      'Extended-retention traces',
+    ]);
+    await user.click(
+      within(form).getByRole('checkbox', {
+        name: 'Also give it now to existing workspaces without their own limit of this type',
+      }),
+    );
+    // Enter in the field submits the form (keyboard only).
+    await user.type(value, '{Enter}');
+    await waitFor(() =>
+      expect(writes.at(-1)).toEqual({
+        method: 'PUT',
+        path: '/_console/usage/usage-limits/org/default',
+        body: {
+          limit_type: 'monthly_longlived_traces',
+          limit_value: 20000,
+          apply_to: 'existing_without_limit',
+        },
+      }),
+    );
+  }, 20_000);
 });

@@ -3,6 +3,7 @@ import { formatUtc } from '@/lib/format-utc';
 import { useLimitStatus } from '../api/get-limit-status';
 import { AlertDeliveryLog } from './alert-delivery-log';
 import { LimitRow } from './limit-row';
+import { OrgDefaultLimits } from './org-default-form';
 
 interface UsageLimitsPanelProps {
   workspaceIds: readonly string[];
@@ -59,6 +60,7 @@ export function UsageLimitsPanel({ workspaceIds, workspaces, nowMs }: UsageLimit
           Read-only: changing limits needs a key with the usage-limits:manage permission.
         </p>
       ) : null}
+      {status.data ? <OrgDefaultLimits canEdit={canEditAny} /> : null}
       {status.data ? <AlertDeliveryLog names={names} /> : null}
     </section>
   );

@@ -8,6 +8,7 @@ const status = (workspaceId: string, limit: number | null): LimitStatus => ({
   workspace_id: workspaceId,
   limit_type: 'monthly_traces',
   limit_value: limit,
+  limit_id: null,
   source: limit === null ? null : 'own',
   alert_thresholds: [],
   used: 0,

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { LimitStatus } from '@contracts/usage/usage-limits';
+import type { LimitStatus, OrgDefaultLimit } from '@contracts/usage/usage-limits';
 import type { GroupBy, UsageRecord } from '@contracts/usage/usage-schema';
 import { EMBEDDED_CONSOLE_CONFIG, workspaceFixture } from '@/testing/console-fixtures';
 
@@ -53,7 +53,13 @@ function recordsFor(url: URL): UsageRecord[] {
  * as a stubbed `fetch`. Returns the usage requests' URLs, in order.
  */
 export function stubUsageServer(
-  options: { limits?: LimitStatus[]; onPut?: (request: Request) => Promise<Response> } = {},
+  options: {
+    limits?: LimitStatus[];
+    defaults?: OrgDefaultLimit[];
+    onPut?: (request: Request) => Promise<Response>;
+    /** `DELETE /usage-limits/{id}` and `PUT /usage-limits/org/default`. */
+    onWrite?: (request: Request) => Promise<Response>;
+  } = {},
 ): URL[] {
   const usageRequests: URL[] = [];
   vi.stubGlobal(
@@ -64,6 +70,13 @@ export function stubUsageServer(
         return Response.json(options.limits ?? []);
       }
       if (url.pathname === '/_console/usage/usage-limits/org/deliveries') return Response.json([]);
+      if (url.pathname === '/_console/usage/usage-limits/org/default' && !init?.method) {
+        return Response.json(options.defaults ?? []);
+      }
+      if (init?.method === 'DELETE' || url.pathname.endsWith('/usage-limits/org/default')) {
+        if (options.onWrite) return options.onWrite(new Request(url, init));
+        throw new Error(`unexpected ${init?.method ?? 'GET'} ${url.pathname}`);
+      }
       if (url.pathname === '/_console/usage/usage-limits' && init?.method === 'PUT') {
         const request = new Request(url, init);
         if (options.onPut) return options.onPut(request);

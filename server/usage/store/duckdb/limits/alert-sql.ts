@@ -36,11 +36,15 @@ export async function listAlerts(
   }));
 }
 
-/** Records new alerts; the primary key refuses a second row for the same month and threshold. */
+/**
+ * Records new alerts; the primary key refuses a second row for the same month and threshold.
+ * Returns the rows recorded (their own id is the one stored).
+ */
 export async function insertAlerts(
   connection: DuckDBConnection,
   rows: readonly AlertRow[],
-): Promise<void> {
+): Promise<AlertRow[]> {
+  const recorded: AlertRow[] = [];
   for (const row of rows) {
     await connection.run(
       `INSERT INTO usage_limit_alerts VALUES ($1::UUID, $2, $3::DATE, $4, $5, $6::BIGINT,
@@ -56,7 +60,14 @@ export async function insertAlerts(
         row.crossedAt.toISOString(),
       ],
     );
+    const stored = await connection.runAndReadAll(
+      `SELECT alert_id FROM usage_limit_alerts WHERE workspace_id = $1::UUID AND limit_type = $2
+         AND month = $3::DATE AND threshold = $4`,
+      [row.workspaceId, row.limitType, day(row.monthStartMs), row.threshold],
+    );
+    if (stored.getRowsJS()[0]?.[0] === row.alertId) recorded.push(row);
   }
+  return recorded;
 }
 
 export async function recordDelivery(

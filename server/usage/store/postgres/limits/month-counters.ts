@@ -1,0 +1,392 @@
+import type { Pool, PoolClient } from 'pg';
+import type { TraceTier } from '@contracts/usage/limit-period';
+import type { LimitType } from '@contracts/usage/usage-limits';
+import {
+  selectOverLimit,
+  type LimitBudget,
+  type Refusal,
+} from '@server/usage/query/select-over-limit';
+import { loadEffectiveLimits } from './limit-sql';
+
+/** A (workspace, UTC month) whose traces one counter row counts; `month` is its first day. */
+export interface MonthKey {
+  workspaceId: string;
+  month: string;
+}
+
+/**
+ * Traces already stored for these (workspace, month) pairs before their counter row existed
+ * (the seed, traces billed before counters did): read from ClickHouse once per pair.
+ */
+export type MonthBaseline = (keys: readonly MonthKey[]) => Promise<Map<string, Counts>>;
+
+export interface Counts {
+  traces: number;
+  longlived: number;
+}
+
+/** A run id to claim, as the counters and the limits weigh it. */
+export interface CountedRow {
+  runId: string;
+  workspaceId: string;
+  day: string;
+  tier: TraceTier;
+  /** The project of a root run of `ingestRuns`: weighed against limits. Absent: never refused. */
+  limitedProject?: string;
+}
+
+export const keyOf = (key: MonthKey) => `${key.workspaceId}|${key.month}`;
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+export const NO_BASELINE: MonthBaseline = async () => new Map();
+
+const COUNTER_TYPES: Record<LimitType, keyof Counts> = {
+  monthly_traces: 'traces',
+  monthly_longlived_traces: 'longlived',
+};
+
+function distinctKeys(rows: readonly { workspaceId: string; day: string }[]): MonthKey[] {
+  const keys = new Map<string, MonthKey>();
+  for (const row of rows) {
+    const key = { workspaceId: row.workspaceId, month: monthOf(row.day) };
+    keys.set(keyOf(key), key);
+  }
+  return [...keys.values()].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
+}
+
+const unnestKeys = (keys: readonly MonthKey[]) => [
+  keys.map((key) => key.workspaceId),
+  keys.map((key) => key.month),
+];
+
+/**
+ * Creates the missing counter rows of `keys`, each from its baseline. Done before the claim's
+ * transaction and outside it: the first writer to insert a row wins, and since every claim of a
+ * (workspace, month) goes through its row once it exists, a baseline read before the row existed
+ * holds no trace a counter also counts.
+ */
+export async function ensureCounters(
+  pool: Pool,
+  keys: readonly MonthKey[],
+  baseline: MonthBaseline,
+): Promise<void> {
+  if (keys.length === 0) return;
+  const present = await pool.query<{ workspace_id: string; month: string }>(
+    `SELECT workspace_id::text, to_char(month, 'YYYY-MM-DD') AS month FROM usage.limit_counters
+     WHERE (workspace_id, month) IN (SELECT * FROM unnest($1::uuid[], $2::date[]))`,
+    unnestKeys(keys),
+  );
+  const have = new Set(present.rows.map((row) => `${row.workspace_id}|${row.month}`));
+  const missing = keys.filter((key) => !have.has(keyOf(key)));
+  if (missing.length === 0) return;
+  const counts = await baseline(missing);
+  await pool.query(
+    `INSERT INTO usage.limit_counters
+     SELECT * FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[])
+     ON CONFLICT DO NOTHING`,
+    [
+      ...unnestKeys(missing),
+      missing.map((key) => String(counts.get(keyOf(key))?.traces ?? 0)),
+      missing.map((key) => String(counts.get(keyOf(key))?.longlived ?? 0)),
+    ],
+  );
+}
+
+/** Locks the counter rows of `keys` (in key order: no deadlock between claims) and reads them. */
+async function lockCounters(
+  client: PoolClient,
+  keys: readonly MonthKey[],
+): Promise<Map<string, Counts>> {
+  const result = await client.query<{
+    workspace_id: string;
+    month: string;
+    traces: string;
+    longlived: string;
+  }>(
+    `SELECT workspace_id::text, to_char(month, 'YYYY-MM-DD') AS month, traces, longlived
+     FROM usage.limit_counters
+     WHERE (workspace_id, month) IN (SELECT * FROM unnest($1::uuid[], $2::date[]))
+     ORDER BY workspace_id, month FOR UPDATE`,
+    unnestKeys(keys),
+  );
+  return new Map(
+    result.rows.map((row) => [
+      `${row.workspace_id}|${row.month}`,
+      { traces: Number(row.traces), longlived: Number(row.longlived) },
+    ]),
+  );
+}
+
+async function addToCounters(
+  client: PoolClient,
+  rows: readonly { workspaceId: string; day: string; tier: TraceTier }[],
+  sign: 1 | -1,
+): Promise<void> {
+  const deltas = new Map<string, MonthKey & Counts>();
+  for (const row of rows) {
+    const key = { workspaceId: row.workspaceId, month: monthOf(row.day) };
+    const entry = deltas.get(keyOf(key)) ?? { ...key, traces: 0, longlived: 0 };
+    entry.traces += sign;
+    if (row.tier === 'long') entry.longlived += sign;
+    deltas.set(keyOf(key), entry);
+  }
+  if (deltas.size === 0) return;
+  const list = [...deltas.values()];
+  await client.query(
+    `UPDATE usage.limit_counters c
+     SET traces = c.traces + d.traces, longlived = c.longlived + d.longlived
+     FROM unnest($1::uuid[], $2::date[], $3::bigint[], $4::bigint[])
+       AS d (workspace_id, month, traces, longlived)
+     WHERE c.workspace_id = d.workspace_id AND c.month = d.month`,
+    [
+      ...unnestKeys(list),
+      list.map((entry) => String(entry.traces)),
+      list.map((entry) => String(entry.longlived)),
+    ],
+  );
+}
+
+export interface NewClaims {
+  /** Run ids no one had, now held by this claim and counted. */
+  claimed: Set<string>;
+  /** New root runs that would have gone over a limit: neither claimed nor counted. */
+  refused: Map<string, Refusal>;
+}
+
+/**
+ * Claims the ids of `rows` no one had and counts them, in one transaction holding the counter
+ * rows of their (workspace, month): the month's count read under the lock plus this claim's own
+ * decisions is exact, so replicas claiming at the same moment take turns and never overshoot.
+ * New root runs over a limit are refused (their claim removed again before the commit, so no
+ * one ever sees it) and recorded in `usage_limit_refusals`. A re-delivered id conflicts, so it
+ * is never counted nor refused.
+ */
+export async function claimAndCount(
+  pool: Pool,
+  claim: string,
+  rows: readonly CountedRow[],
+  baseline: MonthBaseline,
+): Promise<NewClaims> {
+  const keys = distinctKeys(rows);
+  await ensureCounters(pool, keys, baseline);
+  // Inserted in id order: two claims sharing ids wait for each other in one order only.
+  const sorted = [...rows].sort((a, b) => (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0));
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const counters = await lockCounters(client, keys);
+    const inserted = await client.query<{ run_id: string }>(
+      `INSERT INTO usage.billed_runs (run_id, claim, claimed_at, workspace_id, day, long_lived)
+       SELECT r.run_id, $1, now(), r.workspace_id, r.day, r.long_lived
+       FROM unnest($2::uuid[], $3::uuid[], $4::date[], $5::boolean[])
+         AS r (run_id, workspace_id, day, long_lived)
+       ON CONFLICT (run_id) DO NOTHING RETURNING run_id::text`,
+      [
+        claim,
+        sorted.map((row) => row.runId),
+        sorted.map((row) => row.workspaceId),
+        sorted.map((row) => row.day),
+        sorted.map((row) => row.tier === 'long'),
+      ],
+    );
+    const claimed = new Set(inserted.rows.map((row) => row.run_id));
+    // Arrival order decides who is billed, as on DuckDB.
+    const fresh = rows.filter((row) => claimed.has(row.runId));
+    const refused = await overLimit(client, fresh, counters);
+    if (refused.size > 0) {
+      await client.query('DELETE FROM usage.billed_runs WHERE run_id = ANY($1::uuid[])', [
+        [...refused.keys()],
+      ]);
+      await recordRefusals(client, fresh, refused);
+      for (const runId of refused.keys()) claimed.delete(runId);
+    }
+    await addToCounters(
+      client,
+      fresh.filter((row) => claimed.has(row.runId)),
+      1,
+    );
+    await client.query('COMMIT');
+    return { claimed, refused };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** The new root runs of `fresh` that go over a limit of their workspace this month. */
+async function overLimit(
+  client: PoolClient,
+  fresh: readonly CountedRow[],
+  counters: ReadonlyMap<string, Counts>,
+): Promise<Map<string, Refusal>> {
+  const limited = fresh.filter((row) => row.limitedProject !== undefined);
+  if (limited.length === 0) return new Map();
+  const limits = await loadEffectiveLimits(client, [
+    ...new Set(limited.map((row) => row.workspaceId)),
+  ]);
+  if (limits.size === 0) return new Map();
+  // Budgets per (workspace, month): a group may straddle a month's end.
+  const budgets = new Map<string, LimitBudget[]>();
+  const candidates = limited.map((row) => {
+    const key = keyOf({ workspaceId: row.workspaceId, month: monthOf(row.day) });
+    if (!budgets.has(key)) {
+      const counts = counters.get(key) ?? { traces: 0, longlived: 0 };
+      budgets.set(
+        key,
+        (limits.get(row.workspaceId) ?? []).map((limit) => ({
+          limitType: limit.limitType,
+          limitValue: limit.limitValue,
+          used: counts[COUNTER_TYPES[limit.limitType]],
+        })),
+      );
+    }
+    return { runId: row.runId, workspaceId: key, tier: row.tier };
+  });
+  const refused = selectOverLimit(candidates, budgets);
+  const workspaceOf = new Map(limited.map((row) => [row.runId, row.workspaceId]));
+  for (const [runId, refusal] of refused) {
+    refused.set(runId, { ...refusal, workspaceId: workspaceOf.get(runId) ?? refusal.workspaceId });
+  }
+  return refused;
+}
+
+async function recordRefusals(
+  client: PoolClient,
+  fresh: readonly CountedRow[],
+  refused: ReadonlyMap<string, Refusal>,
+): Promise<void> {
+  const counts = new Map<
+    string,
+    { workspaceId: string; type: string; project: string; n: number }
+  >();
+  for (const row of fresh) {
+    const refusal = refused.get(row.runId);
+    if (!refusal) continue;
+    const project = row.limitedProject ?? '';
+    const key = JSON.stringify([refusal.workspaceId, refusal.limitType, project]);
+    const entry = counts.get(key) ?? {
+      workspaceId: refusal.workspaceId,
+      type: refusal.limitType,
+      project,
+      n: 0,
+    };
+    entry.n += 1;
+    counts.set(key, entry);
+  }
+  const list = [...counts.values()];
+  await client.query(
+    `INSERT INTO usage.usage_limit_refusals
+     SELECT r.workspace_id, r.limit_type, r.project, date_trunc('minute', now() AT TIME ZONE 'UTC'), r.n
+     FROM unnest($1::uuid[], $2::text[], $3::bytea[], $4::bigint[])
+       AS r (workspace_id, limit_type, project, n)`,
+    [
+      list.map((entry) => entry.workspaceId),
+      list.map((entry) => entry.type),
+      list.map((entry) => Buffer.from(entry.project, 'utf8')),
+      list.map((entry) => String(entry.n)),
+    ],
+  );
+}
+
+/**
+ * Gives back what dead claims counted: a claim older than the lease whose traces are not in
+ * ClickHouse (its replica died between claim and insert, and no one re-sent its runs) is
+ * removed and its runs taken off their month's counter, in one transaction under the counter
+ * lock; one whose traces did land is confirmed. Removal is conditional on the claim still being
+ * dead, so a replica taking it over at the same moment (`claimRuns`) keeps it, counted once.
+ */
+export async function releaseDeadClaims(
+  pool: Pool,
+  leaseMs: number,
+  findStored: (rows: { runId: string; workspaceId: string; day: string }[]) => Promise<Set<string>>,
+): Promise<{ confirmed: number; released: number }> {
+  const dead = await pool.query<{ run_id: string; workspace_id: string; day: string }>(
+    `SELECT run_id::text, workspace_id::text, to_char(day, 'YYYY-MM-DD') AS day
+     FROM usage.billed_runs
+     WHERE claim IS NOT NULL AND claimed_at < now() - make_interval(secs => $1)
+       AND workspace_id IS NOT NULL AND day IS NOT NULL
+     LIMIT 5000`,
+    [leaseMs / 1000],
+  );
+  if (dead.rows.length === 0) return { confirmed: 0, released: 0 };
+  const rows = dead.rows.map((row) => ({
+    runId: row.run_id,
+    workspaceId: row.workspace_id,
+    day: row.day,
+  }));
+  const stored = await findStored(rows);
+  const landed = rows.filter((row) => stored.has(row.runId)).map((row) => row.runId);
+  if (landed.length > 0) {
+    await pool.query(
+      `UPDATE usage.billed_runs SET claim = NULL, claimed_at = NULL
+       WHERE run_id = ANY($1::uuid[]) AND claim IS NOT NULL`,
+      [landed],
+    );
+  }
+  const lost = rows.filter((row) => !stored.has(row.runId));
+  if (lost.length === 0) return { confirmed: landed.length, released: 0 };
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await lockCounters(client, distinctKeys(lost));
+    const removed = await client.query<{ workspace_id: string; day: string; long_lived: boolean }>(
+      `DELETE FROM usage.billed_runs
+       WHERE run_id = ANY($1::uuid[]) AND claim IS NOT NULL
+         AND claimed_at < now() - make_interval(secs => $2)
+       RETURNING workspace_id::text, to_char(day, 'YYYY-MM-DD') AS day, long_lived`,
+      [lost.map((row) => row.runId), leaseMs / 1000],
+    );
+    await addToCounters(
+      client,
+      removed.rows.map((row) => ({
+        workspaceId: row.workspace_id,
+        day: row.day,
+        tier: row.long_lived ? ('long' as const) : ('short' as const),
+      })),
+      -1,
+    );
+    await client.query('COMMIT');
+    return { confirmed: landed.length, released: removed.rows.length };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Traces counted against each limit type in the month starting `month.startMs`, per workspace:
+ * the counter row when there is one (claims under way included), else the baseline.
+ */
+export async function readMonthUsage(
+  pool: Pool,
+  workspaceIds: readonly string[],
+  monthStart: string,
+  baseline: MonthBaseline,
+): Promise<Map<string, Record<LimitType, number>>> {
+  const usage = new Map<string, Record<LimitType, number>>();
+  if (workspaceIds.length === 0) return usage;
+  const result = await pool.query<{ workspace_id: string; traces: string; longlived: string }>(
+    `SELECT workspace_id::text, traces, longlived FROM usage.limit_counters
+     WHERE workspace_id = ANY($1::uuid[]) AND month = $2::date`,
+    [workspaceIds, monthStart],
+  );
+  const counted = new Map(result.rows.map((row) => [row.workspace_id, row]));
+  const missing = workspaceIds
+    .filter((id) => !counted.has(id))
+    .map((workspaceId) => ({ workspaceId, month: monthStart }));
+  const base = missing.length > 0 ? await baseline(missing) : new Map<string, Counts>();
+  for (const id of workspaceIds) {
+    const row = counted.get(id);
+    const counts = row
+      ? { traces: Number(row.traces), longlived: Number(row.longlived) }
+      : (base.get(keyOf({ workspaceId: id, month: monthStart })) ?? { traces: 0, longlived: 0 });
+    usage.set(id, {
+      monthly_traces: counts.traces,
+      monthly_longlived_traces: counts.longlived,
+    });
+  }
+  return usage;
+}

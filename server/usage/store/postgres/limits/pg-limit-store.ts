@@ -1,0 +1,53 @@
+import type { Pool } from 'pg';
+import type { UsageLimitStore } from '@server/usage/store/usage-limit-store';
+import {
+  countRefusals,
+  insertAlerts,
+  listAlerts,
+  listDeliveries,
+  recordDelivery,
+} from './alert-sql';
+import {
+  deleteLimit,
+  findLimit,
+  listDefaults,
+  loadEffectiveLimits,
+  listLimits,
+  putDefault,
+  upsertLimit,
+} from './limit-sql';
+import { readMonthUsage, type MonthBaseline } from './month-counters';
+
+/**
+ * The limits port with Postgres as their home (schema `usage`, migration 20): limits, the org
+ * default, alerts, the delivery log, refusals and the month counters are shared by every replica,
+ * and every read goes to Postgres, so a change made through one replica is what the next batch
+ * on any replica is held to. Month counts come from the counter rows the claims keep
+ * (`month-counters.ts`); `baseline` reads ClickHouse for a month no claim has counted yet.
+ */
+export function createPostgresLimitStore(pool: Pool, baseline: MonthBaseline): UsageLimitStore {
+  return {
+    list: (ids) => listLimits(pool, ids),
+    find: (id) => findLimit(pool, id),
+    upsert: (write) => upsertLimit(pool, write),
+    remove: (id) => deleteLimit(pool, id),
+    defaults: () => listDefaults(pool),
+    putDefault: (type, value) => putDefault(pool, type, value),
+    effective: () => loadEffectiveLimits(pool),
+    monthUsage: (ids, month) =>
+      readMonthUsage(pool, ids, new Date(month.startMs).toISOString().slice(0, 10), baseline),
+    alerts: (ids, monthStartMs) => listAlerts(pool, ids, monthStartMs),
+    insertAlerts: (rows) => insertAlerts(pool, rows),
+    recordDelivery: (alert, attempt) => recordDelivery(pool, alert, attempt),
+    deliveries: (ids, limit) => listDeliveries(pool, ids, limit),
+    refusals: (ids, range, project) => countRefusals(pool, ids, range, project),
+    async workspaceNames(ids) {
+      if (ids.length === 0) return new Map<string, string>();
+      const result = await pool.query<{ id: string; display_name: Buffer }>(
+        'SELECT id::text, display_name FROM usage.workspaces WHERE id = ANY($1::uuid[])',
+        [ids],
+      );
+      return new Map(result.rows.map((row) => [row.id, row.display_name.toString('utf8')]));
+    },
+  };
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limitAlertPayloadSchema, limitExceededSchema } from '@contracts/usage/usage-limits';
+import { testProfile } from '@server/usage/seed/seed-profiles';
+import { openBackend } from '@server/usage/store/open-usage-backend';
+import { claimRuns } from '@server/usage/store/postgres/billed-runs';
+import {
+  readyUrl,
+  removeServerDataDirs,
+  startServerProcess,
+  type ServerProcess,
+} from '@server/test/server-process';
+import { jsonTraces } from '../ingest-helpers';
+import { limitStatus, putLimit } from '../limit-helpers';
+import { ADMIN, TEST_WORKSPACE_IDS } from '../test-server';
+import { freshStore, HAVE_SCALE_OUT_SERVERS, SKIP_REASON, type FreshStore } from './fresh-stores';
+
+const workspace = TEST_WORKSPACE_IDS[0] ?? '';
+
+/** One `/runs/batch` of `size` new root runs to a replica: the traces it says it billed. */
+async function sendBatch(baseUrl: string, project: string, size: number): Promise<number> {
+  const post = Array.from({ length: size }, () => {
+    const id = randomUUID();
+    return { id, trace_id: id, name: 'root', run_type: 'chain', session_name: project };
+  });
+  const response = await fetch(`${baseUrl}/api/v1/runs/batch`, {
+    method: 'POST',
+    headers: { ...ADMIN, 'x-tenant-id': workspace, 'content-type': 'application/json' },
+    body: JSON.stringify({ post }),
+  });
+  const body: unknown = await response.json();
+  if (response.status === 429) return limitExceededSchema.parse(body).traces_billed;
+  expect(response.status).toBe(202);
+  return (body as { traces_billed: number }).traces_billed;
+}
+
+/** A webhook receiver that answers 200 and keeps every alert's threshold. */
+const thresholds: number[] = [];
+const receiver = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+  request.on('end', () => {
+    thresholds.push(limitAlertPayloadSchema.parse(JSON.parse(body)).threshold);
+    response.writeHead(200).end();
+  });
+});
+
+describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
+  `usage limits across two replicas on one ClickHouse + Postgres (skipped when ${SKIP_REASON})`,
+  () => {
+    let store: FreshStore;
+    const replicas: ServerProcess[] = [];
+    const urls: string[] = [];
+
+    beforeAll(async () => {
+      store = await freshStore('clickhouse', 'limit_replicas');
+      const seeding = await openBackend(store.choice);
+      await seeding.seedIfEmpty(testProfile()).finally(() => seeding.close());
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      const { port } = receiver.address() as AddressInfo;
+      for (let i = 0; i < 2; i += 1) {
+        replicas.push(
+          await startServerProcess({
+            ...store.env,
+            USAGE_ALERT_WEBHOOK_URL: `http://127.0.0.1:${port}/hooks/usage`,
+            USAGE_ALERT_WEBHOOK_SECRET: 'whsec_replicas',
+          }),
+        );
+      }
+      const ready = await Promise.all(replicas.map((replica) => readyUrl(replica)));
+      urls.push(...ready.map((url) => url.replace(/\/$/, '')));
+    }, 120_000);
+    afterAll(async () => {
+      for (const replica of replicas) replica.child.kill('SIGTERM');
+      await Promise.all(replicas.map((replica) => replica.exited));
+      await new Promise((resolve) => receiver.close(resolve));
+      await store?.drop();
+      await removeServerDataDirs();
+    });
+
+    it('bills exactly up to the limit with 8 senders split over both replicas, alerting each threshold once', async () => {
+      const [a = '', b = ''] = urls;
+      const project = `replica-race-${randomUUID().slice(0, 8)}`;
+      const before = await limitStatus(a, workspace);
+      const headroom = 300;
+      await putLimit(a, workspace, before.used + headroom);
+
+      // 8 senders, each alternating replicas, 20 batches of 5 roots: 800 new roots for 300 places.
+      const acknowledged = await Promise.all(
+        Array.from({ length: 8 }, async (_, sender) => {
+          let billed = 0;
+          for (let i = 0; i < 20; i += 1)
+            billed += await sendBatch((sender + i) % 2 === 0 ? a : b, project, 5);
+          return billed;
+        }),
+      );
+
+      const billed = await jsonTraces(a, 'project_name', project);
+      console.info(
+        `2 replicas, 8 senders x 20 batches x 5 roots, limit +${headroom}: ` +
+          `billed ${billed}, overshoot ${billed - headroom}`,
+      );
+      expect(acknowledged.reduce((sum, n) => sum + n, 0)).toBe(billed);
+      expect(billed - headroom).toBe(0);
+      expect(await jsonTraces(b, 'project_name', project)).toBe(headroom);
+      for (const url of urls)
+        expect((await limitStatus(url, workspace)).used).toBe(before.used + headroom);
+
+      // Both replicas looked at the count after every batch; each threshold went out once.
+      await expect
+        .poll(() => [...thresholds].sort((x, y) => x - y), { timeout: 10_000 })
+        .toEqual([50, 80, 100]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(thresholds).toHaveLength(3);
+    }, 120_000);
+
+    it('lets new traces in at once on the other replica when the limit is raised', async () => {
+      const [a = '', b = ''] = urls;
+      const project = `replica-raise-${randomUUID().slice(0, 8)}`;
+      const before = await limitStatus(a, workspace);
+      expect(await sendBatch(b, project, 2)).toBe(0);
+      await putLimit(a, workspace, before.used + 2);
+      expect(await sendBatch(b, project, 3)).toBe(2);
+      expect(await jsonTraces(b, 'project_name', project)).toBe(2);
+    });
+
+    it('leaks no count when a replica is killed -9 while ingesting: dead claims give theirs back', async () => {
+      const [a = '', b = ''] = urls;
+      const project = `replica-kill-${randomUUID().slice(0, 8)}`;
+      const before = await limitStatus(b, workspace);
+      await putLimit(b, workspace, before.used + 1_000_000);
+      const batches = Array.from({ length: 40 }, () =>
+        Array.from({ length: 50 }, () => randomUUID()),
+      );
+      const post = (ids: string[]) =>
+        ids.map((id) => ({
+          id,
+          trace_id: id,
+          name: 'root',
+          run_type: 'chain',
+          session_name: project,
+        }));
+      const send = async (url: string, ids: string[]) => {
+        try {
+          const response = await fetch(`${url}/api/v1/runs/batch`, {
+            method: 'POST',
+            headers: { ...ADMIN, 'x-tenant-id': workspace, 'content-type': 'application/json' },
+            body: JSON.stringify({ post: post(ids) }),
+          });
+          return response.status;
+        } catch {
+          return null;
+        }
+      };
+      let next = 0;
+      let ackedOnA = 0;
+      const sender = async () => {
+        while (next < batches.length) {
+          const index = next++;
+          const status = await send(index % 2 === 0 ? a : b, batches[index] ?? []);
+          if (status === 202 && index % 2 === 0) ackedOnA += 1;
+        }
+      };
+      const senders = Array.from({ length: 4 }, sender);
+      await expect.poll(() => ackedOnA, { timeout: 30_000 }).toBeGreaterThan(0);
+      replicas[0]?.child.kill('SIGKILL');
+      await Promise.all(senders);
+      if (store.choice.kind !== 'clickhouse') throw new Error('a ClickHouse store');
+      const db = new pg.Pool({ connectionString: store.choice.databaseUri, max: 2 });
+      const held = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM usage.billed_runs WHERE claim IS NOT NULL',
+      );
+      console.info(`claims left unconfirmed by the killed replica: ${held.rows[0]?.n ?? 0}`);
+      // Where the kill fell is chance: one more replica dies for sure between its claim (runs
+      // counted) and its ClickHouse insert — the replicas' own claim code, never confirmed.
+      const lost = Array.from({ length: 25 }, () => randomUUID());
+      const day = new Date().toISOString().slice(0, 10);
+      const dead = await claimRuns(
+        db,
+        randomUUID(),
+        lost.map((runId) => ({
+          runId,
+          workspaceId: workspace,
+          day,
+          limitedProject: project,
+        })),
+        async () => new Set(),
+      );
+      await db.end();
+      expect(dead.claimed).toEqual(new Set(lost));
+      expect((await limitStatus(b, workspace)).used).toBe(
+        before.used + (await jsonTraces(b, 'project_name', project)) + lost.length,
+      );
+      // Once the dead replica's claims are older than the lease, the survivor settles them: the
+      // month's count is what ClickHouse holds, nothing counted for traces that never landed.
+      await expect
+        .poll(
+          async () =>
+            (await limitStatus(b, workspace)).used -
+            before.used -
+            (await jsonTraces(b, 'project_name', project)),
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .toBe(0);
+      // The client re-sends everything: each run counted once, in the traces and the count.
+      for (const ids of [...batches, lost]) expect(await send(b, ids)).toBe(202);
+      expect(await jsonTraces(b, 'project_name', project)).toBe(2_025);
+      expect((await limitStatus(b, workspace)).used).toBe(before.used + 2_025);
+    }, 120_000);
+  },
+);
