@@ -142,10 +142,10 @@ test.describe('Usage chart craft', () => {
     await expect(
       page.locator('.recharts-surface').getByText('not yet', { exact: true }),
     ).toBeVisible();
-    // One bar stack per hour that has begun, none after it.
+    // One bar stack per hour that has begun, none after it (Recharts keeps a layer per bucket;
+    // segments are drawn only where the hour has begun).
     await expect(
-      // Recharts keeps a layer per bucket; a segment is drawn only where the hour has begun.
-      page.locator('.recharts-bar').first().locator('.recharts-bar-rectangle rect'),
+      page.locator('.recharts-bar-rectangle').filter({ has: page.locator('rect') }),
     ).toHaveCount(hour + 1);
     await expect(
       page.getByText(`${String(hour).padStart(2, '0')}:00 is still in progress (partial)`),
