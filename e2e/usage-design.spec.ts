@@ -92,11 +92,14 @@ test.describe('Usage tab, first screen and focus', () => {
     await openLoaded(page);
     const change = page.getByLabel(/Compared with the previous 30 days/);
     await expect(change).toHaveText(/^[▲▼] [+−]\d/);
-    const [color, text] = await change.evaluate((element) => [
-      getComputedStyle(element).color,
-      getComputedStyle(document.body).color,
-    ]);
-    expect(color).toBe(text);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const [color, text] = await change.evaluate((element) => [
+        getComputedStyle(element).color,
+        getComputedStyle(document.body).color,
+      ]);
+      expect(color, colorScheme).toBe(text);
+    }
   });
 });
 
