@@ -52,6 +52,22 @@ test.describe('Usage tab, first screen and focus', () => {
     expect((await box(page.getByLabel('Total traces'))).y).toBe(cardsBefore.y);
   });
 
+  test('the Saved note of an export moves neither the actions nor the cards', async ({ page }) => {
+    await openLoaded(page);
+    const exportButton = page.getByRole('button', { name: 'Export CSV' });
+    const curl = page.getByRole('button', { name: 'Copy as curl' });
+    const before = await Promise.all(
+      [exportButton, curl, page.getByLabel('Total traces')].map(box),
+    );
+    const downloading = page.waitForEvent('download');
+    await exportButton.click();
+    await downloading;
+    await expect(page.getByRole('status').filter({ hasText: /^Saved / })).toBeVisible();
+    expect(
+      await Promise.all([exportButton, curl, page.getByLabel('Total traces')].map(box)),
+    ).toEqual(before);
+  });
+
   test('on a 390 x 844 phone the chart starts within the first screen and a half', async ({
     page,
   }) => {
