@@ -171,6 +171,31 @@ test('compare strategies shows the four threads side by side', async ({ page }) 
   await page.setViewportSize({ width: 390, height: 844 });
   const top = await outcomes.evaluate((list) => list.getBoundingClientRect().top + window.scrollY);
   await shoot(page, '07-compare-phone', top);
+
+  // Axe in both schemes at both sizes; in the dark scheme a strategy that did its job still
+  // wears the success colour (the dark theme's own), not alarm red.
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectNoSeriousA11yViolations(page);
+      const [badge, success] = await page
+        .locator('.pg-badge-success')
+        .first()
+        .evaluate((element) => {
+          const probe = document.createElement('span');
+          probe.style.color = 'var(--success)';
+          document.body.append(probe);
+          const expected = getComputedStyle(probe).color;
+          probe.remove();
+          return [getComputedStyle(element).color, expected];
+        });
+      expect(badge, `${colorScheme} at ${width} px`).toBe(success);
+    }
+  }
 });
 
 test('an unknown assistant and a bad form are explained in plain words', async ({ page }) => {

@@ -106,3 +106,37 @@ test.describe('Granular Usage: LangSmith Traces and LangSmith Deployments', () =
     await expect.poll(() => figure(page, 'Total traces')).toBe(all - longlived);
   });
 });
+
+test.describe('The Deployments tab on the first screen', () => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    test(`at ${width} x ${height}: the first chart is on screen (a phone: within a screen and a half), axe clean in light and dark`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(`${TAB}?tab=deployments`);
+      expect(await figure(page, 'Agent runs')).toBeGreaterThan(0);
+      const chart = page.getByRole('region', { name: 'Nodes executed over time' });
+      await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+      const plot = await chart.locator('.recharts-cartesian-grid').boundingBox();
+      if (!plot) throw new Error('no plot');
+      expect(plot.y + plot.height).toBeLessThanOrEqual(width > 640 ? height : height * 1.5);
+      if (width > 640) {
+        // The controls and both actions share one row (same bottom edge).
+        const range = await page.getByLabel('Time range').boundingBox();
+        const exportButton = await page.getByRole('button', { name: 'Export CSV' }).boundingBox();
+        if (!range || !exportButton) throw new Error('controls not laid out');
+        expect(
+          Math.abs(exportButton.y + exportButton.height - range.y - range.height),
+        ).toBeLessThanOrEqual(2);
+      }
+      await expectNoSeriousA11yViolations(page);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(15, 20, 25)');
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});

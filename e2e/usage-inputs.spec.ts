@@ -40,6 +40,34 @@ test.describe('Usage inputs', () => {
     await expect(page).toHaveURL(/price=4/);
   });
 
+  test('the extended price sits beside the base price in the cost card, with its own inline error; Tab goes from one to the other', async ({
+    page,
+  }) => {
+    // Long-lived traces only: the card's basis is the extended price itself.
+    await openLoaded(page, '?tier=longlived');
+    const card = page.locator('.stat').filter({ hasText: 'Estimated cost' });
+    const base = card.getByLabel('Base price per 1,000 traces (USD, estimate)');
+    const extended = card.getByLabel('Extended price per 1,000 traces (USD, estimate)');
+    const basis = page.getByText(/^At \$[\d.]+ per 1,000 traces/);
+    await expect(basis).toContainText('At $5.00');
+    await base.focus();
+    await page.keyboard.press('Tab');
+    await expect(extended).toBeFocused();
+    await extended.fill('-1');
+    await expect(extended).toHaveAttribute('aria-invalid', 'true');
+    await expect(extended).toHaveAccessibleDescription(
+      'Enter an extended price of 0 or more. Estimates use $5.00 meanwhile.',
+    );
+    await expect(base).toHaveAttribute('aria-invalid', 'false');
+    await expect(basis).toContainText('At $5.00');
+    await extended.fill('6');
+    await expect(extended).toHaveAttribute('aria-invalid', 'false');
+    await expect(basis).toContainText('At $6.00');
+    await expect(page).toHaveURL(/price_ext=6/);
+    await page.goBack();
+    await expect(extended).toHaveValue('5');
+  });
+
   test('search and sort live in the URL; names sort A→Z first; no match says so', async ({
     page,
   }) => {

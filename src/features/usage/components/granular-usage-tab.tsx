@@ -70,10 +70,8 @@ function GranularUsageView() {
   const deployments = useDeploymentUsage(tab === 'deployments' ? view : null);
   const tierTotals = useTierTotals(tracesView);
   // The screen's estimates at each tier's price (a blend of both over every tier).
-  const pricePer1k = effectivePricePer1k(view?.traceTier ?? null, tierTotals.data, {
-    base: params.pricePer1k,
-    extended: params.extendedPricePer1k,
-  });
+  const prices = { base: params.pricePer1k, extended: params.extendedPricePer1k };
+  const pricePer1k = effectivePricePer1k(view?.traceTier ?? null, tierTotals.data, prices);
   const floorMs = useDataFloor();
   const plan = view ? planComparison(view.range, floorMs, nowMs) : null;
   const totals = useComparisonTotals(tracesView, plan);
@@ -203,6 +201,8 @@ function GranularUsageView() {
             comparisonError={totals.isError}
             nowMs={nowMs}
             pricePer1k={pricePer1k}
+            prices={prices}
+            onChange={setParams}
             scope={scope}
           />
           <UsageChartPanel

@@ -1,10 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { LimitStatus } from '@contracts/usage/usage-limits';
 import { formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
 import { limitOutlook, limitShare, type LimitOutlook } from '../model/limit-projection';
-import { LimitEditor } from './limit-editor';
 import { RemoveLimit } from './remove-limit';
+
+// The editor (react-hook-form) is needed only once someone edits a limit: its own chunk, out of
+// the usage tab's first load.
+const LimitEditor = lazy(() =>
+  import('./limit-editor').then((module) => ({ default: module.LimitEditor })),
+);
 
 const LIMIT_NAMES = {
   monthly_traces: 'All traces',
@@ -103,14 +108,16 @@ export function LimitRow({
         </p>
       ) : null}
       {editing ? (
-        <LimitEditor
-          workspaceId={status.workspace_id}
-          workspaceName={workspaceName}
-          limitType={status.limit_type}
-          current={limit}
-          thresholds={status.alert_thresholds}
-          onDone={() => setEditing(false)}
-        />
+        <Suspense fallback={<p className="muted small">Loading the limit editor…</p>}>
+          <LimitEditor
+            workspaceId={status.workspace_id}
+            workspaceName={workspaceName}
+            limitType={status.limit_type}
+            current={limit}
+            thresholds={status.alert_thresholds}
+            onDone={() => setEditing(false)}
+          />
+        </Suspense>
       ) : status.can_edit ? (
         <div className="limit-editor-actions">
           <button

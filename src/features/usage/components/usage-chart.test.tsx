@@ -54,14 +54,33 @@ describe('UsageChart', () => {
     const user = userEvent.setup();
     const clicked: number[] = [];
     const { container } = renderChart(series, (index) => clicked.push(index));
-    const bars = container.querySelectorAll('.recharts-bar-rectangle');
-    // Two groups stacked over three days.
-    expect(bars).toHaveLength(6);
-    const [, second, , , , last] = [...bars];
-    if (!second || !last) throw new Error('bars expected');
-    await user.click(second);
-    await user.click(last);
+    // One stack a day, each split into the two groups' segments.
+    expect(container.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(3);
+    const segments = [...container.querySelectorAll('.recharts-bar-rectangle rect')];
+    expect(segments).toHaveLength(6);
+    // Day 2's Globex segment, then day 3's Acme segment.
+    const [, , , globexDay2, acmeDay3] = segments;
+    if (!globexDay2 || !acmeDay3) throw new Error('segments expected');
+    await user.click(globexDay2);
+    await user.click(acmeDay3);
     expect(clicked).toEqual([1, 2]);
+  });
+
+  it('each stack is split in proportion to its groups, the largest group at the bottom', () => {
+    const { container } = renderChart(series);
+    const stacks = [...container.querySelectorAll('.recharts-bar-rectangle')];
+    stacks.forEach((stack, day) => {
+      const [acme, globex] = [...stack.querySelectorAll('rect')].map((rect) => ({
+        y: Number(rect.getAttribute('y')),
+        height: Number(rect.getAttribute('height')),
+        fill: rect.getAttribute('fill'),
+      }));
+      if (!acme || !globex) throw new Error('two segments expected');
+      expect([acme.fill, globex.fill]).toEqual([series[0]?.color, series[1]?.color]);
+      // Globex sits right on top of Acme, and their heights are 10 + day : 5.
+      expect(globex.y + globex.height).toBeCloseTo(acme.y, 6);
+      expect(acme.height / globex.height).toBeCloseTo((10 + day) / 5, 6);
+    });
   });
 
   it('a focused group is drawn alone, in the colour it has in the stack', () => {

@@ -1,5 +1,5 @@
-import { Field, FieldError, fieldDescribedBy } from '@/components/ui/field';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Field } from '@/components/ui/field';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@contracts/usage/usage-schema';
 import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
 import {
@@ -8,7 +8,6 @@ import {
   aggregationsFor,
   type Aggregation,
 } from '../model/aggregation';
-import { formatUsd, parsePrice } from '../model/cost-estimate';
 import { deploymentGroupBy } from '../model/deployment-matrices';
 import type { ResolvedUsageView, UsageTab, UsageViewParams } from '../model/resolve-usage-view';
 import {
@@ -21,7 +20,7 @@ import {
 import type { UsageMatrix } from '../model/usage-matrix';
 import { CopyCurlButton } from './copy-curl-button';
 import { ExportCsvButton } from './export-csv-button';
-import { ExtendedPriceField, RetentionField } from './trace-fields';
+import { RetentionField } from './trace-fields';
 import { WorkspaceFilter } from './workspace-filter';
 
 // The form (react-hook-form and its resolver) is only needed for a custom range: its own chunk.
@@ -42,7 +41,7 @@ export const GROUP_BY_LABELS: Record<GroupBy, string> = {
 const DEPLOYMENT_GROUP_BY_VALUES = ['workspace', 'project'] as const;
 
 interface UsageControlsProps {
-  /** The active tab: the Traces tab adds its retention filter and the price of each tier. */
+  /** The active tab: the Traces tab adds its retention filter (its prices are in the cost card). */
   tab: UsageTab;
   /** The tab's Copy as curl and Export CSV, in place of the Traces tab's. */
   actions?: ReactNode;
@@ -76,17 +75,6 @@ export function UsageControls({
   onChange,
 }: UsageControlsProps) {
   const id = useId();
-  // What the price field holds, valid or not: an invalid price says so and the page keeps the
-  // last valid one (in the URL), rather than showing one price and computing with another.
-  const [price, setPrice] = useState({ text: String(params.pricePer1k), url: params.pricePer1k });
-  // Back/Forward or a link changed the price: the field shows the URL's.
-  if (price.url !== params.pricePer1k) {
-    setPrice({ text: String(params.pricePer1k), url: params.pricePer1k });
-  }
-  const priceError =
-    parsePrice(price.text) === undefined
-      ? `Enter a price of 0 or more. Estimates use ${formatUsd(params.pricePer1k)} meanwhile.`
-      : undefined;
   const changePeriod = (period: RangePreset) => {
     if (period !== 'custom') {
       // A new range gets the aggregation that suits it, not the one chosen for the last range.
@@ -167,28 +155,6 @@ export function UsageControls({
         />
 
         {tab === 'traces' ? <RetentionField params={params} onChange={onChange} /> : null}
-        {tab === 'traces' ? (
-          <Field id={`${id}-price`} label="Base price per 1,000 traces (USD, estimate)">
-            <input
-              id={`${id}-price`}
-              className="price-input"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              value={price.text}
-              aria-invalid={priceError !== undefined}
-              aria-describedby={fieldDescribedBy(`${id}-price`, { error: priceError })}
-              // Only a valid price reaches the URL; the field keeps what is being typed.
-              onChange={(event) => {
-                const typed = parsePrice(event.target.value);
-                setPrice({ text: event.target.value, url: typed ?? params.pricePer1k });
-                if (typed !== undefined) onChange({ price: typed });
-              }}
-            />
-          </Field>
-        ) : null}
-        {tab === 'traces' ? <ExtendedPriceField params={params} onChange={onChange} /> : null}
 
         <div className="control-actions">
           {actions ?? (
@@ -204,8 +170,6 @@ export function UsageControls({
           )}
         </div>
       </div>
-      {/* Under the row, not the field: a narrow field would wrap it into a column of words. */}
-      <FieldError id={`${id}-price-error`} message={priceError} />
 
       {params.period === 'custom' ? (
         <Suspense fallback={<p className="muted small">Loading the date fields…</p>}>

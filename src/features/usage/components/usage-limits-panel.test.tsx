@@ -106,7 +106,8 @@ describe('the usage limits card', () => {
     const card = await panel();
     expect(await card.findByText('No limit: 40 traces this month, none refused.')).toBeVisible();
     await user.click(card.getByRole('button', { name: 'Set a limit for Acme' }));
-    const field = card.getByRole('textbox', { name: 'Traces a month for Acme' });
+    // The editor is a chunk of its own, loaded on the first click.
+    const field = await card.findByRole('textbox', { name: 'Traces a month for Acme' });
 
     await user.click(card.getByRole('button', { name: 'Save limit' }));
     expect(field).toHaveAccessibleDescription(/Enter the number of traces a month, like 50,000\./);

@@ -1,13 +1,16 @@
 import { formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
+import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
 import type { FocusScope } from '../model/focus-scope';
 import type { GroupComparison } from '../model/group-comparison';
 import type { ComparisonPlan } from '../model/measured-comparison';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
+import type { TierPrices } from '../model/tier-cost';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { CostStat } from './cost-stat';
 import { PeriodChangeStat } from './period-change-stat';
 import { ProjectionStat } from './projection-stat';
+import { TierPriceFields } from './tier-price-fields';
 
 interface UsageSummaryProps {
   view: ResolvedUsageView;
@@ -17,6 +20,9 @@ interface UsageSummaryProps {
   comparisonError: boolean;
   nowMs: number;
   pricePer1k: number;
+  /** The price of each tier as typed (`pricePer1k` is what the view's tiers make of them). */
+  prices: TierPrices;
+  onChange: (update: UsageViewUpdate) => void;
   /** The group the chart shows alone: the cards show its figures and say so. */
   scope: FocusScope | null;
 }
@@ -29,6 +35,8 @@ export function UsageSummary({
   comparisonError,
   nowMs,
   pricePer1k,
+  prices,
+  onChange,
   scope,
 }: UsageSummaryProps) {
   const lastDayMs = view.range.endMs - 1;
@@ -48,7 +56,9 @@ export function UsageSummary({
           {scope ? `of ${formatCount(scope.allTotal)} in all groups` : rangeText}
         </span>
       </div>
-      <CostStat traces={traces} pricePer1k={pricePer1k} scopeLabel={scope?.label ?? null} />
+      <CostStat traces={traces} pricePer1k={pricePer1k} scopeLabel={scope?.label ?? null}>
+        <TierPriceFields prices={prices} onChange={onChange} />
+      </CostStat>
       <PeriodChangeStat
         plan={plan}
         comparison={scope ? scope.comparison : comparison}
