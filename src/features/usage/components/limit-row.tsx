@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { LimitStatus } from '@contracts/usage/usage-limits';
 import { formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
+import { LIMIT_TYPE_NAMES } from '../model/limit-form-values';
 import { limitOutlook, limitShare, type LimitOutlook } from '../model/limit-projection';
 import { RemoveLimit } from './remove-limit';
 
@@ -10,11 +11,6 @@ import { RemoveLimit } from './remove-limit';
 const LimitEditor = lazy(() =>
   import('./limit-editor').then((module) => ({ default: module.LimitEditor })),
 );
-
-const LIMIT_NAMES = {
-  monthly_traces: 'All traces',
-  monthly_longlived_traces: 'Extended-retention traces',
-} as const;
 
 const when = (ms: number) => `${formatUtc(ms, 'MMM d')} at ${formatUtc(ms, 'HH:mm')} UTC`;
 
@@ -50,7 +46,7 @@ export function LimitRow({
   const reachedAtMs = status.reached_at ? Date.parse(status.reached_at) : null;
   const outlook = limitOutlook(status.used, limit, reachedAtMs, nowMs);
   const share = limit === null ? 0 : limitShare(status.used, limit);
-  const label = `${workspaceName}: ${LIMIT_NAMES[status.limit_type].toLowerCase()} this month`;
+  const label = `${workspaceName}: ${LIMIT_TYPE_NAMES[status.limit_type].toLowerCase()} this month`;
   const text = describeOutlook(outlook);
   // Alerts of the month above where the limit stands now (it was raised since) are not news.
   const crossed = status.alerts.filter((alert) => alert.threshold <= share);
@@ -59,7 +55,7 @@ export function LimitRow({
     <li className="limit-row">
       <div className="limit-row-heading">
         <strong>{workspaceName}</strong>
-        <span className="muted small">{LIMIT_NAMES[status.limit_type]}</span>
+        <span className="muted small">{LIMIT_TYPE_NAMES[status.limit_type]}</span>
         {status.source === 'org_default' ? (
           <span className="muted small">(org default)</span>
         ) : null}
