@@ -25,7 +25,7 @@ export default defineConfig({
               // into small scripts of their own, each paying ~0.9 KB of headers and compressing
               // worse on the usage tab's first load.
               name: 'shared',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|nuqs|@tanstack|zod[\\/]v4[\\/](core|mini)|date-fns|@date-fns)[\\/]|[\\/]src[\\/]lib[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|nuqs|@tanstack|zod[\\/]v4[\\/](core|mini)|date-fns|@date-fns)[\\/]|[\\/]src[\\/]lib[\\/]|[\\/]src[\\/]features[\\/]usage[\\/]api[\\/]usage-(api-client|connection)\.tsx?$/,
             },
           ],
         },

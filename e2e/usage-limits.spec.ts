@@ -156,6 +156,8 @@ test.describe('Usage limits on the usage tab', () => {
       ).toBeVisible();
 
       // The org default, by keyboard only: given now to every workspace without its own.
+      await card.getByRole('button', { name: 'Set the org default' }).focus();
+      await page.keyboard.press('Enter');
       const form = card.getByRole('form', { name: 'Org default limit' });
       await form.getByLabel('Limit type').focus();
       await page.keyboard.press('Tab');
@@ -195,6 +197,7 @@ test.describe('Usage limits on the usage tab', () => {
       ).toBeVisible();
       await expect(card.getByRole('button', { name: /limit for/ })).toHaveCount(0);
       await expect(card.getByRole('form', { name: 'Org default limit' })).toHaveCount(0);
+      await expect(card.getByRole('button', { name: 'Set the org default' })).toHaveCount(0);
       await page.screenshot({ path: testInfo.outputPath('read-only.png'), fullPage: true });
       await page.getByRole('button', { name: /^Connection:/ }).click();
       await page.getByRole('button', { name: 'Use server connection' }).click();

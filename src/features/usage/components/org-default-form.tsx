@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { OrgDefaultLimit } from '@contracts/usage/usage-limits';
 import { formatCount } from '@/lib/format';
 import { useOrgDefaultLimits } from '../api/org-default-limits';
@@ -19,6 +19,7 @@ const describeDefault = (entry: OrgDefaultLimit) =>
  */
 export function OrgDefaultLimits({ canEdit }: { canEdit: boolean }) {
   const defaults = useOrgDefaultLimits();
+  const [editing, setEditing] = useState(false);
   const list = defaults.data ?? [];
 
   return (
@@ -35,10 +36,14 @@ export function OrgDefaultLimits({ canEdit }: { canEdit: boolean }) {
           ))}
         </ul>
       )}
-      {canEdit ? (
+      {canEdit && editing ? (
         <Suspense fallback={<p className="muted small">Loading the form…</p>}>
           <OrgDefaultEditor />
         </Suspense>
+      ) : canEdit ? (
+        <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+          Set the org default
+        </button>
       ) : null}
     </section>
   );

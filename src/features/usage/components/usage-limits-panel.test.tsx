@@ -153,6 +153,7 @@ describe('the usage limits card', () => {
       await card.findByText('No org default: new workspaces start without a limit.'),
     ).toBeVisible();
     expect(card.queryByRole('form', { name: 'Org default limit' })).toBeNull();
+    expect(card.queryByRole('button', { name: 'Set the org default' })).toBeNull();
     expect(
       card.getByText(
         /Read-only: changing limits needs a key with the usage-limits:manage permission/,
@@ -202,7 +203,8 @@ describe('the usage limits card', () => {
     expect(
       card.getByText('All traces: 5,000 traces a month, for workspaces created since.'),
     ).toBeVisible();
-    const form = card.getByRole('form', { name: 'Org default limit' });
+    await user.click(card.getByRole('button', { name: 'Set the org default' }));
+    const form = await card.findByRole('form', { name: 'Org default limit' });
     const value = within(form).getByRole('textbox', { name: 'Default traces a month' });
     await user.type(value, '-3');
     await user.click(within(form).getByRole('button', { name: 'Save org default' }));
