@@ -17,6 +17,8 @@ export interface TraceRow {
   userId: string | null;
   apiKeyId: string | null;
   startMs: number;
+  /** Long-lived (extended retention) or short-lived: the project's default at ingestion. */
+  longLived: boolean;
 }
 
 /** How a job's rows ended: stored as new traces, or already billed. */
@@ -95,6 +97,7 @@ export function createIngestQueue(pool: Pool, client: ClickHouseClient) {
           api_key_id: row.apiKeyId,
           start_ms: row.startMs,
           day: dayOf(row.startMs),
+          trace_tier: row.longLived ? 1 : 0,
         })),
         abort_signal: AbortSignal.timeout(INSERT_TIMEOUT_MS),
       });
