@@ -64,8 +64,7 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
     groupBy === 'trace_tier' ? TIER_CATALOG : entityCatalogs(groupBy);
   const queue = createIngestQueue(pool, clickhouse);
   let closing: Promise<void> | undefined;
-  const extentOf = (groupBy: TraceGroupBy) =>
-    readDataExtent(clickhouse, groupBy === 'trace_tier' ? 'workspace' : groupBy);
+  const extentOf = () => readDataExtent(clickhouse);
   return {
     kind: 'clickhouse',
     applyDeploymentReport: (workspaceId, report, nowMs) =>
@@ -116,12 +115,12 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
       return { inserted: inserted > 0 };
     },
     async usage(plan) {
-      const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf(plan.groupBy)]);
+      const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf()]);
       const cut = { ...plan, grid: bucketsOverData(plan.grid, extent) ?? plan.grid.window(0, 0) };
       return { plan: cut, matrix: await queryUsageMatrix(clickhouse, cut, catalog, extent) };
     },
     async *exportWindows(plan, options = {}) {
-      const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf(plan.groupBy)]);
+      const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf()]);
       const grid = bucketsOverData(plan.grid, extent);
       if (!grid) return;
       for (const windowGrid of exportWindowGrids(

@@ -102,25 +102,35 @@ export async function queryUsageMatrix(
   ];
   if (sources.length === 0) return emptyMatrix(catalog, plan.grid.count);
   const builder = createMatrixBuilder(catalog, plan.grid.count);
-  const rows = await tsvRows(client, sources.join('\nUNION ALL\n'));
-  for (const [k = '', has, dim = null, n = '0'] of rows) {
-    builder.add(builder.valueOfId(has === '1' ? dim : null), Number(k), Number(n));
+  // One line per value with its buckets and counts as arrays: the value's id is sent and
+  // looked up once, not once per bucket (a year by user: ~5x fewer bytes to parse).
+  const rows = await tsvRows(
+    client,
+    `SELECT has, dim, groupArray(k), groupArray(n)
+     FROM (${sources.join('\nUNION ALL\n')}) GROUP BY has, dim`,
+  );
+  for (const [has, dim = null, ks = '[]', ns = '[]'] of rows) {
+    const value = builder.valueOfId(has === '1' ? dim : null);
+    const counts = numbers(ns);
+    numbers(ks).forEach((k, i) => builder.add(value, k, counts[i] ?? 0));
   }
   return builder.finish();
 }
 
+/** A TabSeparated array of numbers (`[1,2,3]`). */
+const numbers = (cell: string): number[] =>
+  cell.length <= 2 ? [] : cell.slice(1, -1).split(',').map(Number);
+
 /**
- * The days that hold traces of `groupBy`'s rollup, as `[first day, last day + 1)`; null when
- * there are none.
+ * The days that hold traces, as `[first day, last day + 1)`; null when there are none. Every
+ * grouping of the rollup counts every trace once, on its day, so the smallest one (workspace)
+ * answers for all: a year by user reads ~50x fewer rows for the same days.
  */
-export async function readDataExtent(
-  client: ClickHouseClient,
-  groupBy: GroupBy,
-): Promise<Interval | null> {
+export async function readDataExtent(client: ClickHouseClient): Promise<Interval | null> {
   const [row] = await tsvRows(
     client,
     `SELECT count(), toUInt16(min(day)), toUInt16(max(day)) FROM usage_daily_tiered
-     WHERE grouping = '${groupBy}'`,
+     WHERE grouping = 'workspace'`,
   );
   if (!row || Number(row[0]) === 0) return null;
   return { from: Number(row[1]) * DAY_MS, to: (Number(row[2]) + 1) * DAY_MS };
