@@ -15,9 +15,9 @@ import type { ClickHouseClient } from '@clickhouse/client';
  *   `sum()` (parts merge lazily). `has_dim = 0` is the NULL value (no Nullable in a sort key).
  * - Migration 2 (issue 26, retention tiers): `traces.trace_tier` (1 = long-lived, 0 =
  *   short-lived, what every earlier trace was) and `usage_daily_tiered`, the daily rollup with
- *   the tier in its key, so a `trace_tier` filter or grouping is answered from the rollup. The
- *   usage API reads it only; `usage_daily` is still fed for readers written against it (usage
- *   limits, being built beside this) and can be dropped once none is left. Existing rows are
+ *   the tier in its key, so a `trace_tier` filter or grouping is answered from a rollup.
+ *   `usage_daily` stays, fed as before: queries without a tier read it, as it has fewer rows
+ *   (a user active in both tiers on a day has one row there, two here). Existing rows are
  *   copied in as short-lived (only into an empty table, so the step can run again).
  */
 const NIL = "toUUID('00000000-0000-0000-0000-000000000000')";

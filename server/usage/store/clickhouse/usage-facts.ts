@@ -9,7 +9,7 @@ import {
   emptyMatrix,
   type UsageMatrix,
 } from '@server/usage/query/usage-matrix';
-import { dataFrom, dataTo, type UsageQueryPlan } from '@server/usage/query/usage-plan';
+import { dataFrom, dataTo, readsTiers, type UsageQueryPlan } from '@server/usage/query/usage-plan';
 import { dayLiteral, tsvRows, uuidLiteral } from './ch-client';
 
 const DAY_MS = 86_400_000;
@@ -55,13 +55,17 @@ function rawDimension(groupBy: UsageQueryPlan['groupBy']): string {
     : `toUInt8(1) AS has, ${column}`;
 }
 
-/** Whole UTC days `[from, to)` from the daily rollup, counted per (bucket, value). */
+/**
+ * Whole UTC days `[from, to)` from a daily rollup, counted per (bucket, value): a plan with a
+ * tier filter or grouping reads `usage_daily_tiered`; the others `usage_daily`, which holds the
+ * same counts without the tier in the key (dataset M, by user: 1.6 M rows instead of 2.6 M).
+ */
 function rollupSql(plan: UsageQueryPlan, days: Interval): string {
   const { originMs, stepMs } = plan.grid;
   const { grouping, dim } = rollupDimension(plan.groupBy);
   return `SELECT intDiv(toInt64(toUInt16(day)) * ${DAY_MS} - ${originMs}, ${stepMs}) AS k,
       ${dim} AS dim, sum(traces) AS n
-    FROM usage_daily_tiered
+    FROM ${readsTiers(plan) ? 'usage_daily_tiered' : 'usage_daily'}
     WHERE grouping = '${grouping}' AND ${workspacesSql(plan)}
       AND day >= ${dayLiteral(days.from)} AND day < ${dayLiteral(days.to)}
       ${tierFilter(plan, 'tier')}
@@ -82,7 +86,7 @@ function rawSql(plan: UsageQueryPlan, interval: Interval): string {
 }
 
 /**
- * The answer to `plan` as a matrix: whole days from `usage_daily_tiered`, the partial days at the ends
+ * The answer to `plan` as a matrix: whole days from a daily rollup (see `rollupSql`), the partial days at the ends
  * and hourly ranges from `traces`, in one statement, summed by value and bucket. Reads are cut to
  * `extent` (see `clampToData`); values are placed by the catalog (ids it lacks go with the
  * unlabelled ones), so the matrix is the DuckDB backend's for the same data.
@@ -129,7 +133,7 @@ const numbers = (cell: string): number[] =>
 export async function readDataExtent(client: ClickHouseClient): Promise<Interval | null> {
   const [row] = await tsvRows(
     client,
-    `SELECT count(), toUInt16(min(day)), toUInt16(max(day)) FROM usage_daily_tiered
+    `SELECT count(), toUInt16(min(day)), toUInt16(max(day)) FROM usage_daily
      WHERE grouping = 'workspace'`,
   );
   if (!row || Number(row[0]) === 0) return null;
