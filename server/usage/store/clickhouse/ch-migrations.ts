@@ -19,9 +19,6 @@ import type { ClickHouseClient } from '@clickhouse/client';
  *   `usage_daily` stays, fed as before: queries without a tier read it, as it has fewer rows
  *   (a user active in both tiers on a day has one row there, two here). Existing rows are
  *   copied in as short-lived (only into an empty table, so the step can run again).
- * - Migration 3 (issue 24, latency): `usage_weekly`, `usage_daily`'s counts per Monday week
- *   (`week` = the Monday), so a 30- or 365-day bucket reads each whole week inside it as one
- *   row (`query/week-segments.ts`); fed by views, and from `usage_daily` when empty.
  */
 const NIL = "toUUID('00000000-0000-0000-0000-000000000000')";
 
@@ -38,13 +35,6 @@ const tieredView = (grouping: string, column: string, nullable: boolean) => `
     ${nullable ? `toUInt8(isNotNull(${column}))` : 'toUInt8(1)'} AS has_dim,
     ${nullable ? `ifNull(${column}, ${NIL})` : column} AS dim_id, count() AS traces
   FROM traces GROUP BY workspace_id, day, tier, has_dim, dim_id`;
-
-const weeklyView = (grouping: string, column: string, nullable: boolean) => `
-  CREATE MATERIALIZED VIEW IF NOT EXISTS usage_weekly_${grouping} TO usage_weekly AS
-  SELECT '${grouping}' AS grouping, workspace_id, toMonday(day) AS week,
-    ${nullable ? `toUInt8(isNotNull(${column}))` : 'toUInt8(1)'} AS has_dim,
-    ${nullable ? `ifNull(${column}, ${NIL})` : column} AS dim_id, count() AS traces
-  FROM traces GROUP BY workspace_id, week, has_dim, dim_id`;
 
 /** A statement, or a step that decides by itself whether there is anything left to do. */
 type Step = string | ((client: ClickHouseClient) => Promise<void>);
@@ -79,16 +69,6 @@ const copyOldRollup: Step = async (client) => {
     query: `INSERT INTO usage_daily_tiered
       SELECT grouping, workspace_id, day, toUInt8(0), has_dim, dim_id, sum(traces)
       FROM usage_daily GROUP BY grouping, workspace_id, day, has_dim, dim_id`,
-  });
-};
-
-/** Fills an empty `usage_weekly` from the daily rollup. */
-const copyDailyIntoWeekly: Step = async (client) => {
-  if ((await count(client, 'SELECT count() FROM usage_weekly')) > 0) return;
-  await client.command({
-    query: `INSERT INTO usage_weekly
-      SELECT grouping, workspace_id, toMonday(day) AS week, has_dim, dim_id, sum(traces)
-      FROM usage_daily GROUP BY grouping, workspace_id, week, has_dim, dim_id`,
   });
 };
 
@@ -127,21 +107,6 @@ const MIGRATIONS: readonly { version: number; name: string; statements: Step[] }
       tieredView('project', 'project_id', false),
       tieredView('user', 'user_id', true),
       tieredView('api_key', 'api_key_id', true),
-    ],
-  },
-  {
-    version: 3,
-    name: 'weekly rollup',
-    statements: [
-      `CREATE TABLE IF NOT EXISTS usage_weekly (
-        grouping String, workspace_id UUID, week Date, has_dim UInt8, dim_id UUID, traces UInt64
-      ) ENGINE = SummingMergeTree(traces) PARTITION BY toYYYYMM(week)
-        ORDER BY (grouping, workspace_id, week, has_dim, dim_id)`,
-      copyDailyIntoWeekly,
-      weeklyView('workspace', 'workspace_id', false),
-      weeklyView('project', 'project_id', false),
-      weeklyView('user', 'user_id', true),
-      weeklyView('api_key', 'api_key_id', true),
     ],
   },
 ];
