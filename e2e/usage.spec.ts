@@ -182,10 +182,9 @@ test.describe('Granular Usage tab', () => {
       'User ID',
       'User Email',
       'API Key Short Key',
-      'Trace Tier',
       'Traces',
     ]);
-    expect(rows.reduce((sum, row) => sum + Number(row[10]), 0)).toBe(total);
+    expect(rows.reduce((sum, row) => sum + Number(row[9]), 0)).toBe(total);
     await expect(
       page.getByRole('status').filter({ hasText: 'Saved granular-usage_' }),
     ).toBeVisible();
@@ -200,7 +199,7 @@ test.describe('Granular Usage tab', () => {
       (await readFile(await withCost.path(), 'utf8')).replace(/^\uFEFF/, ''),
     );
     expect(costHeader?.at(-1)).toBe('Estimated Cost USD (estimate)');
-    const dollars = costRows.reduce((sum, row) => sum + Number(row[11]), 0);
+    const dollars = costRows.reduce((sum, row) => sum + Number(row[10]), 0);
     expect(dollars).toBeCloseTo((total / 1000) * 4, 1);
   });
 

@@ -111,14 +111,26 @@ export const CSV_BUCKET_AND_DIMENSION_COLUMNS = [
   'API Key Short Key',
 ] as const;
 
-/** CSV export columns of traces, in the order of spec table 2.3. */
-export const USAGE_CSV_COLUMNS = [
+/** CSV export columns of traces: exactly spec table 2.3's ten. */
+export const USAGE_CSV_COLUMNS = [...CSV_BUCKET_AND_DIMENSION_COLUMNS, 'Traces'] as const;
+
+/**
+ * Beyond spec table 2.3: the retention tier, a column only of a `group_by=trace_tier` export
+ * (before `Traces`), so scripts reading the spec's ten columns read every other export unchanged.
+ */
+export const TRACE_TIER_CSV_COLUMN = 'Trace Tier';
+export type UsageCsvColumn = (typeof USAGE_CSV_COLUMNS)[number] | typeof TRACE_TIER_CSV_COLUMN;
+
+const TIER_CSV_COLUMNS = [
   ...CSV_BUCKET_AND_DIMENSION_COLUMNS,
-  // Beyond spec table 2.3: the retention tier (group_by=trace_tier), as LangSmith bills it now.
-  'Trace Tier',
+  TRACE_TIER_CSV_COLUMN,
   'Traces',
-] as const;
-export type UsageCsvColumn = (typeof USAGE_CSV_COLUMNS)[number];
+] as const satisfies readonly UsageCsvColumn[];
+
+/** The traces CSV header of a `group_by`: the spec's ten columns, plus `Trace Tier` by tier. */
+export function usageCsvColumns(groupBy: TraceGroupBy): readonly UsageCsvColumn[] {
+  return groupBy === 'trace_tier' ? TIER_CSV_COLUMNS : USAGE_CSV_COLUMNS;
+}
 
 /**
  * The CSV columns filled for each `group_by`; the others are empty in every row. A project's

@@ -28,7 +28,10 @@ interface Target {
 
 async function duckDbTarget(config: Config, scale: string, dataDir?: string): Promise<Target> {
   const file = datasetFile(config.DATA_DIR, scale, dataDir);
-  return { choice: { kind: 'duckdb', file }, env: { DATA_DIR: path.dirname(file) } };
+  // Emptied so a replica started from a shell holding the ClickHouse variables (services.sh
+  // exports them) stays on DuckDB: it inherits the environment (its key lookups answered 401).
+  const env = { DATA_DIR: path.dirname(file), CLICKHOUSE_URL: '', DATABASE_URI: '' };
+  return { choice: { kind: 'duckdb', file }, env };
 }
 
 async function clickHouseTarget(config: Config, scale: string): Promise<Target> {

@@ -1,4 +1,4 @@
-import { USAGE_CSV_COLUMNS } from '@contracts/usage/usage-schema';
+import { usageCsvColumns } from '@contracts/usage/usage-schema';
 import { formatCsvRow } from '@contracts/usage/csv';
 import { usageExportFilename } from '@contracts/usage/export-filename';
 import type { ExportWindow } from '../query/export-windows';
@@ -41,7 +41,7 @@ export async function csvExportResponse(
   }
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(formatCsvRow(USAGE_CSV_COLUMNS)));
+      controller.enqueue(encoder.encode(formatCsvRow(usageCsvColumns(plan.groupBy))));
       if (!first.done) controller.enqueue(first.value);
     },
     async pull(controller) {

@@ -28,13 +28,6 @@ export function createDeploymentMetricsRoutes(backend: UsageBackend): Hono {
     async (c) => {
       const auth = await authorizeWriter(c, backend);
       if ('response' in auth) return auth.response;
-      if (!backend.features.deployments) {
-        return jsonError(
-          c,
-          404,
-          `Deployment metering is not available on the ${backend.kind} usage backend.`,
-        );
-      }
       let body: unknown;
       try {
         body = JSON.parse(await c.req.text());

@@ -19,20 +19,6 @@ export const FEATURE_DISABLED_DETAIL =
   'Granular usage reporting is not enabled on this self-hosted deployment. Set both ' +
   'DEFAULT_ORG_FEATURE_ENABLE_GRANULAR_USAGE_REPORTING=true and GRANULAR_USAGE_TABLE_ENABLED=true.';
 
-/** Why this backend cannot answer the query (404), or undefined: see `UsageBackend.features`. */
-function unservedFeature(
-  backend: UsageBackend,
-  query: { kind: string; group_by: string; trace_tier?: string },
-): string | undefined {
-  const where = `is not available on the ${backend.kind} usage backend of this server.`;
-  if (query.kind === 'langsmith_deployments' && !backend.features.deployments) {
-    return `kind=langsmith_deployments ${where}`;
-  }
-  const tiers = query.group_by === 'trace_tier' || query.trace_tier !== undefined;
-  if (tiers && !backend.features.traceTiers) return `trace_tier ${where}`;
-  return undefined;
-}
-
 /** A request ready to query: traces (the default) or the Deployments domain. */
 export type PreparedUsage =
   | { kind: 'traces'; plan: UsageQueryPlan }
@@ -60,8 +46,6 @@ export async function prepareUsageRequest(
   const parsed = parseUsageQuery(c);
   if (!parsed.ok) return { response: jsonError(c, 422, parsed.issues) };
   const { query } = parsed;
-  const unserved = unservedFeature(backend, query);
-  if (unserved) return { response: jsonError(c, 404, unserved) };
 
   const readable = new Set(principal.workspaces.map((workspace) => workspace.id));
   const workspaceIds = query.workspace_ids.filter((id) => readable.has(id));

@@ -1,6 +1,6 @@
 import {
   CSV_DIMENSION_COLUMNS,
-  USAGE_CSV_COLUMNS,
+  usageCsvColumns,
   type Stride,
   type UsageCsvColumn,
   type UsageDimensions,
@@ -166,10 +166,12 @@ function* renderUsageCsv(
   const buckets = bucketTimes(plan).map((times) => Buffer.from(`${times.start},${times.end},`));
   const values = valueFragments(cache, matrix, 'csv', (value) => {
     const dims = dimensionsOf(plan, matrix, value);
-    const cells = USAGE_CSV_COLUMNS.slice(2, -1).map((column) => {
-      const field = own[column];
-      return formatCsvCell(field ? dims[field] : undefined);
-    });
+    const cells = usageCsvColumns(plan.groupBy)
+      .slice(2, -1)
+      .map((column) => {
+        const field = own[column];
+        return formatCsvCell(field ? dims[field] : undefined);
+      });
     return `${cells.join(',')},`;
   });
   const { bucketCount, counts } = matrix;

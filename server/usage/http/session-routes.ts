@@ -23,13 +23,6 @@ export function createSessionRoutes(backend: UsageBackend): Hono {
   app.post('/sessions', async (c) => {
     const auth = await authorizeWriter(c, backend);
     if ('response' in auth) return auth.response;
-    if (!backend.features.traceTiers) {
-      return jsonError(
-        c,
-        404,
-        `Trace tiers are not available on the ${backend.kind} usage backend.`,
-      );
-    }
     const parsed = sessionSchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
       const issues: ValidationIssue[] = parsed.error.issues.map((issue) => ({

@@ -20,11 +20,6 @@ import type { UsageLimitStore } from './usage-limit-store';
 export interface UsageBackend {
   readonly kind: 'duckdb' | 'clickhouse';
   /**
-   * What this backend serves beyond the four entity groupings of traces (issue 26): the
-   * Deployments domain, and retention tiers. The routes answer 404 for what it lacks.
-   */
-  readonly features: { deployments: boolean; traceTiers: boolean };
-  /**
    * Bills a batch of root runs from one key into one workspace, counted at ingestion time. A run
    * id already billed (by any replica, any path) is a duplicate and changes nothing. Resolves
    * only once the new traces are durable.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USAGE_CSV_COLUMNS } from '@contracts/usage/usage-schema';
+import { usageCsvColumns, type UsageCsvColumn } from '@contracts/usage/usage-schema';
 import { parseCsv } from './csv-parse';
 import { ADMIN, useTestServer, usageUrl } from './test-server';
 
@@ -15,7 +15,22 @@ async function exportCsv(start: string, end: string, groupBy?: string) {
   return { response, text, header, rows };
 }
 
-const column = (name: (typeof USAGE_CSV_COLUMNS)[number]) => USAGE_CSV_COLUMNS.indexOf(name);
+/** Spec table 2.3, as a script reading the export expects it. */
+const SPEC_COLUMNS = [
+  'Time Bucket Start',
+  'Time Bucket End',
+  'Workspace ID',
+  'Workspace Name',
+  'Project ID',
+  'Project Name',
+  'User ID',
+  'User Email',
+  'API Key Short Key',
+  'Traces',
+];
+const TIER_COLUMNS = [...SPEC_COLUMNS.slice(0, -1), 'Trace Tier', 'Traces'];
+
+const column = (name: UsageCsvColumn) => SPEC_COLUMNS.indexOf(name);
 
 describe('CSV export', () => {
   it('sends text/csv as an attachment named after the range and grouping', async () => {
@@ -33,24 +48,29 @@ describe('CSV export', () => {
     ['user', ['User ID', 'User Email']],
     ['api_key', ['API Key Short Key']],
     ['trace_tier', ['Trace Tier']],
-  ] as const)('group_by=%s: all eleven columns, only its own filled', async (groupBy, own) => {
-    const { header, rows } = await exportCsv(
-      '2026-02-01T00:00:00Z',
-      '2026-02-08T00:00:00Z',
-      groupBy,
-    );
-    expect(header).toEqual([...USAGE_CSV_COLUMNS]);
-    expect(rows.length).toBeGreaterThan(0);
-    const dimensionColumns = USAGE_CSV_COLUMNS.slice(2, -1);
-    for (const row of rows) {
-      expect(row).toHaveLength(11);
-      for (const name of dimensionColumns) {
-        if (!(own as readonly string[]).includes(name)) expect(row[column(name)]).toBe('');
+  ] as const)(
+    "group_by=%s: the spec's ten columns (Trace Tier added by tier), only its own filled",
+    async (groupBy, own) => {
+      const { header, rows } = await exportCsv(
+        '2026-02-01T00:00:00Z',
+        '2026-02-08T00:00:00Z',
+        groupBy,
+      );
+      const expected = groupBy === 'trace_tier' ? TIER_COLUMNS : SPEC_COLUMNS;
+      expect(header).toEqual(expected);
+      expect(rows.length).toBeGreaterThan(0);
+      const at = (name: string) => expected.indexOf(name);
+      for (const row of rows) {
+        expect(row).toHaveLength(expected.length);
+        for (const name of expected.slice(2, -1)) {
+          if (!(own as readonly string[]).includes(name)) expect(row[at(name)]).toBe('');
+        }
+        if (groupBy === 'project') expect(row[at('Workspace ID')]).toMatch(/^[0-9a-f-]{36}$/);
+        expect(row[at('Traces')]).toMatch(/^[1-9]\d*$/);
       }
-      if (groupBy === 'project') expect(row[column('Workspace ID')]).toMatch(/^[0-9a-f-]{36}$/);
-      expect(row[column('Traces')]).toMatch(/^[1-9]\d*$/);
-    }
-  });
+      expect(rows.some((row) => own.every((name) => row[at(name)] !== ''))).toBe(true);
+    },
+  );
 
   it('round-trips hostile names and neutralises formula cells', async () => {
     const { rows: byWorkspace } = await exportCsv('2026-02-01T00:00:00Z', '2026-02-02T00:00:00Z');
@@ -105,7 +125,8 @@ describe('CSV export', () => {
 
   it('an empty range exports the header row only', async () => {
     const { rows, header } = await exportCsv('2025-01-01T00:00:00Z', '2025-02-01T00:00:00Z');
-    expect(header).toEqual([...USAGE_CSV_COLUMNS]);
+    expect(header).toEqual(SPEC_COLUMNS);
+    expect(header).toEqual([...usageCsvColumns('workspace')]);
     expect(rows).toEqual([]);
   });
 });

@@ -13,6 +13,12 @@ import type { ClickHouseClient } from '@clickhouse/client';
  * - `usage_daily`: traces per (grouping, workspace, UTC day, dimension value), a SummingMergeTree
  *   fed by one materialized view per grouping on every insert into `traces`; always read with
  *   `sum()` (parts merge lazily). `has_dim = 0` is the NULL value (no Nullable in a sort key).
+ * - Migration 2 (issue 26, retention tiers): `traces.trace_tier` (1 = long-lived, 0 =
+ *   short-lived, what every earlier trace was) and `usage_daily_tiered`, the daily rollup with
+ *   the tier in its key, so a `trace_tier` filter or grouping is answered from a rollup.
+ *   `usage_daily` stays, fed as before: queries without a tier read it, as it has fewer rows
+ *   (a user active in both tiers on a day has one row there, two here). Existing rows are
+ *   copied in as short-lived (only into an empty table, so the step can run again).
  */
 const NIL = "toUUID('00000000-0000-0000-0000-000000000000')";
 
@@ -23,7 +29,50 @@ const rollupView = (grouping: string, column: string, nullable: boolean) => `
     ${nullable ? `ifNull(${column}, ${NIL})` : column} AS dim_id, count() AS traces
   FROM traces GROUP BY workspace_id, day, has_dim, dim_id`;
 
-const MIGRATIONS: readonly { version: number; name: string; statements: string[] }[] = [
+const tieredView = (grouping: string, column: string, nullable: boolean) => `
+  CREATE MATERIALIZED VIEW IF NOT EXISTS usage_daily_tiered_${grouping} TO usage_daily_tiered AS
+  SELECT '${grouping}' AS grouping, workspace_id, day, trace_tier AS tier,
+    ${nullable ? `toUInt8(isNotNull(${column}))` : 'toUInt8(1)'} AS has_dim,
+    ${nullable ? `ifNull(${column}, ${NIL})` : column} AS dim_id, count() AS traces
+  FROM traces GROUP BY workspace_id, day, tier, has_dim, dim_id`;
+
+/** A statement, or a step that decides by itself whether there is anything left to do. */
+type Step = string | ((client: ClickHouseClient) => Promise<void>);
+
+const count = async (client: ClickHouseClient, query: string) => {
+  const result = await client.query({ query, format: 'TabSeparated' });
+  return Number((await result.text()).trim() || 0);
+};
+
+/** `ADD COLUMN` when the column is missing (18.16 has no `ADD COLUMN IF NOT EXISTS`). */
+const addColumn =
+  (table: string, column: string, type: string): Step =>
+  async (client) => {
+    const present = await count(
+      client,
+      `SELECT count() FROM system.columns WHERE database = currentDatabase()
+       AND table = '${table}' AND name = '${column}'`,
+    );
+    if (present === 0) {
+      await client.command({ query: `ALTER TABLE ${table} ADD COLUMN ${column} ${type}` });
+    }
+  };
+
+/** Copies the old rollup's rows (all short-lived) into an empty `usage_daily_tiered`. */
+const copyOldRollup: Step = async (client) => {
+  const old = await count(
+    client,
+    `SELECT count() FROM system.tables WHERE database = currentDatabase() AND name = 'usage_daily'`,
+  );
+  if (old === 0 || (await count(client, 'SELECT count() FROM usage_daily_tiered')) > 0) return;
+  await client.command({
+    query: `INSERT INTO usage_daily_tiered
+      SELECT grouping, workspace_id, day, toUInt8(0), has_dim, dim_id, sum(traces)
+      FROM usage_daily GROUP BY grouping, workspace_id, day, has_dim, dim_id`,
+  });
+};
+
+const MIGRATIONS: readonly { version: number; name: string; statements: Step[] }[] = [
   {
     version: 1,
     name: 'traces and daily rollup',
@@ -43,6 +92,23 @@ const MIGRATIONS: readonly { version: number; name: string; statements: string[]
       rollupView('api_key', 'api_key_id', true),
     ],
   },
+  {
+    version: 2,
+    name: 'retention tiers in traces and the daily rollup',
+    statements: [
+      addColumn('traces', 'trace_tier', 'UInt8 DEFAULT 0'),
+      `CREATE TABLE IF NOT EXISTS usage_daily_tiered (
+        grouping String, workspace_id UUID, day Date, tier UInt8, has_dim UInt8, dim_id UUID,
+        traces UInt64
+      ) ENGINE = SummingMergeTree(traces) PARTITION BY toYYYYMM(day)
+        ORDER BY (grouping, workspace_id, day, tier, has_dim, dim_id)`,
+      copyOldRollup,
+      tieredView('workspace', 'workspace_id', false),
+      tieredView('project', 'project_id', false),
+      tieredView('user', 'user_id', true),
+      tieredView('api_key', 'api_key_id', true),
+    ],
+  },
 ];
 
 export async function migrateClickHouse(client: ClickHouseClient): Promise<void> {
@@ -58,7 +124,10 @@ export async function migrateClickHouse(client: ClickHouseClient): Promise<void>
   const done = new Set((await result.json<{ version: number }>()).map((row) => row.version));
   for (const migration of MIGRATIONS) {
     if (done.has(migration.version)) continue;
-    for (const query of migration.statements) await client.command({ query });
+    for (const step of migration.statements) {
+      if (typeof step === 'string') await client.command({ query: step });
+      else await step(client);
+    }
     await client.insert({
       table: 'schema_migrations',
       values: [{ version: migration.version, name: migration.name }],

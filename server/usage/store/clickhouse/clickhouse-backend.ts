@@ -3,18 +3,24 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import { traceInputSchema } from '@server/usage/ingest/trace-input';
 import { bucketsOverData } from '@server/usage/query/data-extent';
 import { exportWindowGrids } from '@server/usage/query/export-windows';
+import { TIER_CATALOG } from '@server/usage/query/trace-tiers';
+import { applyDeploymentReport } from '@server/usage/store/postgres/apply-deployment-report';
 import {
   createApiKey,
   createWorkspace,
+  ensureProjectRows,
   ensureProjects,
+  projectTier,
   putDimension,
   removeDimension,
+  setProjectTier,
 } from '@server/usage/store/postgres/catalog-writes';
 import { createDimensionCatalogs } from '@server/usage/store/postgres/dimension-catalogs';
 import { loadKeyOwner, loadPrincipal } from '@server/usage/store/postgres/load-principal';
+import { queryDeploymentUsage } from '@server/usage/store/postgres/query-deployment-usage';
 import { migratePostgres, withMigrationLock } from '@server/usage/store/postgres/pg-migrations';
-import type { GroupBy, TraceGroupBy } from '@contracts/usage/usage-schema';
-import { UsageInputError, type UsageBackend } from '@server/usage/store/usage-backend';
+import type { TraceGroupBy } from '@contracts/usage/usage-schema';
+import type { UsageBackend } from '@server/usage/store/usage-backend';
 import { openClickHouse, tsvRows, type ClickHouseSettings } from './ch-client';
 import { migrateClickHouse } from './ch-migrations';
 import { createPostgresLimitStore } from '@server/usage/store/postgres/limits/pg-limit-store';
@@ -54,51 +60,43 @@ export async function openClickHouseBackend(
   return createClickHouseBackend(pool, clickhouse);
 }
 
-/** What this backend does not serve yet (issue 26): the routes answer 404 before asking. */
-const notHere = (what: string) =>
-  new UsageInputError(`${what} is not available on the ClickHouse usage backend yet.`);
-
-/** The four entity groupings; retention tiers are not stored here. */
-function entityGroupBy(groupBy: TraceGroupBy): GroupBy {
-  if (groupBy === 'trace_tier') throw notHere('group_by=trace_tier');
-  return groupBy;
-}
-
 function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): UsageBackend {
-  const catalogs = createDimensionCatalogs(pool);
+  const entityCatalogs = createDimensionCatalogs(pool);
+  const catalogs = async (groupBy: TraceGroupBy) =>
+    groupBy === 'trace_tier' ? TIER_CATALOG : entityCatalogs(groupBy);
   const baseline = createMonthBaseline(clickhouse);
   const queue = createIngestQueue(pool, clickhouse, baseline);
   let closing: Promise<void> | undefined;
-  const extentOf = (groupBy: TraceGroupBy) =>
-    readDataExtent(clickhouse, groupBy === 'trace_tier' ? 'workspace' : groupBy);
+  const extentOf = () => readDataExtent(clickhouse);
   return {
     kind: 'clickhouse',
-    features: { deployments: false, traceTiers: false },
-    applyDeploymentReport: () => Promise.reject(notHere('Deployment metering')),
-    deploymentUsage: () => Promise.reject(notHere('kind=langsmith_deployments')),
-    setProjectTier: () => Promise.reject(notHere('A project trace_tier')),
+    applyDeploymentReport: (workspaceId, report, nowMs) =>
+      applyDeploymentReport(pool, workspaceId, report, nowMs),
+    deploymentUsage: (plan) => queryDeploymentUsage(pool, plan),
+    setProjectTier: (workspaceId, name, tier) => setProjectTier(pool, workspaceId, name, tier),
     async ingestRuns(batch) {
       const ingestedAt = new Date();
-      const projects = await ensureProjects(
+      const projects = await ensureProjectRows(
         pool,
         batch.workspaceId,
         batch.runs.map((run) => run.projectName),
       );
       const { inserted, refused } = await queue.write(
-        batch.runs.map((run) => ({
-          // Stored ids read back lower-case: compare them so.
-          runId: run.runId.toLowerCase(),
-          workspaceId: batch.workspaceId,
-          projectId: projects.get(run.projectName) ?? '',
-          userId: batch.userId,
-          apiKeyId: batch.apiKeyId,
-          startMs: ingestedAt.getTime(),
-          // Every trace is short-lived until this backend stores tiers (issue 26): then the
-          // project's tier, read with its id above.
-          tier: 'short',
-          // Held to the workspace's usage limits in the claim's transaction (month-counters.ts).
-          limitedProject: run.projectName,
-        })),
+        batch.runs.map((run) => {
+          const project = projects.get(run.projectName);
+          return {
+            // Stored ids read back lower-case: compare them so.
+            runId: run.runId.toLowerCase(),
+            workspaceId: batch.workspaceId,
+            projectId: project?.id ?? '',
+            userId: batch.userId,
+            apiKeyId: batch.apiKeyId,
+            startMs: ingestedAt.getTime(),
+            tier: project?.tier === 'longlived' ? 'long' : 'short',
+            // Held to the workspace's usage limits in the claim's transaction (month-counters.ts).
+            limitedProject: run.projectName,
+          };
+        }),
       );
       return {
         inserted,
@@ -109,30 +107,29 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
     },
     async ingestTrace(input) {
       const trace = traceInputSchema.parse(input);
+      const projectId = trace.project_id.toLowerCase();
+      // The trace's own tier, else its project's default (short-lived when unset), as DuckDB.
+      const tier = trace.trace_tier ?? (await projectTier(pool, projectId));
       const { inserted } = await queue.write([
         {
           runId: trace.run_id.toLowerCase(),
           workspaceId: trace.workspace_id.toLowerCase(),
-          projectId: trace.project_id.toLowerCase(),
+          projectId,
           userId: trace.user_id?.toLowerCase() ?? null,
           apiKeyId: trace.api_key_id?.toLowerCase() ?? null,
           startMs: new Date(trace.start_time).getTime(),
-          tier: 'short',
+          tier: tier === 'longlived' ? 'long' : 'short',
         },
       ]);
       return { inserted: inserted > 0 };
     },
-    async usage(asked) {
-      if (asked.traceTier) throw notHere('trace_tier');
-      const plan = { ...asked, groupBy: entityGroupBy(asked.groupBy) };
-      const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf(plan.groupBy)]);
+    async usage(plan) {
+      const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf()]);
       const cut = { ...plan, grid: bucketsOverData(plan.grid, extent) ?? plan.grid.window(0, 0) };
       return { plan: cut, matrix: await queryUsageMatrix(clickhouse, cut, catalog, extent) };
     },
-    async *exportWindows(asked, options = {}) {
-      if (asked.traceTier) throw notHere('trace_tier');
-      const plan = { ...asked, groupBy: entityGroupBy(asked.groupBy) };
-      const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf(plan.groupBy)]);
+    async *exportWindows(plan, options = {}) {
+      const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf()]);
       const grid = bucketsOverData(plan.grid, extent);
       if (!grid) return;
       for (const windowGrid of exportWindowGrids(
@@ -148,7 +145,7 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
     dataExtent: extentOf,
     principalForKey: (keyHash) => loadPrincipal(pool, keyHash),
     writerForKey: (keyHash) => loadKeyOwner(pool, keyHash),
-    catalog: async (groupBy) => catalogs(entityGroupBy(groupBy)),
+    catalog: catalogs,
     putDimension: (row) => putDimension(pool, row),
     removeDimension: (groupBy, id) => removeDimension(pool, groupBy, id),
     ensureProjects: (workspaceId, names) => ensureProjects(pool, workspaceId, names),

@@ -23,6 +23,7 @@ export interface TraceRow {
   userId: string | null;
   apiKeyId: string | null;
   startMs: number;
+  /** Long-lived (extended retention) or short-lived: the project's default at ingestion. */
   tier: TraceTier;
   /** The project name of a root run of `ingestRuns`: held to its workspace's usage limits. */
   limitedProject?: string;
@@ -108,6 +109,7 @@ export function createIngestQueue(pool: Pool, client: ClickHouseClient, baseline
           api_key_id: row.apiKeyId,
           start_ms: row.startMs,
           day: dayOf(row.startMs),
+          trace_tier: row.tier === 'long' ? 1 : 0,
         })),
         abort_signal: AbortSignal.timeout(INSERT_TIMEOUT_MS),
       });

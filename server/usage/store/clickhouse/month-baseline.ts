@@ -7,9 +7,9 @@ import {
 import { tsvRows, uuidLiteral } from './ch-client';
 
 /**
- * Traces stored in ClickHouse per (workspace, UTC month), from the daily rollup: what a month's
- * counter starts from when no claim has counted it yet (the seed, traces from before counters).
- * Long-lived: 0 until traces carry a tier on this backend (issue 26).
+ * Traces stored in ClickHouse per (workspace, UTC month), all and long-lived, from the tiered
+ * daily rollup: what a month's counter starts from when no claim has counted it yet (the seed,
+ * traces from before counters).
  */
 export function createMonthBaseline(client: ClickHouseClient): MonthBaseline {
   return async (keys) => {
@@ -20,13 +20,17 @@ export function createMonthBaseline(client: ClickHouseClient): MonthBaseline {
       .join(', ');
     const rows = await tsvRows(
       client,
-      `SELECT toString(workspace_id), toString(toStartOfMonth(day)), sum(traces)
-       FROM usage_daily
+      `SELECT toString(workspace_id), toString(toStartOfMonth(day)), sum(traces),
+         sumIf(traces, tier = 1)
+       FROM usage_daily_tiered
        WHERE grouping = 'workspace' AND (workspace_id, toStartOfMonth(day)) IN (${pairs})
        GROUP BY workspace_id, toStartOfMonth(day)`,
     );
-    for (const [workspaceId = '', month = '', traces = '0'] of rows) {
-      counts.set(keyOf({ workspaceId, month }), { traces: Number(traces), longlived: 0 });
+    for (const [workspaceId = '', month = '', traces = '0', longlived = '0'] of rows) {
+      counts.set(keyOf({ workspaceId, month }), {
+        traces: Number(traces),
+        longlived: Number(longlived),
+      });
     }
     return counts;
   };

@@ -3,15 +3,13 @@ import type { GroupBy } from '@contracts/usage/usage-schema';
 import { clampToData } from '@server/usage/query/data-extent';
 import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
 import { planRange, type Interval } from '@server/usage/query/time-segments';
+import { TIER_IDS } from '@server/usage/query/trace-tiers';
 import {
   createMatrixBuilder,
   emptyMatrix,
   type UsageMatrix,
 } from '@server/usage/query/usage-matrix';
-import { dataFrom, dataTo, type UsageQueryPlan as AnyPlan } from '@server/usage/query/usage-plan';
-
-/** A plan of the four entity dimensions: this backend has no tiers (see clickhouse-backend.ts). */
-type UsageQueryPlan = AnyPlan & { groupBy: GroupBy };
+import { dataFrom, dataTo, readsTiers, type UsageQueryPlan } from '@server/usage/query/usage-plan';
 import { dayLiteral, tsvRows, uuidLiteral } from './ch-client';
 
 const DAY_MS = 86_400_000;
@@ -28,33 +26,67 @@ const COLUMNS = {
 const workspacesSql = (plan: UsageQueryPlan) =>
   `workspace_id IN (${plan.workspaceIds.map(uuidLiteral).join(', ')})`;
 
-/** Whole UTC days `[from, to)` from the daily rollup, counted per (bucket, value). */
+/** A tier as stored (`traces.trace_tier`, `usage_daily_tiered.tier`): 1 long-lived, 0 short. */
+const tierNumber = (plan: UsageQueryPlan) => (plan.traceTier === 'longlived' ? 1 : 0);
+
+/** The tier filter on `column`, when the plan has one. */
+const tierFilter = (plan: UsageQueryPlan, column: string) =>
+  plan.traceTier ? `AND ${column} = ${tierNumber(plan)}` : '';
+
+/** The tier of `column` as the tier dimension's id (see `TIER_CATALOG`). */
+const tierId = (column: string) =>
+  `if(${column} = 1, toUUID('${TIER_IDS.longlived}'), toUUID('${TIER_IDS.shortlived}'))`;
+
+/**
+ * The rollup grouping a plan reads (a tier grouping reads the workspace rows, which count every
+ * trace once, by their tier) and the selected `has, dim` of a value.
+ */
+function rollupDimension(groupBy: UsageQueryPlan['groupBy']): { grouping: GroupBy; dim: string } {
+  if (groupBy === 'trace_tier')
+    return { grouping: 'workspace', dim: `1 AS has, ${tierId('tier')}` };
+  return { grouping: groupBy, dim: 'has_dim AS has, dim_id' };
+}
+
+function rawDimension(groupBy: UsageQueryPlan['groupBy']): string {
+  if (groupBy === 'trace_tier') return `toUInt8(1) AS has, ${tierId('trace_tier')}`;
+  const { column, nullable } = COLUMNS[groupBy];
+  return nullable
+    ? `toUInt8(isNotNull(${column})) AS has, ifNull(${column}, ${NIL})`
+    : `toUInt8(1) AS has, ${column}`;
+}
+
+/**
+ * Whole UTC days `[from, to)` from a daily rollup, counted per (bucket, value): a plan with a
+ * tier filter or grouping reads `usage_daily_tiered`; the others `usage_daily`, which holds the
+ * same counts without the tier in the key (dataset M, by user: 1.6 M rows instead of 2.6 M).
+ */
 function rollupSql(plan: UsageQueryPlan, days: Interval): string {
   const { originMs, stepMs } = plan.grid;
+  const { grouping, dim } = rollupDimension(plan.groupBy);
   return `SELECT intDiv(toInt64(toUInt16(day)) * ${DAY_MS} - ${originMs}, ${stepMs}) AS k,
-      has_dim AS has, dim_id AS dim, sum(traces) AS n
-    FROM usage_daily
-    WHERE grouping = '${plan.groupBy}' AND ${workspacesSql(plan)}
+      ${dim} AS dim, sum(traces) AS n
+    FROM ${readsTiers(plan) ? 'usage_daily_tiered' : 'usage_daily'}
+    WHERE grouping = '${grouping}' AND ${workspacesSql(plan)}
       AND day >= ${dayLiteral(days.from)} AND day < ${dayLiteral(days.to)}
+      ${tierFilter(plan, 'tier')}
     GROUP BY k, has, dim`;
 }
 
 /** Traces of `[from, to)` (partial days, hourly ranges), counted per (bucket, value). */
 function rawSql(plan: UsageQueryPlan, interval: Interval): string {
   const { originMs, stepMs } = plan.grid;
-  const { column, nullable } = COLUMNS[plan.groupBy];
   return `SELECT intDiv(start_ms - ${originMs}, ${stepMs}) AS k,
-      ${nullable ? `toUInt8(isNotNull(${column}))` : 'toUInt8(1)'} AS has,
-      ${nullable ? `ifNull(${column}, ${NIL})` : column} AS dim, count() AS n
+      ${rawDimension(plan.groupBy)} AS dim, count() AS n
     FROM traces
     WHERE ${workspacesSql(plan)}
       AND day >= ${dayLiteral(interval.from)} AND day <= ${dayLiteral(interval.to - 1)}
       AND start_ms >= ${interval.from} AND start_ms < ${interval.to}
+      ${tierFilter(plan, 'trace_tier')}
     GROUP BY k, has, dim`;
 }
 
 /**
- * The answer to `plan` as a matrix: whole days from `usage_daily`, the partial days at the ends
+ * The answer to `plan` as a matrix: whole days from a daily rollup (see `rollupSql`), the partial days at the ends
  * and hourly ranges from `traces`, in one statement, summed by value and bucket. Reads are cut to
  * `extent` (see `clampToData`); values are placed by the catalog (ids it lacks go with the
  * unlabelled ones), so the matrix is the DuckDB backend's for the same data.
@@ -74,25 +106,35 @@ export async function queryUsageMatrix(
   ];
   if (sources.length === 0) return emptyMatrix(catalog, plan.grid.count);
   const builder = createMatrixBuilder(catalog, plan.grid.count);
-  const rows = await tsvRows(client, sources.join('\nUNION ALL\n'));
-  for (const [k = '', has, dim = null, n = '0'] of rows) {
-    builder.add(builder.valueOfId(has === '1' ? dim : null), Number(k), Number(n));
+  // One line per value with its buckets and counts as arrays: the value's id is sent and
+  // looked up once, not once per bucket (a year by user: ~5x fewer bytes to parse).
+  const rows = await tsvRows(
+    client,
+    `SELECT has, dim, groupArray(k), groupArray(n)
+     FROM (${sources.join('\nUNION ALL\n')}) GROUP BY has, dim`,
+  );
+  for (const [has, dim = null, ks = '[]', ns = '[]'] of rows) {
+    const value = builder.valueOfId(has === '1' ? dim : null);
+    const counts = numbers(ns);
+    numbers(ks).forEach((k, i) => builder.add(value, k, counts[i] ?? 0));
   }
   return builder.finish();
 }
 
+/** A TabSeparated array of numbers (`[1,2,3]`). */
+const numbers = (cell: string): number[] =>
+  cell.length <= 2 ? [] : cell.slice(1, -1).split(',').map(Number);
+
 /**
- * The days that hold traces of `groupBy`'s rollup, as `[first day, last day + 1)`; null when
- * there are none.
+ * The days that hold traces, as `[first day, last day + 1)`; null when there are none. Every
+ * grouping of the rollup counts every trace once, on its day, so the smallest one (workspace)
+ * answers for all: a year by user reads ~50x fewer rows for the same days.
  */
-export async function readDataExtent(
-  client: ClickHouseClient,
-  groupBy: GroupBy,
-): Promise<Interval | null> {
+export async function readDataExtent(client: ClickHouseClient): Promise<Interval | null> {
   const [row] = await tsvRows(
     client,
     `SELECT count(), toUInt16(min(day)), toUInt16(max(day)) FROM usage_daily
-     WHERE grouping = '${groupBy}'`,
+     WHERE grouping = 'workspace'`,
   );
   if (!row || Number(row[0]) === 0) return null;
   return { from: Number(row[1]) * DAY_MS, to: (Number(row[2]) + 1) * DAY_MS };

@@ -1,13 +1,10 @@
 import type { TraceGroupBy as GroupBy } from '@contracts/usage/usage-schema';
+import { TIER_IDS } from '@server/usage/query/trace-tiers';
 
 /**
  * The two retention tiers as a dimension table: fixed ids, the tier as label. A trace's tier
  * is a column of `traces` (`longlived`, or `shortlived`, the default), not a table.
  */
-const TIER_IDS = {
-  longlived: '7e1e0000-0000-4000-8000-000000000001',
-  shortlived: '7e1e0000-0000-4000-8000-000000000002',
-};
 const TIER_TABLE = `(SELECT * FROM (VALUES ('${TIER_IDS.longlived}'::UUID, 'longlived'),
   ('${TIER_IDS.shortlived}'::UUID, 'shortlived')) tiers(id, tier))`;
 const TIER_COLUMN = `CASE trace_tier WHEN 'longlived' THEN '${TIER_IDS.longlived}'::UUID

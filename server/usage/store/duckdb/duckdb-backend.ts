@@ -47,7 +47,6 @@ export function createDuckDbBackend(store: DuckDbStore): UsageBackend {
   const read = store.withConnection.bind(store);
   return {
     kind: 'duckdb',
-    features: { deployments: true, traceTiers: true },
     ingestRuns: ingestor.ingest,
     ingestTrace: createTraceIngestor(ingestor),
     usage: (plan) => read((connection) => getUsage(connection, plan, catalogs)),

@@ -12,6 +12,11 @@ import type { Pool } from 'pg';
  *   filter. A row with `claim` set is a batch's claim not yet confirmed (see `billed-runs.ts`);
  *   `workspace_id`/`day` say where its trace would be in ClickHouse, to look it up after a crash.
  * - `seed_runs`: which generated dataset was loaded (an interrupted load is redone).
+ * - 10 (issue 26): `projects.trace_tier`, a project's default retention tier (NULL:
+ *   short-lived), given to each trace at ingestion; the Deployments domain's
+ *   `deployment_usage` (metered work per workspace, project and instant, appended; queries sum)
+ *   and `deployment_replicas` (per replica its start, the end of the uptime credited and the last
+ *   report applied), as in the DuckDB backend, updated in one transaction per report.
  * - Usage limits (issue 27, version 20; the same shapes as the DuckDB backend's `limits/`):
  *   `usage_limits`, `usage_limit_defaults`, `usage_limit_alerts` (its primary key makes an alert
  *   once per month and threshold across replicas), `usage_limit_deliveries`,
@@ -69,6 +74,28 @@ const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
         started_at timestamptz NOT NULL,
         completed_at timestamptz,
         traces bigint
+      );`,
+  },
+  {
+    version: 10,
+    name: 'retention tiers, deployments domain',
+    sql: `
+      ALTER TABLE usage.projects ADD COLUMN trace_tier text;
+      CREATE TABLE usage.deployment_usage (
+        workspace_id uuid NOT NULL,
+        project_id uuid NOT NULL,
+        metered_ms bigint NOT NULL,
+        agent_runs bigint NOT NULL,
+        nodes_executed bigint NOT NULL,
+        uptime_ms bigint NOT NULL
+      );
+      CREATE INDEX deployment_usage_workspace_time ON usage.deployment_usage (workspace_id, metered_ms);
+      CREATE TABLE usage.deployment_replicas (
+        replica_id uuid PRIMARY KEY,
+        workspace_id uuid NOT NULL,
+        started_ms bigint NOT NULL,
+        last_seen_ms bigint NOT NULL,
+        last_seq integer NOT NULL
       );`,
   },
   {

@@ -6,6 +6,8 @@ import { utf8 } from './catalog-writes';
 
 /** Tables the seed fills or wipes, children first. */
 export const SEEDED_TABLES = [
+  'deployment_usage',
+  'deployment_replicas',
   'auth_key_owners',
   'auth_key_workspaces',
   'auth_keys',
@@ -22,7 +24,7 @@ export const SEEDED_TABLES = [
 /** Column types of each catalog table, in the order the exported rows hold them. */
 const TYPES: Record<keyof CatalogRows, string[]> = {
   workspaces: ['uuid', 'bytea', 'boolean', 'timestamptz'],
-  projects: ['uuid', 'uuid', 'bytea'],
+  projects: ['uuid', 'uuid', 'bytea', 'text'],
   users: ['uuid', 'bytea'],
   api_keys: ['uuid', 'uuid', 'bytea', 'text'],
   auth_keys: ['text', 'text', 'text[]'],
@@ -86,4 +88,28 @@ export async function insertBilledRunIds(client: PoolClient, file: string): Prom
   }
   await flush();
   await client.query('RESET synchronous_commit');
+}
+
+const DEPLOYMENT_ROWS_PER_STATEMENT = 20_000;
+
+/** Loads the exported deployment history (see `ExportedSeed.deploymentsCsv`). */
+export async function insertDeploymentHistory(client: PoolClient, file: string): Promise<void> {
+  let rows: string[][] = [];
+  const flush = async () => {
+    if (rows.length === 0) return;
+    const column = (i: number) => rows.map((row) => row[i]);
+    await client.query(
+      `INSERT INTO usage.deployment_usage
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::bigint[], $5::bigint[],
+         $6::bigint[])`,
+      [0, 1, 2, 3, 4, 5].map(column),
+    );
+    rows = [];
+  };
+  for await (const line of createInterface({ input: createReadStream(file) })) {
+    // Only ids and integers: no quoting to undo.
+    if (line !== '') rows.push(line.split(','));
+    if (rows.length >= DEPLOYMENT_ROWS_PER_STATEMENT) await flush();
+  }
+  await flush();
 }

@@ -1,6 +1,6 @@
 import {
   CSV_DIMENSION_COLUMNS,
-  USAGE_CSV_COLUMNS,
+  usageCsvColumns,
   type UsageCsvColumn,
   type UsageDimensions,
   type UsageResponse,
@@ -71,10 +71,12 @@ export function createRawReference(duck: DuckDbStore) {
     return formatCsvRow([
       new Date(row.bucketMs).toISOString(),
       new Date(end).toISOString(),
-      ...USAGE_CSV_COLUMNS.slice(2, -1).map((column) => {
-        const field = own[column];
-        return field ? dims[field] : undefined;
-      }),
+      ...usageCsvColumns(plan.groupBy)
+        .slice(2, -1)
+        .map((column) => {
+          const field = own[column];
+          return field ? dims[field] : undefined;
+        }),
       row.traces,
     ]);
   }

@@ -8,8 +8,8 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '@server/test/server-process';
-import { jsonTraces } from '../ingest-helpers';
-import { ADMIN } from '../test-server';
+import { jsonTraces, todayRange } from '../ingest-helpers';
+import { ADMIN, usageUrl } from '../test-server';
 import { freshStore, HAVE_SCALE_OUT_SERVERS, SKIP_REASON, type FreshStore } from './fresh-stores';
 
 const rootRun = (id: string, session: string) => ({
@@ -99,6 +99,82 @@ describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
       };
       expect(await within(1_000, counted)).toBeLessThan(1_000);
     }, 120_000);
+
+    it('serves tiers and deployments from either replica: a tier set on one bills on the other, a report sent to both applies once', async () => {
+      const [a = '', b = ''] = urls;
+      const json = { ...ADMIN, 'content-type': 'application/json' };
+      const session = `tiered ${randomUUID()}`;
+      const setTier = await fetch(`${a}/api/v1/sessions`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ name: session, trace_tier: 'longlived' }),
+      });
+      expect(setTier.status).toBe(200);
+      const ids = Array.from({ length: 20 }, () => randomUUID());
+      expect((await sendBatch(b, ids, session))?.status).toBe(202);
+      const inTier = async (base: string, tier: string) => {
+        const url = new URL(usageUrl(base, { ...todayRange(), groupBy: 'project' }));
+        url.searchParams.set('trace_tier', tier);
+        const response = await fetch(url, { headers: ADMIN });
+        expect(response.status).toBe(200);
+        const body = (await response.json()) as {
+          usage: { dimensions: { project_name?: string }; traces: number }[];
+        };
+        return body.usage
+          .filter((record) => record.dimensions.project_name === session)
+          .reduce((sum, record) => sum + record.traces, 0);
+      };
+      for (const base of urls) {
+        expect(await inTier(base, 'longlived')).toBe(20);
+        expect(await inTier(base, 'shortlived')).toBe(0);
+      }
+
+      const now = Date.now();
+      const agent = `agent ${randomUUID()}`;
+      const report = {
+        replica_id: randomUUID(),
+        started_at: new Date(now - 60_000).toISOString(),
+        seq: 1,
+        sent_at: new Date(now).toISOString(),
+        projects: [agent],
+        counts: [
+          {
+            project_name: agent,
+            minute: new Date(Math.floor(now / 60_000) * 60_000).toISOString(),
+            agent_runs: 2,
+            nodes_executed: 5,
+          },
+        ],
+      };
+      const posted = await Promise.all(
+        urls.map(async (base) => {
+          const response = await fetch(`${base}/api/v1/deployments/metrics`, {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify(report),
+          });
+          expect(response.status).toBe(202);
+          return ((await response.json()) as { applied: boolean }).applied;
+        }),
+      );
+      expect(posted.sort()).toEqual([false, true]);
+      const bodies = await Promise.all(
+        urls.map(async (base) => {
+          const url = new URL(usageUrl(base, { ...todayRange(), groupBy: 'project' }));
+          url.searchParams.set('kind', 'langsmith_deployments');
+          const response = await fetch(url, { headers: ADMIN });
+          expect(response.status).toBe(200);
+          return response.text();
+        }),
+      );
+      expect(bodies[0]).toBe(bodies[1]);
+      const records = (
+        JSON.parse(bodies[0] ?? '{}') as {
+          usage: { dimensions: { project_name?: string }; agent_runs: number }[];
+        }
+      ).usage.filter((record) => record.dimensions.project_name === agent);
+      expect(records.reduce((sum, record) => sum + record.agent_runs, 0)).toBe(2);
+    }, 60_000);
 
     it('loses no acknowledged trace and counts none twice when a replica is killed -9 while ingesting', async () => {
       const session = `kill ${randomUUID()}`;

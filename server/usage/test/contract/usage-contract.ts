@@ -18,6 +18,7 @@ import {
   workspaceIds,
 } from './rendering-fixture';
 import { storedTraces } from './stored-traces';
+import { defineTierAndDeploymentCases } from './tier-deployment-cases';
 
 /**
  * The cases every backend must pass, run unchanged on each (one test file per backend, each on
@@ -71,6 +72,9 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
       });
     }
   });
+
+  // Before 'ingestion', which bills today's runs into the store under test only.
+  defineTierAndDeploymentCases(() => ({ backend, referenceBackend, render, reference }));
 
   describe('keys and catalog', () => {
     it.each(Object.values(DEMO_API_KEYS))('knows demo key %s as DuckDB does', async (key) => {

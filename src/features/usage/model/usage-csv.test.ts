@@ -10,7 +10,7 @@ const gridOf = (range: { startMs: number; endMs: number }, stride: Stride) =>
 
 const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
 const HEADER =
-  'Time Bucket Start,Time Bucket End,Workspace ID,Workspace Name,Project ID,Project Name,User ID,User Email,API Key Short Key,Trace Tier,Traces\r\n';
+  'Time Bucket Start,Time Bucket End,Workspace ID,Workspace Name,Project ID,Project Name,User ID,User Email,API Key Short Key,Traces\r\n';
 
 describe('usageMatrixToCsv', () => {
   const records: UsageRecord[] = [
@@ -49,8 +49,8 @@ describe('usageMatrixToCsv', () => {
       'project',
     );
     expect(usageMatrixToCsv(matrix, 'project')).toBe(
-      // User ID, User Email, API Key Short Key and Trace Tier empty, then the traces.
-      `${HEADER}2026-11-01T00:00:00.000Z,2026-11-02T00:00:00.000Z,${cells},,,,,2\r\n`,
+      // User ID, User Email and API Key Short Key empty, then the traces.
+      `${HEADER}2026-11-01T00:00:00.000Z,2026-11-02T00:00:00.000Z,${cells},,,,2\r\n`,
     );
   });
 
@@ -62,10 +62,10 @@ describe('usageMatrixToCsv', () => {
     );
     expect(usageMatrixToCsv(matrix, 'project')).toBe(
       HEADER +
-        `2026-11-01T00:00:00.000Z,2026-11-08T00:00:00.000Z,,,p-1,'=SUM(A1:A2),,,,,3\r\n` +
-        `2026-11-01T00:00:00.000Z,2026-11-08T00:00:00.000Z,,,p-2,"Ops, ""West""\nteam",,,,,4\r\n` +
+        `2026-11-01T00:00:00.000Z,2026-11-08T00:00:00.000Z,,,p-1,'=SUM(A1:A2),,,,3\r\n` +
+        `2026-11-01T00:00:00.000Z,2026-11-08T00:00:00.000Z,,,p-2,"Ops, ""West""\nteam",,,,4\r\n` +
         // The last bucket ends at the range end (partial), not a full stride later.
-        `2026-11-08T00:00:00.000Z,2026-11-11T00:00:00.000Z,,,p-1,'=SUM(A1:A2),,,,,5\r\n`,
+        `2026-11-08T00:00:00.000Z,2026-11-11T00:00:00.000Z,,,p-1,'=SUM(A1:A2),,,,5\r\n`,
     );
   });
 

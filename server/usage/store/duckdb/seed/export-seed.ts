@@ -14,9 +14,15 @@ export type CatalogRows = Record<
 export interface ExportedSeed {
   /**
    * The traces as CSV, NULL as `\N`: run_id, workspace_id, project_id, user_id, api_key_id,
-   * start_ms (epoch ms), day (UTC date), sorted by workspace and day.
+   * start_ms (epoch ms), day (UTC date), trace_tier (1 long-lived, 0 short-lived), sorted by
+   * workspace and day.
    */
   tracesCsv: string;
+  /**
+   * The deployment history (`deployment_usage`) as CSV: workspace_id, project_id, metered_ms
+   * (epoch ms), agent_runs, nodes_executed, uptime_ms.
+   */
+  deploymentsCsv: string;
   /** Every run id, one a line. */
   runIdsFile: string;
   traces: number;
@@ -29,7 +35,7 @@ const CATALOG_TABLES = [
     select: `id::VARCHAR, display_name, is_personal::VARCHAR,
       strftime(created_at, '%Y-%m-%dT%H:%M:%S.%g') || 'Z'`,
   },
-  { table: 'projects', select: 'id::VARCHAR, workspace_id::VARCHAR, name' },
+  { table: 'projects', select: 'id::VARCHAR, workspace_id::VARCHAR, name, trace_tier' },
   { table: 'users', select: 'id::VARCHAR, email' },
   { table: 'api_keys', select: 'id::VARCHAR, workspace_id::VARCHAR, short_key, description' },
   { table: 'auth_keys', select: 'key_hash, label, permissions' },
@@ -59,9 +65,15 @@ export async function exportSeed(
     const runIdsFile = path.join(dir, 'run-ids.txt');
     await connection.run(`COPY (
       SELECT run_id, workspace_id, project_id, user_id, api_key_id,
-        epoch_ms(start_time) AS start_ms, start_time::DATE AS day
+        epoch_ms(start_time) AS start_ms, start_time::DATE AS day,
+        CASE trace_tier WHEN 'longlived' THEN 1 ELSE 0 END AS trace_tier
       FROM traces ORDER BY workspace_id, day
     ) TO '${tracesCsv}' (FORMAT CSV, HEADER false, NULLSTR '\\N')`);
+    const deploymentsCsv = path.join(dir, 'deployments.csv');
+    await connection.run(`COPY (
+      SELECT workspace_id, project_id, epoch_ms(metered_at), agent_runs, nodes_executed, uptime_ms
+      FROM deployment_usage
+    ) TO '${deploymentsCsv}' (FORMAT CSV, HEADER false)`);
     await connection.run(
       // Sorted: Postgres appends them to the primary key's b-tree instead of inserting at random.
       `COPY (SELECT run_id FROM traces ORDER BY run_id) TO '${runIdsFile}' (FORMAT CSV, HEADER false)`,
@@ -78,7 +90,13 @@ export async function exportSeed(
           ),
         );
     }
-    return { tracesCsv, runIdsFile, traces: Number(count.getRowsJS()[0]?.[0] ?? 0), catalog };
+    return {
+      tracesCsv,
+      deploymentsCsv,
+      runIdsFile,
+      traces: Number(count.getRowsJS()[0]?.[0] ?? 0),
+      catalog,
+    };
   } finally {
     connection.closeSync();
     instance.closeSync();

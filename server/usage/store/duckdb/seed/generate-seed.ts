@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { buildDimensions } from '@server/usage/seed/build-dimensions';
 import { dayCount, tracesOnDay, type SeedProfile } from '@server/usage/seed/seed-profiles';
+import { insertDeploymentHistory } from './insert-deployment-history';
 import { insertDimensions } from './insert-dimensions';
 import { insertRows } from './insert-rows';
 import { insertTraces } from './insert-traces';
@@ -10,8 +11,8 @@ const ROWS_PER_BATCH = 2_000_000;
 const DAY_MS = 86_400_000;
 
 /**
- * Writes a profile's dimension tables, demo credentials and traces into empty tables of
- * `connection` (the rollups are left to the caller). The ClickHouse backend runs it in an
+ * Writes a profile's dimension tables, demo credentials, traces and deployment history into
+ * empty tables of `connection` (the rollups are left to the caller). The ClickHouse backend runs it in an
  * in-memory DuckDB and copies the traces out, so both backends hold the same traces.
  */
 export async function generateSeed(
@@ -41,4 +42,12 @@ export async function generateSeed(
     await insertTraces(connection, day, day + daysPerBatch, profile.seed, endIso);
     onProgress?.(`traces: day ${Math.min(day + daysPerBatch, days)}/${days}`);
   }
+  onProgress?.('deployment history');
+  // From the staging tables above (seed_projects, seed_ws), on this connection.
+  await insertDeploymentHistory(
+    connection,
+    new Date(profile.fromMs).toISOString(),
+    endIso,
+    profile.seed,
+  );
 }

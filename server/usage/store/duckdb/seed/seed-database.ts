@@ -3,7 +3,6 @@ import type { SeedProfile } from '@server/usage/seed/seed-profiles';
 import type { SeedResult } from '@server/usage/store/usage-backend';
 import type { DuckDbStore } from '../duckdb-store';
 import { generateSeed } from './generate-seed';
-import { insertDeploymentHistory } from './insert-deployment-history';
 import { rebuildDailyRollups } from './insert-traces';
 
 const TABLES = [
@@ -40,14 +39,6 @@ export async function seedIfEmpty(
       [profile.name],
     );
     await generateSeed(connection, profile, onProgress);
-    onProgress?.('deployment history');
-    // From the staging tables generateSeed leaves on this connection (seed_projects, seed_ws).
-    await insertDeploymentHistory(
-      connection,
-      new Date(profile.fromMs).toISOString(),
-      new Date(profile.toMs).toISOString(),
-      profile.seed,
-    );
     onProgress?.('building daily rollups');
     await rebuildDailyRollups(connection);
     const count = await connection.runAndReadAll('SELECT count(*)::DOUBLE FROM traces');
