@@ -130,7 +130,8 @@ async function writeGroup(
     );
     const fresh = candidates.filter((row) => unbilled.has(row.runId));
     // Usage limits decide among the new runs only: a resent run is never refused nor counted.
-    // Every trace is short-lived until traces carry a tier (issue 26).
+    // A run's tier is its project's now, as `insertTraces` stores it.
+    const longLived = admit ? await longLivedProjects(connection, fresh) : new Set<string>();
     const refusals = admit
       ? await admit(
           connection,
@@ -138,7 +139,7 @@ async function writeGroup(
             runId: row.runId,
             workspaceId: row.batch.workspaceId,
             projectName: row.projectName,
-            tier: 'short' as const,
+            tier: longLived.has(row.projectId) ? ('long' as const) : ('short' as const),
           })),
           ingestedAt,
         )
@@ -210,6 +211,21 @@ function traceRows(
     }
   }
   return [...rows.values()];
+}
+
+/** The ids among `rows`' projects whose retention tier is long-lived. */
+async function longLivedProjects(
+  connection: DuckDBConnection,
+  rows: readonly TraceRow[],
+): Promise<Set<string>> {
+  const ids = [...new Set(rows.map((row) => row.projectId))];
+  if (ids.length === 0) return new Set();
+  const reader = await connection.runAndReadAll(
+    `SELECT id::VARCHAR FROM projects
+     WHERE trace_tier = 'longlived' AND list_contains(string_split($1, ','), id::VARCHAR)`,
+    [ids.join(',')],
+  );
+  return new Set(reader.getRowsJS().map(([id]) => String(id)));
 }
 
 /**

@@ -116,6 +116,25 @@ describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, 
     expect(refusals).toEqual([{ workspaceId: old, limitType: 'monthly_traces', refused: 2 }]);
   });
 
+  it('counts against the long-lived limit only the traces of long-lived projects', async () => {
+    await backend.setProjectTier(old, 'kept', 'longlived');
+    await limits().upsert({ tenantId: old, limitType: 'monthly_longlived_traces', limitValue: 2 });
+    const kept = [randomUUID(), randomUUID(), randomUUID()];
+    const result = await backend.ingestRuns(batch(old, kept, 'kept'));
+    expect(result.inserted).toBe(2);
+    expect(result.refused).toEqual([
+      { runId: kept[2], workspaceId: old, limitType: 'monthly_longlived_traces', limitValue: 2 },
+    ]);
+    // Short-lived traces of the same workspace are not held to it.
+    expect(
+      (await backend.ingestRuns(batch(old, [randomUUID(), randomUUID()], 'brief'))).inserted,
+    ).toBe(2);
+    expect((await limits().monthUsage([old], limitMonth(Date.now()))).get(old)).toEqual({
+      monthly_traces: 4,
+      monthly_longlived_traces: 2,
+    });
+  });
+
   it('records an alert once per month and threshold', async () => {
     const month = limitMonth(Date.now());
     const row = {

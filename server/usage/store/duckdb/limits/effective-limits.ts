@@ -39,8 +39,8 @@ export async function loadEffectiveLimits(
 
 /**
  * Traces counted against each limit type this month, per workspace: `monthly_traces` counts all
- * traces ingested in `[startMs, endMs)`; `monthly_longlived_traces` counts long-lived ones, and
- * until traces carry a tier (issue 26) every trace is short-lived, so it counts 0.
+ * traces ingested in `[startMs, endMs)` (from the daily rollup); `monthly_longlived_traces` the
+ * long-lived ones among them (from the traces: the rollup holds no tier).
  */
 export async function loadMonthUsage(
   connection: DuckDBConnection,
@@ -61,6 +61,21 @@ export async function loadMonthUsage(
   for (const [workspaceId, traces] of reader.getRowsJS()) {
     const entry = usage.get(String(workspaceId));
     if (entry) entry.monthly_traces = Number(traces);
+  }
+  const longLived = await connection.runAndReadAll(
+    `SELECT workspace_id::VARCHAR, count(*)::DOUBLE FROM traces
+     WHERE trace_tier = 'longlived' AND start_time >= $2::TIMESTAMP AND start_time < $3::TIMESTAMP
+       AND list_contains(string_split($1, ','), workspace_id::VARCHAR)
+     GROUP BY 1`,
+    [
+      workspaceIds.join(','),
+      new Date(month.startMs).toISOString(),
+      new Date(month.endMs).toISOString(),
+    ],
+  );
+  for (const [workspaceId, traces] of longLived.getRowsJS()) {
+    const entry = usage.get(String(workspaceId));
+    if (entry) entry.monthly_longlived_traces = Number(traces);
   }
   return usage;
 }
