@@ -90,6 +90,23 @@ export interface DeliveryAttempt {
   error: string | null;
 }
 
+/**
+ * A delivery attempt's stored columns, in the order both backends declare
+ * `usage_limit_deliveries` (alert, workspace, limit type, threshold, attempt, time, status, ok,
+ * error); the time as ISO text.
+ */
+export const deliveryColumns = (alert: AlertRow, attempt: DeliveryAttempt) => [
+  alert.alertId,
+  alert.workspaceId,
+  alert.limitType,
+  alert.threshold,
+  attempt.attempt,
+  attempt.attemptedAt.toISOString(),
+  attempt.status,
+  attempt.ok,
+  attempt.error,
+];
+
 export interface RefusalCount {
   workspaceId: string;
   limitType: LimitType;

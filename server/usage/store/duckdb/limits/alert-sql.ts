@@ -1,9 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { AlertDelivery, LimitType } from '@contracts/usage/usage-limits';
-import type {
-  AlertRow,
-  DeliveryAttempt,
-  RefusalCount,
+import {
+  deliveryColumns,
+  type AlertRow,
+  type DeliveryAttempt,
+  type RefusalCount,
 } from '@server/usage/store/usage-limit-store';
 import { isoSql } from './limit-sql';
 
@@ -77,17 +78,7 @@ export async function recordDelivery(
 ): Promise<void> {
   await connection.run(
     `INSERT INTO usage_limit_deliveries VALUES ($1, $2::UUID, $3, $4, $5, $6::TIMESTAMP, $7, $8, $9)`,
-    [
-      alert.alertId,
-      alert.workspaceId,
-      alert.limitType,
-      alert.threshold,
-      attempt.attempt,
-      attempt.attemptedAt.toISOString(),
-      attempt.status,
-      attempt.ok,
-      attempt.error,
-    ],
+    deliveryColumns(alert, attempt),
   );
 }
 

@@ -1,9 +1,10 @@
 import type { Pool } from 'pg';
 import type { AlertDelivery, LimitType } from '@contracts/usage/usage-limits';
-import type {
-  AlertRow,
-  DeliveryAttempt,
-  RefusalCount,
+import {
+  deliveryColumns,
+  type AlertRow,
+  type DeliveryAttempt,
+  type RefusalCount,
 } from '@server/usage/store/usage-limit-store';
 import { isoSql } from './limit-sql';
 
@@ -83,17 +84,7 @@ export async function recordDelivery(
   await pool.query(
     `INSERT INTO usage.usage_limit_deliveries
      VALUES ($1, $2, $3, $4, $5, $6::timestamptz AT TIME ZONE 'UTC', $7, $8, $9)`,
-    [
-      alert.alertId,
-      alert.workspaceId,
-      alert.limitType,
-      alert.threshold,
-      attempt.attempt,
-      attempt.attemptedAt.toISOString(),
-      attempt.status,
-      attempt.ok,
-      attempt.error,
-    ],
+    deliveryColumns(alert, attempt),
   );
 }
 
