@@ -40,12 +40,14 @@ export async function loadEffectiveLimits(
 /**
  * Traces counted against each limit type this month, per workspace: `monthly_traces` counts all
  * traces ingested in `[startMs, endMs)` (from the daily rollup); `monthly_longlived_traces` the
- * long-lived ones among them (from the traces: the rollup holds no tier).
+ * long-lived ones among them (from the traces: the rollup holds no tier), unless `longLived` is
+ * false, when that count is left at 0 and the month's traces are not read.
  */
 export async function loadMonthUsage(
   connection: DuckDBConnection,
   workspaceIds: readonly string[],
   month: { startMs: number; endMs: number },
+  { longLived = true }: { longLived?: boolean } = {},
 ): Promise<Map<string, Record<LimitType, number>>> {
   const usage = new Map<string, Record<LimitType, number>>();
   for (const id of workspaceIds) usage.set(id, { monthly_traces: 0, monthly_longlived_traces: 0 });
@@ -62,7 +64,8 @@ export async function loadMonthUsage(
     const entry = usage.get(String(workspaceId));
     if (entry) entry.monthly_traces = Number(traces);
   }
-  const longLived = await connection.runAndReadAll(
+  if (!longLived) return usage;
+  const longLivedRows = await connection.runAndReadAll(
     `SELECT workspace_id::VARCHAR, count(*)::DOUBLE FROM traces
      WHERE trace_tier = 'longlived' AND start_time >= $2::TIMESTAMP AND start_time < $3::TIMESTAMP
        AND list_contains(string_split($1, ','), workspace_id::VARCHAR)
@@ -73,7 +76,7 @@ export async function loadMonthUsage(
       new Date(month.endMs).toISOString(),
     ],
   );
-  for (const [workspaceId, traces] of longLived.getRowsJS()) {
+  for (const [workspaceId, traces] of longLivedRows.getRowsJS()) {
     const entry = usage.get(String(workspaceId));
     if (entry) entry.monthly_longlived_traces = Number(traces);
   }
