@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { limitExceededSchema, usageLimitListSchema } from '@contracts/usage/usage-limits';
 import { jsonTraces, sendTraces } from './ingest-helpers';
-import { LIMIT_BACKENDS, limitBackendEnv } from './limit-backends';
+import { LIMIT_BACKENDS, useLimitServer } from './limit-backends';
 import {
   limitStatus,
   putLimit,
@@ -10,7 +10,7 @@ import {
   recordingSdkClient,
   type RecordedAnswer,
 } from './limit-helpers';
-import { ADMIN, startTestServer, TEST_WORKSPACE_IDS, type TestServer } from './test-server';
+import { ADMIN, TEST_WORKSPACE_IDS } from './test-server';
 
 const workspace = TEST_WORKSPACE_IDS[0] ?? '';
 // The SDK reports a failed upload with console.warn (it never throws from a traced function).
@@ -33,20 +33,7 @@ function rootRun(id: string, project: string) {
 }
 
 describe.each(LIMIT_BACKENDS)('usage limits through the langsmith SDK ($name)', (backend) => {
-  let server: TestServer;
-  let store: Awaited<ReturnType<typeof limitBackendEnv>> | undefined;
-  beforeAll(async () => {
-    if (backend.skip) return;
-    store = await limitBackendEnv(backend, 'limits_sdk');
-    server = await startTestServer(store.env);
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await store?.drop();
-  });
-  beforeEach(({ skip }) => {
-    if (backend.skip) skip();
-  });
+  const server = useLimitServer(backend, 'limits_sdk');
 
   /** Sends `count` single-run traces one by one, each delivered before the next starts. */
   async function oneByOne(count: number, project: string) {
@@ -167,8 +154,7 @@ describe.each(LIMIT_BACKENDS)('usage limits through the langsmith SDK ($name)', 
     const other = TEST_WORKSPACE_IDS[1] ?? '';
     const before = await limitStatus(server.baseUrl, other);
     const stored = await putLimit(server.baseUrl, other, before.used);
-    await server.close({ keepData: true });
-    server = await startTestServer(store?.env ?? {}, server.dataDir);
+    await server.restart();
 
     const response = await fetch(`${server.baseUrl}/api/v1/usage-limits`, {
       headers: { ...ADMIN, 'x-tenant-id': other },
