@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { limitExceededSchema, usageLimitListSchema } from '@contracts/usage/usage-limits';
-import { jsonTraces, sendTraces } from './ingest-helpers';
+import { jsonTraces, sdkRootRun, sendTraces } from './ingest-helpers';
 import { LIMIT_BACKENDS, useLimitServer } from './limit-backends';
 import {
   limitStatus,
@@ -16,21 +16,6 @@ const workspace = TEST_WORKSPACE_IDS[0] ?? '';
 // The SDK reports a failed upload with console.warn (it never throws from a traced function).
 const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 beforeEach(() => warn.mockClear());
-
-/** A root run create as the SDK's multipart endpoint carries it. */
-function rootRun(id: string, project: string) {
-  const now = new Date();
-  return {
-    id,
-    trace_id: id,
-    dotted_order: `${now.toISOString().replace(/[-:.]/g, '').slice(0, 15)}000000Z${id}`,
-    name: 'root',
-    run_type: 'chain',
-    inputs: {},
-    start_time: now.getTime(),
-    session_name: project,
-  };
-}
 
 describe.each(LIMIT_BACKENDS)('usage limits through the langsmith SDK ($name)', (backend) => {
   const server = useLimitServer(backend, 'limits_sdk');
@@ -94,7 +79,7 @@ describe.each(LIMIT_BACKENDS)('usage limits through the langsmith SDK ($name)', 
     // The three billed traces again, through a fresh client (as a retry after a lost answer).
     const resend = recordingSdkClient(server.baseUrl, 'lsv2_demo_admin', workspace);
     await resend.client.multipartIngestRuns({
-      runCreates: ids.slice(0, 3).map((id) => rootRun(id, project)),
+      runCreates: ids.slice(0, 3).map((id) => sdkRootRun(id, project)),
     });
     expect(resend.answers.map((answer) => answer.status)).toEqual([202]);
     expect(await jsonTraces(server.baseUrl, 'project_name', project)).toBe(3);
@@ -163,7 +148,7 @@ describe.each(LIMIT_BACKENDS)('usage limits through the langsmith SDK ($name)', 
     const project = `restart-${randomUUID().slice(0, 8)}`;
     const { client, answers } = recordingSdkClient(server.baseUrl, 'lsv2_demo_admin', other);
     const id = randomUUID();
-    await client.multipartIngestRuns({ runCreates: [rootRun(id, project)] });
+    await client.multipartIngestRuns({ runCreates: [sdkRootRun(id, project)] });
     expect(answers.map((answer) => answer.status)).toEqual([429]);
     expect(refusedIn(answers)).toEqual([id]);
     expect(await jsonTraces(server.baseUrl, 'project_name', project)).toBe(0);
