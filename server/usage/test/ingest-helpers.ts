@@ -21,6 +21,24 @@ export function sdkClient(baseUrl: string, apiKey: string, options: { workspaceI
 }
 
 /**
+ * A root run create as the SDK carries it to `/runs/batch` and `/runs/multipart`, for a test that
+ * resends runs of its own ids (a retry after a lost answer) or posts them without a RunTree.
+ */
+export function sdkRootRun(id: string, project: string) {
+  const now = new Date();
+  return {
+    id,
+    trace_id: id,
+    dotted_order: `${now.toISOString().replace(/[-:.]/g, '').slice(0, 15)}000000Z${id}`,
+    name: 'root',
+    run_type: 'chain',
+    inputs: {},
+    start_time: now.getTime(),
+    session_name: project,
+  };
+}
+
+/**
  * Sends `roots` traces through the SDK's RunTree, each a chain with `children` child runs (an
  * LLM call and a tool), created and ended as LangChain does, and waits until all are delivered.
  */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { demoKeyOwner } from '../seed/demo-key-owners';
 import { DEMO_KEY_GRANTS } from '../seed/demo-keys';
-import { csvTraces, jsonTraces, sdkClient, sendTraces } from './ingest-helpers';
+import { csvTraces, jsonTraces, sdkClient, sdkRootRun, sendTraces } from './ingest-helpers';
 import { TEST_WORKSPACE_IDS, useTestServer } from './test-server';
 
 const server = useTestServer();
@@ -70,12 +70,12 @@ describe('trace ingestion through the langsmith SDK', () => {
     const project = `refused-${randomUUID().slice(0, 8)}`;
     const client = sdkClient(server.baseUrl, apiKey);
     await expect(
-      client.batchIngestRuns({ runCreates: [rootRun(randomUUID(), project)] }),
+      client.batchIngestRuns({ runCreates: [sdkRootRun(randomUUID(), project)] }),
     ).rejects.toThrow(String(status));
     const response = await fetch(`${server.baseUrl}/api/v1/runs/batch`, {
       method: 'POST',
       headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ post: [rootRun(randomUUID(), project)] }),
+      body: JSON.stringify({ post: [sdkRootRun(randomUUID(), project)] }),
     });
     expect(response.status).toBe(status);
     expect(await response.json()).toEqual({ detail });
@@ -83,23 +83,8 @@ describe('trace ingestion through the langsmith SDK', () => {
   });
 });
 
-/** A root run create as the SDK's batch endpoint carries it. */
-function rootRun(id: string, project: string) {
-  const now = new Date();
-  return {
-    id,
-    trace_id: id,
-    dotted_order: `${now.toISOString().replace(/[-:.]/g, '').slice(0, 15)}000000Z${id}`,
-    name: 'root',
-    run_type: 'chain',
-    inputs: {},
-    start_time: now.getTime(),
-    session_name: project,
-  };
-}
-
 async function sendTracesWithIds(project: string, ids: string[]) {
   const client = sdkClient(server.baseUrl, 'lsv2_demo_admin');
-  await client.multipartIngestRuns({ runCreates: ids.map((id) => rootRun(id, project)) });
-  await client.batchIngestRuns({ runCreates: ids.map((id) => rootRun(id, project)) });
+  await client.multipartIngestRuns({ runCreates: ids.map((id) => sdkRootRun(id, project)) });
+  await client.batchIngestRuns({ runCreates: ids.map((id) => sdkRootRun(id, project)) });
 }

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { limitExceededSchema } from '@contracts/usage/usage-limits';
 import { jsonTraces } from './ingest-helpers';
-import { LIMIT_BACKENDS, limitBackendEnv } from './limit-backends';
+import { LIMIT_BACKENDS, useLimitServer, type LimitServer } from './limit-backends';
 import { limitStatus, putLimit } from './limit-helpers';
-import { startTestServer, TEST_WORKSPACE_IDS, type TestServer } from './test-server';
+import { TEST_WORKSPACE_IDS } from './test-server';
 
 const workspace = TEST_WORKSPACE_IDS[2] ?? '';
 
 /** One `/runs/batch` request of `size` new root runs (and a child each, not billed). */
-async function sendBatch(server: TestServer, project: string, size: number) {
+async function sendBatch(server: LimitServer, project: string, size: number) {
   const post = Array.from({ length: size }, () => {
     const id = randomUUID();
     return [
@@ -40,20 +40,7 @@ async function sendBatch(server: TestServer, project: string, size: number) {
 }
 
 describe.each(LIMIT_BACKENDS)('usage limits under concurrency ($name)', (backend) => {
-  let server: TestServer;
-  let store: Awaited<ReturnType<typeof limitBackendEnv>> | undefined;
-  beforeAll(async () => {
-    if (backend.skip) return;
-    store = await limitBackendEnv(backend, 'limits_race');
-    server = await startTestServer(store.env);
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await store?.drop();
-  });
-  beforeEach(({ skip }) => {
-    if (backend.skip) skip();
-  });
+  const server = useLimitServer(backend, 'limits_race');
 
   it.each([
     [6, 25, 7],

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { limitExceededSchema, usageLimitListSchema } from '@contracts/usage/usage-limits';
-import { jsonTraces, sendTraces } from './ingest-helpers';
-import { LIMIT_BACKENDS, limitBackendEnv } from './limit-backends';
+import { jsonTraces, sdkRootRun, sendTraces } from './ingest-helpers';
+import { LIMIT_BACKENDS, useLimitServer } from './limit-backends';
 import {
   limitStatus,
   putLimit,
@@ -10,43 +10,15 @@ import {
   recordingSdkClient,
   type RecordedAnswer,
 } from './limit-helpers';
-import { ADMIN, startTestServer, TEST_WORKSPACE_IDS, type TestServer } from './test-server';
+import { ADMIN, TEST_WORKSPACE_IDS } from './test-server';
 
 const workspace = TEST_WORKSPACE_IDS[0] ?? '';
 // The SDK reports a failed upload with console.warn (it never throws from a traced function).
 const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 beforeEach(() => warn.mockClear());
 
-/** A root run create as the SDK's multipart endpoint carries it. */
-function rootRun(id: string, project: string) {
-  const now = new Date();
-  return {
-    id,
-    trace_id: id,
-    dotted_order: `${now.toISOString().replace(/[-:.]/g, '').slice(0, 15)}000000Z${id}`,
-    name: 'root',
-    run_type: 'chain',
-    inputs: {},
-    start_time: now.getTime(),
-    session_name: project,
-  };
-}
-
 describe.each(LIMIT_BACKENDS)('usage limits through the langsmith SDK ($name)', (backend) => {
-  let server: TestServer;
-  let store: Awaited<ReturnType<typeof limitBackendEnv>> | undefined;
-  beforeAll(async () => {
-    if (backend.skip) return;
-    store = await limitBackendEnv(backend, 'limits_sdk');
-    server = await startTestServer(store.env);
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await store?.drop();
-  });
-  beforeEach(({ skip }) => {
-    if (backend.skip) skip();
-  });
+  const server = useLimitServer(backend, 'limits_sdk');
 
   /** Sends `count` single-run traces one by one, each delivered before the next starts. */
   async function oneByOne(count: number, project: string) {
@@ -107,7 +79,7 @@ describe.each(LIMIT_BACKENDS)('usage limits through the langsmith SDK ($name)', 
     // The three billed traces again, through a fresh client (as a retry after a lost answer).
     const resend = recordingSdkClient(server.baseUrl, 'lsv2_demo_admin', workspace);
     await resend.client.multipartIngestRuns({
-      runCreates: ids.slice(0, 3).map((id) => rootRun(id, project)),
+      runCreates: ids.slice(0, 3).map((id) => sdkRootRun(id, project)),
     });
     expect(resend.answers.map((answer) => answer.status)).toEqual([202]);
     expect(await jsonTraces(server.baseUrl, 'project_name', project)).toBe(3);
@@ -167,8 +139,7 @@ describe.each(LIMIT_BACKENDS)('usage limits through the langsmith SDK ($name)', 
     const other = TEST_WORKSPACE_IDS[1] ?? '';
     const before = await limitStatus(server.baseUrl, other);
     const stored = await putLimit(server.baseUrl, other, before.used);
-    await server.close({ keepData: true });
-    server = await startTestServer(store?.env ?? {}, server.dataDir);
+    await server.restart();
 
     const response = await fetch(`${server.baseUrl}/api/v1/usage-limits`, {
       headers: { ...ADMIN, 'x-tenant-id': other },
@@ -177,7 +148,7 @@ describe.each(LIMIT_BACKENDS)('usage limits through the langsmith SDK ($name)', 
     const project = `restart-${randomUUID().slice(0, 8)}`;
     const { client, answers } = recordingSdkClient(server.baseUrl, 'lsv2_demo_admin', other);
     const id = randomUUID();
-    await client.multipartIngestRuns({ runCreates: [rootRun(id, project)] });
+    await client.multipartIngestRuns({ runCreates: [sdkRootRun(id, project)] });
     expect(answers.map((answer) => answer.status)).toEqual([429]);
     expect(refusedIn(answers)).toEqual([id]);
     expect(await jsonTraces(server.baseUrl, 'project_name', project)).toBe(0);

@@ -1,40 +1,23 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  TEST_DATABASE_URI,
+  usePostgresTestDatabase,
+} from '@server/usage/test/postgres-test-database';
 import { claimRuns, confirmClaim, type ClaimRow } from './billed-runs';
-import { migratePostgres } from './pg-migrations';
 
-const TEST_DATABASE_URI = process.env.TEST_DATABASE_URI;
 const WORKSPACE = '7e57da7a-0000-4000-8000-000000000001';
 const row = (runId: string): ClaimRow => ({ runId, workspaceId: WORKSPACE, day: '2026-11-25' });
 
 describe.skipIf(!TEST_DATABASE_URI)(
   'the billed-run claims (skipped when TEST_DATABASE_URI is unset)',
   () => {
-    const name = `usage_claims_${randomBytes(4).toString('hex')}`;
-    let pool: pg.Pool;
-    beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URI });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const uri = new URL(TEST_DATABASE_URI ?? '');
-      uri.pathname = `/${name}`;
-      pool = new pg.Pool({ connectionString: uri.toString() });
-      await migratePostgres(pool);
-    });
-    afterAll(async () => {
-      await pool?.end();
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URI });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    });
+    const db = usePostgresTestDatabase('claims');
 
     const nothingStored = async () => new Set<string>();
     /** A claim of `ids` made `secondsAgo` by a replica that never confirmed it. */
     const deadClaim = async (ids: string[], secondsAgo: number) => {
-      await pool.query(
+      await db.pool.query(
         `INSERT INTO usage.billed_runs
          SELECT unnest($1::uuid[]), $2, now() - make_interval(secs => $3), $4, '2026-11-25'`,
         [ids, randomUUID(), secondsAgo, WORKSPACE],
@@ -44,13 +27,13 @@ describe.skipIf(!TEST_DATABASE_URI)(
     it('gives new ids to the first claim, then calls them duplicates once confirmed', async () => {
       const ids = [randomUUID(), randomUUID()];
       const first = randomUUID();
-      const taken = await claimRuns(pool, first, ids.map(row), nothingStored);
+      const taken = await claimRuns(db.pool, first, ids.map(row), nothingStored);
       expect([...taken.claimed].sort()).toEqual([...ids].sort());
       // Confirmed or not, another batch never gets them while the claim lives.
-      const meanwhile = await claimRuns(pool, randomUUID(), ids.map(row), nothingStored);
+      const meanwhile = await claimRuns(db.pool, randomUUID(), ids.map(row), nothingStored);
       expect(meanwhile.waiting.size).toBe(2);
-      await confirmClaim(pool, first);
-      const again = await claimRuns(pool, randomUUID(), ids.map(row), nothingStored);
+      await confirmClaim(db.pool, first);
+      const again = await claimRuns(db.pool, randomUUID(), ids.map(row), nothingStored);
       expect(again).toEqual({
         claimed: new Set(),
         duplicates: new Set(ids),
@@ -68,19 +51,19 @@ describe.skipIf(!TEST_DATABASE_URI)(
         looked.push(...rows.map((r) => r.runId));
         return new Set([landed]);
       };
-      const outcome = await claimRuns(pool, randomUUID(), [row(landed), row(lost)], findStored);
+      const outcome = await claimRuns(db.pool, randomUUID(), [row(landed), row(lost)], findStored);
       expect(looked.sort()).toEqual([landed, lost].sort());
       expect(outcome.duplicates).toEqual(new Set([landed]));
       expect(outcome.claimed).toEqual(new Set([lost]));
       // The take-over is a live claim now: a third sender waits for it.
-      const third = await claimRuns(pool, randomUUID(), [row(lost)], nothingStored);
+      const third = await claimRuns(db.pool, randomUUID(), [row(lost)], nothingStored);
       expect(third.waiting).toEqual(new Set([lost]));
     });
 
     it('leaves a claim younger than the lease alone', async () => {
       const id = randomUUID();
       await deadClaim([id], 1);
-      const outcome = await claimRuns(pool, randomUUID(), [row(id)], async () => {
+      const outcome = await claimRuns(db.pool, randomUUID(), [row(id)], async () => {
         throw new Error('a live claim is not looked up');
       });
       expect(outcome.waiting).toEqual(new Set([id]));

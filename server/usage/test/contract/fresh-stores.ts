@@ -3,12 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@clickhouse/client';
-import pg from 'pg';
 import type { BackendChoice } from '@server/usage/store/open-usage-backend';
+import { createTestDatabase, dropTestDatabase, TEST_DATABASE_URI } from '../postgres-test-database';
 
 /** The real servers the scale-out tests run on; absent, those suites are skipped by name. */
 export const TEST_CLICKHOUSE_URL = process.env.TEST_CLICKHOUSE_URL;
-export const TEST_DATABASE_URI = process.env.TEST_DATABASE_URI;
 export const HAVE_SCALE_OUT_SERVERS = Boolean(TEST_CLICKHOUSE_URL && TEST_DATABASE_URI);
 export const SKIP_REASON = 'TEST_CLICKHOUSE_URL and TEST_DATABASE_URI unset';
 
@@ -35,31 +34,23 @@ export async function freshStore(kind: BackendChoice['kind'], label: string): Pr
   }
   if (!TEST_CLICKHOUSE_URL || !TEST_DATABASE_URI) throw new Error(SKIP_REASON);
   const name = `usage_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URI });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const databaseUri = new URL(TEST_DATABASE_URI);
-  databaseUri.pathname = `/${name}`;
+  const databaseUri = await createTestDatabase(name);
   return {
     choice: {
       kind,
       clickhouse: { url: TEST_CLICKHOUSE_URL, database: name },
-      databaseUri: databaseUri.toString(),
+      databaseUri,
     },
     env: {
       CLICKHOUSE_URL: TEST_CLICKHOUSE_URL,
       CLICKHOUSE_DATABASE: name,
-      DATABASE_URI: databaseUri.toString(),
+      DATABASE_URI: databaseUri,
     },
     drop: async () => {
       const clickhouse = createClient({ url: TEST_CLICKHOUSE_URL });
       await clickhouse.command({ query: `DROP DATABASE IF EXISTS ${name}` });
       await clickhouse.close();
-      const client = new pg.Client({ connectionString: TEST_DATABASE_URI });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await dropTestDatabase(name);
     },
   };
 }

@@ -1,58 +1,30 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  TEST_DATABASE_URI,
+  usePostgresTestDatabase,
+} from '@server/usage/test/postgres-test-database';
 import { claimRuns, confirmClaim, type ClaimRow } from '../billed-runs';
-import { migratePostgres } from '../pg-migrations';
 import { upsertLimit } from './limit-sql';
 import { readMonthUsage, releaseDeadClaims, type MonthBaseline } from './month-counters';
 
-const TEST_DATABASE_URI = process.env.TEST_DATABASE_URI;
 const DAY = new Date().toISOString().slice(0, 10);
 const MONTH = `${DAY.slice(0, 7)}-01`;
 
 describe.skipIf(!TEST_DATABASE_URI)(
   'month counters and limits in the claim (skipped when TEST_DATABASE_URI is unset)',
   () => {
-    const name = `usage_counters_${randomBytes(4).toString('hex')}`;
-    let uri: string;
-    let pool: pg.Pool;
-    beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URI });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(TEST_DATABASE_URI ?? '');
-      url.pathname = `/${name}`;
-      uri = url.toString();
-      pool = openPool();
-      await migratePostgres(pool);
-    });
-    afterAll(async () => {
-      await pool?.end();
-      const admin = new pg.Client({ connectionString: TEST_DATABASE_URI });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    });
-
-    /** A pool whose idle connections the final DROP … WITH (FORCE) may end while they close. */
-    const openPool = (max = 10) => {
-      const opened = new pg.Pool({ connectionString: uri, max });
-      opened.on('error', (error: Error & { code?: string }) => {
-        if (error.code !== '57P01') throw error;
-      });
-      return opened;
-    };
+    const db = usePostgresTestDatabase('counters');
 
     /** A workspace of its own (created before any org default) with a monthly_traces limit. */
     const limitedWorkspace = async (limitValue: number | null) => {
       const id = randomUUID();
-      await pool.query(
+      await db.pool.query(
         `INSERT INTO usage.workspaces (id, display_name, created_at) VALUES ($1, 'w', now())`,
         [id],
       );
       if (limitValue !== null)
-        await upsertLimit(pool, { tenantId: id, limitType: 'monthly_traces', limitValue });
+        await upsertLimit(db.pool, { tenantId: id, limitType: 'monthly_traces', limitValue });
       return id;
     };
     const roots = (workspaceId: string, ids: string[]): ClaimRow[] =>
@@ -61,7 +33,7 @@ describe.skipIf(!TEST_DATABASE_URI)(
     const nothingStored = async () => new Set<string>();
     const noBaseline: MonthBaseline = async () => new Map();
     const used = async (workspaceId: string) =>
-      (await readMonthUsage(pool, [workspaceId], MONTH, noBaseline)).get(workspaceId)
+      (await readMonthUsage(db.pool, [workspaceId], MONTH, noBaseline)).get(workspaceId)
         ?.monthly_traces;
 
     it('starts a month from its baseline, counts new ids once and refuses past the limit', async () => {
@@ -72,7 +44,7 @@ describe.skipIf(!TEST_DATABASE_URI)(
         );
       const runs = ids(5);
       const first = await claimRuns(
-        pool,
+        db.pool,
         randomUUID(),
         roots(workspace, runs),
         nothingStored,
@@ -87,13 +59,13 @@ describe.skipIf(!TEST_DATABASE_URI)(
       });
       expect(await used(workspace)).toBe(10);
       const claim = randomUUID();
-      await pool.query('UPDATE usage.billed_runs SET claim = $1 WHERE run_id = ANY($2::uuid[])', [
-        claim,
-        runs.slice(0, 3),
-      ]);
-      await confirmClaim(pool, claim);
+      await db.pool.query(
+        'UPDATE usage.billed_runs SET claim = $1 WHERE run_id = ANY($2::uuid[])',
+        [claim, runs.slice(0, 3)],
+      );
+      await confirmClaim(db.pool, claim);
       // Re-delivered: duplicates, neither counted nor refused; the refused ones are refused again.
-      const again = await claimRuns(pool, randomUUID(), roots(workspace, runs), nothingStored);
+      const again = await claimRuns(db.pool, randomUUID(), roots(workspace, runs), nothingStored);
       expect(again.duplicates).toEqual(new Set(runs.slice(0, 3)));
       expect([...again.refused.keys()]).toEqual(runs.slice(3));
       expect(await used(workspace)).toBe(10);
@@ -105,26 +77,27 @@ describe.skipIf(!TEST_DATABASE_URI)(
       const landed = ids(2);
       const claim = randomUUID();
       const taken = await claimRuns(
-        pool,
+        db.pool,
         claim,
         roots(workspace, [...lost, ...landed]),
         nothingStored,
       );
       expect(taken.claimed.size).toBe(4);
       // The replica was killed -9 between the claim and the confirmation, 60 s ago.
-      await pool.query(
+      await db.pool.query(
         `UPDATE usage.billed_runs SET claimed_at = now() - interval '60 seconds' WHERE claim = $1`,
         [claim],
       );
       expect(
-        (await claimRuns(pool, randomUUID(), roots(workspace, ids(1)), nothingStored)).refused.size,
+        (await claimRuns(db.pool, randomUUID(), roots(workspace, ids(1)), nothingStored)).refused
+          .size,
       ).toBe(1);
-      const released = await releaseDeadClaims(pool, 15_000, async () => new Set(landed));
+      const released = await releaseDeadClaims(db.pool, 15_000, async () => new Set(landed));
       expect(released).toEqual({ confirmed: 2, released: 2 });
       expect(await used(workspace)).toBe(2);
       // The room it gave back is billed again; the landed runs stay duplicates.
       const next = await claimRuns(
-        pool,
+        db.pool,
         randomUUID(),
         roots(workspace, [...landed, ...ids(3)]),
         nothingStored,
@@ -139,15 +112,15 @@ describe.skipIf(!TEST_DATABASE_URI)(
       const workspace = await limitedWorkspace(null);
       const runs = ids(3);
       const claim = randomUUID();
-      await claimRuns(pool, claim, roots(workspace, runs), nothingStored);
-      await pool.query(
+      await claimRuns(db.pool, claim, roots(workspace, runs), nothingStored);
+      await db.pool.query(
         `UPDATE usage.billed_runs SET claimed_at = now() - interval '60 seconds' WHERE claim = $1`,
         [claim],
       );
-      const resend = await claimRuns(pool, randomUUID(), roots(workspace, runs), nothingStored);
+      const resend = await claimRuns(db.pool, randomUUID(), roots(workspace, runs), nothingStored);
       expect(resend.claimed).toEqual(new Set(runs));
       expect(await used(workspace)).toBe(3);
-      expect(await releaseDeadClaims(pool, 15_000, nothingStored)).toEqual({
+      expect(await releaseDeadClaims(db.pool, 15_000, nothingStored)).toEqual({
         confirmed: 0,
         released: 0,
       });
@@ -156,7 +129,7 @@ describe.skipIf(!TEST_DATABASE_URI)(
 
     it('never overshoots when 8 replicas claim across the limit at the same moment', async () => {
       const workspace = await limitedWorkspace(100);
-      const replicas = Array.from({ length: 8 }, () => openPool(2));
+      const replicas = Array.from({ length: 8 }, () => db.openPool(2));
       try {
         const outcomes = await Promise.all(
           replicas.flatMap((replica) =>
@@ -169,7 +142,7 @@ describe.skipIf(!TEST_DATABASE_URI)(
         const refused = outcomes.reduce((sum, outcome) => sum + outcome.refused.size, 0);
         expect({ claimed, refused }).toEqual({ claimed: 100, refused: 8 * 5 * 7 - 100 });
         expect(await used(workspace)).toBe(100);
-        const stored = await pool.query(
+        const stored = await db.pool.query(
           'SELECT count(*)::int AS n FROM usage.billed_runs WHERE workspace_id = $1',
           [workspace],
         );
