@@ -103,6 +103,7 @@ export async function createDeploymentService(
     createRunMetering(options.meteringTarget, graphs.ids(), config.REMOTE_METRICS_INTERVAL_MS);
   const executor = createRunExecutor({
     runMetadata: store.checkpointer.runMetadata,
+    writes: store.checkpointer.writes,
     graphFor: async (run) =>
       graphs.withConfig(
         graphs.forGraphId((await assistants.get(run.assistant_id))?.graph_id ?? ''),

@@ -7,7 +7,7 @@ import type { RunTracing } from './run-tracing';
 import type { RunStreamLog } from './run-stream-log';
 import { streamRun } from './stream-run';
 import type { ThreadLock } from './thread-lock';
-import type { RunStore } from '../store/deployment-store';
+import type { RunStore, RunWriteFence } from '../store/deployment-store';
 import type { RunRecord } from '../store/records';
 
 /**
@@ -36,6 +36,8 @@ interface ExecutorDeps {
   checkpointer: BaseCheckpointSaver;
   /** The executing run's metadata per thread, which the checkpointer adds to its checkpoints. */
   runMetadata?: Map<string, Record<string, unknown>>;
+  /** Refuses a stopped run's checkpoint writes and waits for those under way. */
+  writes?: RunWriteFence;
   stopSignals: StopSignals;
   runs: RunStore;
   /** The per-thread lock multitask decisions hold (shared with the run manager). */
@@ -60,6 +62,7 @@ export function createRunExecutor({
   graphFor,
   checkpointer,
   runMetadata,
+  writes,
   stopSignals,
   runs,
   withThreadLock,
@@ -78,6 +81,7 @@ export function createRunExecutor({
     const { run, controller } = entry;
     if (controller.signal.aborted) return null;
     entry.started = true;
+    writes?.started(run.run_id);
     stopSignals.set(run.thread_id, controller.signal);
     runMetadata?.set(run.thread_id, {
       ...run.metadata,
@@ -195,6 +199,9 @@ export function createRunExecutor({
     entry.stopReason = reason;
     entry.controller.abort(new Error(`Run ${entry.run.run_id} stopped: ${reason}`));
     await entry.done;
+    // A graph given the signal (a loaded one) ends before its last writes land: wait for them,
+    // and refuse the rest, so the run has written all it ever will (rollback deletes it all).
+    await writes?.stopped(entry.run.run_id);
     return { run: entry.run, started: entry.started, startCheckpointId: entry.startCheckpointId };
   }
 

@@ -132,6 +132,18 @@ export interface RunCheckpointer {
   saver: BaseCheckpointSaver;
   /** The metadata of the run executing on each thread (set by the executor). */
   runMetadata: Map<string, Record<string, unknown>>;
+  writes: RunWriteFence;
+}
+
+/** A run's checkpoint writes, which stop for good once the run has been stopped. */
+export interface RunWriteFence {
+  /** The run (an attempt of it) starts executing: its writes are taken. */
+  started(runId: string): void;
+  /**
+   * The run was stopped: its later writes are refused; resolves once those under way have landed
+   * (or failed), after which the run writes nothing more.
+   */
+  stopped(runId: string): Promise<void>;
 }
 
 /** Checkpoint surgery the multitask strategies need, each in one transaction. */

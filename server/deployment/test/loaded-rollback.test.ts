@@ -79,4 +79,41 @@ describe('rollback on a loaded graph', () => {
     );
     expect(contents.filter((content) => content.startsWith('first'))).toEqual([]);
   });
+
+  it('keeps only run 2 on each of many threads double-texted at once', async () => {
+    const { client } = deployment;
+    // Rollbacks at many moments of run 1, all at the same time, so its writes are under way when
+    // the rollback comes: 0 to 600 ms after its creation, while it provably has not finished (its
+    // three steps take 900 ms).
+    const outcomes = await Promise.all(
+      Array.from({ length: 24 }, async (_, index) => {
+        const { thread_id: threadId } = await client.threads.create();
+        const run1 = await client.runs.create(threadId, 'slow', { input: userInput('first') });
+        await sleep((index * 600) / 24);
+        const run2 = await client.runs.create(threadId, 'slow', {
+          input: userInput('second'),
+          multitaskStrategy: 'rollback',
+        });
+        await client.runs.join(threadId, run2.run_id);
+        await sleep(300);
+        const history = await client.threads.getHistory(threadId, { limit: 100 });
+        return {
+          messages: await messages(threadId),
+          run1: await failureStatus(client.runs.get(threadId, run1.run_id)),
+          historyRuns: [...new Set(history.map((state) => state.metadata?.run_id))],
+          expectedRuns: [run2.run_id],
+        };
+      }),
+    );
+    for (const outcome of outcomes) {
+      expect(outcome.messages).toEqual([
+        'human: second',
+        'ai: second · step 1',
+        'ai: second · step 2',
+        'ai: second · step 3',
+      ]);
+      expect(outcome.run1).toBe(404);
+      expect(outcome.historyRuns).toEqual(outcome.expectedRuns);
+    }
+  }, 60_000);
 });
