@@ -7,7 +7,8 @@ import { TIER_IDS } from '@server/usage/query/trace-tiers';
  */
 const TIER_TABLE = `(SELECT * FROM (VALUES ('${TIER_IDS.longlived}'::UUID, 'longlived'),
   ('${TIER_IDS.shortlived}'::UUID, 'shortlived')) tiers(id, tier))`;
-const TIER_COLUMN = `CASE trace_tier WHEN 'longlived' THEN '${TIER_IDS.longlived}'::UUID
+/** A trace's tier as its dimension id (the `trace_tier` grouping of the rollups counts by it). */
+export const TIER_COLUMN = `CASE trace_tier WHEN 'longlived' THEN '${TIER_IDS.longlived}'::UUID
   ELSE '${TIER_IDS.shortlived}'::UUID END`;
 
 /** Per group_by: the trace column holding the dimension id and where its label comes from. */

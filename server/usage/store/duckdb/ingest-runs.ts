@@ -3,6 +3,7 @@ import type { Refusal } from '@server/usage/query/select-over-limit';
 import type { RefusedRun, RunBatch, RunBatchResult } from '@server/usage/store/usage-backend';
 import type { AdmitRuns } from './limits/admit-runs';
 import { ensureProjects } from './ensure-projects';
+import { TIER_IDS } from '@server/usage/query/trace-tiers';
 import { addToRollups, type KnownRollupRows, type RollupIncrement } from './rollup-increments';
 import { loadRunIdFilter, selectUnbilled, type RunIdFilter } from './run-id-filter';
 import type { DuckDbStore } from './duckdb-store';
@@ -131,7 +132,8 @@ async function writeGroup(
     const fresh = candidates.filter((row) => unbilled.has(row.runId));
     // Usage limits decide among the new runs only: a resent run is never refused nor counted.
     // A run's tier is its project's now, as `insertTraces` stores it.
-    const longLived = admit ? await longLivedProjects(connection, fresh) : new Set<string>();
+    // The tier also goes into the rollups (grouping `trace_tier`).
+    const longLived = await longLivedProjects(connection, fresh);
     const refusals = admit
       ? await admit(
           connection,
@@ -149,7 +151,7 @@ async function writeGroup(
     await insertTraces(connection, rows, ingestedAt);
     const rollupRows = await addToRollups(
       connection,
-      increments(rows),
+      increments(rows, longLived),
       ingestedAt,
       known.rollupRows,
     );
@@ -271,8 +273,11 @@ async function insertTraces(
   }
 }
 
-/** The new traces counted per (grouping, workspace, dimension value). */
-function increments(rows: TraceRow[]): RollupIncrement[] {
+/**
+ * The new traces counted per (grouping, workspace, dimension value); `longLived`: the ids of
+ * their projects that are long-lived (a trace's tier is its project's now, as stored).
+ */
+function increments(rows: TraceRow[], longLived: ReadonlySet<string>): RollupIncrement[] {
   const counts = new Map<string, RollupIncrement>();
   const add = (grouping: string, workspaceId: string, dimId: string | null) => {
     const key = `${grouping}|${workspaceId}|${dimId ?? ''}`;
@@ -286,6 +291,11 @@ function increments(rows: TraceRow[]): RollupIncrement[] {
     add('project', workspaceId, row.projectId);
     add('user', workspaceId, userId);
     add('api_key', workspaceId, apiKeyId);
+    add(
+      'trace_tier',
+      workspaceId,
+      TIER_IDS[longLived.has(row.projectId) ? 'longlived' : 'shortlived'],
+    );
   }
   return [...counts.values()];
 }

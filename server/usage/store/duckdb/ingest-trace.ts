@@ -4,6 +4,7 @@ import {
   type ParsedTrace,
   type TraceInput,
 } from '@server/usage/ingest/trace-input';
+import { TIER_IDS } from '@server/usage/query/trace-tiers';
 import type { RunIngestor } from './ingest-runs';
 import { addToRollups } from './rollup-increments';
 import { selectUnbilled, type RunIdFilter } from './run-id-filter';
@@ -39,11 +40,12 @@ async function write(
       await connection.run('ROLLBACK');
       return { inserted: false };
     }
-    await connection.run(
+    const inserted = await connection.runAndReadAll(
       `INSERT INTO traces (run_id, workspace_id, project_id, user_id, api_key_id, start_time,
          trace_tier)
        SELECT $1::UUID, $2::UUID, $3::UUID, $4::UUID, $5::UUID, $6::TIMESTAMP,
-         coalesce($7, (SELECT trace_tier FROM projects WHERE id = $3::UUID), 'shortlived')`,
+         coalesce($7, (SELECT trace_tier FROM projects WHERE id = $3::UUID), 'shortlived')
+       RETURNING trace_tier`,
       [
         runId,
         trace.workspace_id,
@@ -60,6 +62,10 @@ async function write(
       ['project', trace.project_id],
       ['user', userId],
       ['api_key', apiKeyId],
+      [
+        'trace_tier',
+        TIER_IDS[inserted.getRowsJS()[0]?.[0] === 'longlived' ? 'longlived' : 'shortlived'],
+      ],
     ];
     const increments = dims.map(([grouping, dimId]) => ({
       grouping,

@@ -8,8 +8,8 @@
  *   in-memory filter loaded from this table (`run-id-filter.ts`).
  *   Rows are appended in time order, so DuckDB's per-row-group min/max on `start_time` prunes
  *   the partial-day edge scans.
- * - `usage_daily`: trace counts per UTC day, per `grouping` (workspace, project, user, api_key)
- *   and per workspace. One small row per (grouping, day, workspace, dimension value) serves every
+ * - `usage_daily`: trace counts per UTC day, per `grouping` (workspace, project, user, api_key;
+ *   trace_tier since migration 9, whose dimension is the tier's fixed id) and per workspace. One small row per (grouping, day, workspace, dimension value) serves every
  *   day-based stride (buckets start at UTC midnight). `dim_id` is NULL for traces without a user
  *   or API key. No index: rows are written in (grouping, day) order and scanned by range.
  * - `usage_cumulative` (migration 4): per (grouping, 128-day period, workspace, dimension value)
@@ -24,6 +24,7 @@
 import { demoKeyOwnersSql } from './seed/demo-key-owners-sql';
 import { REBUILD_CUMULATIVE_SQL } from './cumulative-rollup';
 import { DEPLOYMENT_TABLES_SQL } from './deployment-tables';
+import { TIER_COLUMN } from './dimension-sql';
 
 export interface Migration {
   version: number;
@@ -141,5 +142,18 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: `
       ALTER TABLE projects ADD COLUMN trace_tier VARCHAR;
       ALTER TABLE traces ADD COLUMN trace_tier VARCHAR DEFAULT 'shortlived';`,
+  },
+  {
+    version: 9,
+    name: 'retention tiers in the rollups',
+    // group_by=trace_tier (asked on every load of the usage tab) read every trace of its range;
+    // the rollups now count traces per tier too, as grouping `trace_tier` (dimension: the tier's
+    // fixed id). Backfilled from the traces; the cumulative rollup is rebuilt from the daily one.
+    sql: `
+      DELETE FROM usage_daily WHERE grouping = 'trace_tier';
+      INSERT INTO usage_daily
+      SELECT 'trace_tier', start_time::DATE AS day, workspace_id, ${TIER_COLUMN} AS dim_id, count(*)
+      FROM traces GROUP BY ALL ORDER BY day, workspace_id, dim_id;
+      ${REBUILD_CUMULATIVE_SQL}`,
   },
 ];

@@ -14,10 +14,10 @@ export async function readDataExtent(
   connection: DuckDBConnection,
   groupBy: TraceGroupBy,
 ): Promise<Interval | null> {
-  // Every grouping counts every trace; tiers have no grouping of their own (see `readsTiers`).
+  // Every grouping (trace_tier too) counts every trace.
   const reader = await connection.runAndReadAll(
     'SELECT min(period), max(period) FROM usage_cumulative WHERE grouping = $1',
-    [groupBy === 'trace_tier' ? 'workspace' : groupBy],
+    [groupBy],
   );
   const [first, last] = reader.getRowsJS()[0] ?? [];
   if (typeof first !== 'number' || typeof last !== 'number') return null;

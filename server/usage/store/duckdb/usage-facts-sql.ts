@@ -1,5 +1,5 @@
 import { planRange, type Interval } from '@server/usage/query/time-segments';
-import { dataFrom, dataTo, readsTiers, type UsageQueryPlan } from '@server/usage/query/usage-plan';
+import { dataFrom, dataTo, type UsageQueryPlan } from '@server/usage/query/usage-plan';
 import { PERIOD_DAYS } from './cumulative-rollup';
 import { DIMENSIONS, positionsSql } from './dimension-sql';
 
@@ -128,8 +128,9 @@ export function buildUsageFactsSql(plan: UsageQueryPlan): UsageFactsSql | null {
   const { values, bind } = withBinder();
   const { grid } = plan;
   const hourly = grid.stride.days === 0;
-  // The rollups hold no tier: a tier filter or grouping reads raw traces (see `readsTiers`).
-  const useRollup = !hourly && !readsTiers(plan);
+  // The rollups count tiers as a grouping of their own (`trace_tier`), not within the others:
+  // a tier filter reads raw traces.
+  const useRollup = !hourly && plan.traceTier === undefined;
   const { rollupDays, rawIntervals } = planRange(dataFrom(plan), dataTo(plan), useRollup);
   const sources: string[] = [];
   let periods = new Map<number, PeriodSegments>();

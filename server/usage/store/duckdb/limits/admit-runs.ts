@@ -44,13 +44,7 @@ export function createLimitAdmission(): LimitAdmission {
         (id) => limits.has(id),
       );
       if (limited.length === 0) return new Map();
-      // Long-lived traces are counted from the month's traces: only when a limit needs them.
-      const longLived = limited.some((id) =>
-        limits.get(id)?.some((limit) => limit.limitType === 'monthly_longlived_traces'),
-      );
-      const used = await loadMonthUsage(connection, limited, limitMonth(ingestedAt.getTime()), {
-        longLived,
-      });
+      const used = await loadMonthUsage(connection, limited, limitMonth(ingestedAt.getTime()));
       const budgets = new Map<string, LimitBudget[]>();
       for (const id of limited) {
         budgets.set(

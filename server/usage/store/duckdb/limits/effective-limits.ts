@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { LIMIT_TYPES, type LimitType } from '@contracts/usage/usage-limits';
+import { TIER_IDS } from '@server/usage/query/trace-tiers';
 import type { EffectiveLimit } from '@server/usage/store/usage-limit-store';
 
 const TYPES_SQL = LIMIT_TYPES.map((type) => `('${type}')`).join(', ');
@@ -38,47 +39,36 @@ export async function loadEffectiveLimits(
 }
 
 /**
- * Traces counted against each limit type this month, per workspace: `monthly_traces` counts all
- * traces ingested in `[startMs, endMs)` (from the daily rollup); `monthly_longlived_traces` the
- * long-lived ones among them (from the traces: the rollup holds no tier), unless `longLived` is
- * false, when that count is left at 0 and the month's traces are not read.
+ * Traces counted against each limit type this month, per workspace, from the daily rollup:
+ * `monthly_traces` counts all traces ingested in `[startMs, endMs)` (grouping `workspace`),
+ * `monthly_longlived_traces` the long-lived ones among them (grouping `trace_tier`). One read of
+ * a few rows per workspace and day.
  */
 export async function loadMonthUsage(
   connection: DuckDBConnection,
   workspaceIds: readonly string[],
   month: { startMs: number; endMs: number },
-  { longLived = true }: { longLived?: boolean } = {},
 ): Promise<Map<string, Record<LimitType, number>>> {
   const usage = new Map<string, Record<LimitType, number>>();
   for (const id of workspaceIds) usage.set(id, { monthly_traces: 0, monthly_longlived_traces: 0 });
   if (workspaceIds.length === 0) return usage;
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const reader = await connection.runAndReadAll(
-    `SELECT workspace_id::VARCHAR, sum(traces)::DOUBLE FROM usage_daily
-     WHERE grouping = 'workspace' AND day >= $2::DATE AND day < $3::DATE
+    `SELECT workspace_id::VARCHAR,
+       sum(traces) FILTER (WHERE grouping = 'workspace')::DOUBLE,
+       coalesce(sum(traces) FILTER (WHERE grouping = 'trace_tier'), 0)::DOUBLE
+     FROM usage_daily
+     WHERE (grouping = 'workspace' OR (grouping = 'trace_tier' AND dim_id = $4::UUID))
+       AND day >= $2::DATE AND day < $3::DATE
        AND list_contains(string_split($1, ','), workspace_id::VARCHAR)
      GROUP BY 1`,
-    [workspaceIds.join(','), day(month.startMs), day(month.endMs)],
+    [workspaceIds.join(','), day(month.startMs), day(month.endMs), TIER_IDS.longlived],
   );
-  for (const [workspaceId, traces] of reader.getRowsJS()) {
+  for (const [workspaceId, traces, longLived] of reader.getRowsJS()) {
     const entry = usage.get(String(workspaceId));
-    if (entry) entry.monthly_traces = Number(traces);
-  }
-  if (!longLived) return usage;
-  const longLivedRows = await connection.runAndReadAll(
-    `SELECT workspace_id::VARCHAR, count(*)::DOUBLE FROM traces
-     WHERE trace_tier = 'longlived' AND start_time >= $2::TIMESTAMP AND start_time < $3::TIMESTAMP
-       AND list_contains(string_split($1, ','), workspace_id::VARCHAR)
-     GROUP BY 1`,
-    [
-      workspaceIds.join(','),
-      new Date(month.startMs).toISOString(),
-      new Date(month.endMs).toISOString(),
-    ],
-  );
-  for (const [workspaceId, traces] of longLivedRows.getRowsJS()) {
-    const entry = usage.get(String(workspaceId));
-    if (entry) entry.monthly_longlived_traces = Number(traces);
+    if (!entry) continue;
+    entry.monthly_traces = Number(traces ?? 0);
+    entry.monthly_longlived_traces = Number(longLived);
   }
   return usage;
 }

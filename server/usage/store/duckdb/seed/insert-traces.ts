@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { REBUILD_CUMULATIVE_SQL } from '../cumulative-rollup';
+import { TIER_COLUMN } from '../dimension-sql';
 
 /**
  * Generates the traces of days `[fromDay, toDay)` inside DuckDB (no row passes through JS).
@@ -67,12 +68,14 @@ export async function rebuildDailyRollups(connection: DuckDBConnection): Promise
     project: 'project_id',
     user: 'user_id',
     api_key: 'api_key_id',
+    // Retention tiers: group_by=trace_tier reads the rollups like any grouping.
+    trace_tier: TIER_COLUMN,
   };
   for (const [grouping, column] of Object.entries(dimColumn)) {
     await connection.run(
       `INSERT INTO usage_daily
-       SELECT $1, start_time::DATE AS day, workspace_id, ${column}, count(*) FROM traces
-       GROUP BY ALL ORDER BY day, workspace_id, ${column}`,
+       SELECT $1, start_time::DATE AS day, workspace_id, ${column} AS dim_id, count(*) FROM traces
+       GROUP BY ALL ORDER BY day, workspace_id, dim_id`,
       [grouping],
     );
   }
