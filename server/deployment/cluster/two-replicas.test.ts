@@ -12,6 +12,7 @@ import {
   userInput,
   waitForMessages,
 } from '../test/test-deployment';
+import { collect } from '../test/stream-parts';
 import { createTestReplicas, replicaServicesMissing } from './test-replicas';
 
 const LEASE_MS = 3_000;
@@ -159,6 +160,13 @@ describe.skipIf(replicaServicesMissing)(
       await a.runs.join(threadId, run1.run_id);
       expect((await a.runs.get(threadId, run1.run_id)).status).toBe('success');
       expect(await conversation(a, threadId)).toEqual(SF_RUN);
+      // Its stream, read whole, says where the second attempt starts over (as the platform's).
+      const stream = await collect(a.runs.joinStream(threadId, run1.run_id));
+      const starts = stream.filter((part) => part.event === 'metadata').map((part) => part.data);
+      expect(starts).toEqual([
+        { run_id: run1.run_id, attempt: 1 },
+        { run_id: run1.run_id, attempt: 2 },
+      ]);
       const run2 = await a.runs.create(threadId, 'agent', { input: userInput(NYC) });
       await a.runs.join(threadId, run2.run_id);
       expect(await conversation(a, threadId)).toEqual([...SF_RUN, ...NYC_RUN]);

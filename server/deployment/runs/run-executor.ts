@@ -25,6 +25,8 @@ export interface StoppedRun {
 }
 
 interface ExecutingRun extends StoppedRun {
+  /** Which start of the run this is (more than 1 once re-queued, cluster mode). */
+  attempt: number;
   controller: AbortController;
   stopReason?: StopReason;
   done: Promise<void>;
@@ -100,6 +102,7 @@ export function createRunExecutor({
           publish,
           controller.signal,
           tracing?.callbacks(served.graphId),
+          entry.attempt,
         ),
         served.foreign,
       );
@@ -165,14 +168,18 @@ export function createRunExecutor({
     const head = await checkpointer.getTuple({ configurable: { thread_id: threadId } });
     const startCheckpointId = head?.config.configurable?.checkpoint_id ?? null;
     const claim = { runId: next.run_id, owner, startCheckpointId, leaseMs };
-    if (!(await runs.claim(claim))) return;
+    const attempt = await runs.claim(claim);
+    if (attempt === 0) return;
     events.notify(threadRunStarted(threadId));
     // A run queued before a restart has no log yet; one created since has (open is idempotent).
     streams.open(next.run_id);
-    streams.publish(next.run_id, 'metadata', { run_id: next.run_id, attempt: 1 });
+    // As the platform: each attempt starts with its number, so a reader of a re-queued run's
+    // stream knows that what follows starts over.
+    streams.publish(next.run_id, 'metadata', { run_id: next.run_id, attempt });
     const entry: ExecutingRun = {
       run: next,
       controller: new AbortController(),
+      attempt,
       started: false,
       startCheckpointId,
       done: Promise.resolve(),

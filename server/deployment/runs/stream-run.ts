@@ -57,6 +57,8 @@ export async function streamRun(
   signal: AbortSignal,
   /** Extra callback handlers for the run (the langsmith tracer, see run-tracing.ts). */
   callbacks?: Callbacks,
+  /** Which start of the run this is (`run_attempt`, as the platform's). */
+  attempt = 1,
 ): Promise<unknown> {
   const { kwargs } = run;
   const { runtime: graph, foreign = false } = served;
@@ -83,7 +85,7 @@ export async function streamRun(
       ...run.metadata,
       assistant_id: run.assistant_id,
       run_id: run.run_id,
-      run_attempt: 1,
+      run_attempt: attempt,
     },
     streamMode: graphStreamModes(kwargs.stream_mode),
     subgraphs: true as const,

@@ -68,9 +68,10 @@ export interface RunStore {
   setStatus(runId: string, status: RunStatus, error?: string | null): Promise<void>;
   /**
    * Takes a pending run to `running` for `owner` (a replica), recording the checkpoint it starts
-   * from; `false` when it is no longer pending. At most one running run per thread.
+   * from. Answers the attempt this is (1 for a run's first start, more after a re-queue), or 0
+   * when it is no longer pending. At most one running run per thread.
    */
-  claim(claim: RunClaim): Promise<boolean>;
+  claim(claim: RunClaim): Promise<number>;
   delete(runId: string): Promise<void>;
   threadsWithPendingRuns(): Promise<string[]>;
   /** Threads with a run still `running` (on start-up: cut off by a crash). */

@@ -79,14 +79,15 @@ export function createPostgresRunStore(pool: pg.Pool): RunStore {
       );
     },
     async claim({ runId, owner, startCheckpointId, leaseMs }) {
-      const { rowCount } = await pool.query(
+      const { rows } = await pool.query<{ attempt: number }>(
         `UPDATE deployment.runs SET status = 'running', updated_at = now(), owner = $2,
            start_checkpoint_id = $3, lease_until = now() + $4 * interval '1 millisecond',
            attempt = attempt + 1, cancel_action = NULL
-         WHERE run_id = $1 AND status = 'pending'`,
+         WHERE run_id = $1 AND status = 'pending'
+         RETURNING attempt`,
         [runId, owner, startCheckpointId, leaseMs],
       );
-      return (rowCount ?? 0) > 0;
+      return rows[0]?.attempt ?? 0;
     },
     async delete(runId) {
       await pool.query('DELETE FROM deployment.runs WHERE run_id = $1', [runId]);

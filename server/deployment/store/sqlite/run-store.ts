@@ -89,7 +89,8 @@ export function createSqliteRunStore(db: Database.Database): RunStore {
     async delete(runId) {
       remove.run(runId);
     },
-    claim: async ({ runId }) => claim.run(new Date().toISOString(), runId).changes > 0,
+    // One process never re-queues a run: every start is its first attempt.
+    claim: async ({ runId }) => (claim.run(new Date().toISOString(), runId).changes > 0 ? 1 : 0),
     threadsWithPendingRuns: async () => pendingThreads.all().map((row) => row.thread_id),
     threadsWithRunningRuns: async () => runningThreads.all().map((row) => row.thread_id),
     failOrphanedRuns: async (reason) => failRunning.run(new Date().toISOString(), reason).changes,
