@@ -25,7 +25,7 @@ export default defineConfig({
               // into small scripts of their own, each paying ~0.9 KB of headers and compressing
               // worse on the usage tab's first load.
               name: 'shared',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|nuqs|@tanstack|zod[\\/]v4[\\/](core|mini)|date-fns|@date-fns)[\\/]|[\\/]src[\\/]lib[\\/]|[\\/]src[\\/]features[\\/]usage[\\/]api[\\/]usage-(api-client|connection)\.tsx?$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod[\\/]v4[\\/](core|mini)|date-fns|@date-fns)[\\/]|[\\/]src[\\/]lib[\\/]|[\\/]src[\\/]features[\\/]usage[\\/]api[\\/]usage-(api-client|connection)\.tsx?$/,
             },
           ],
         },
@@ -44,9 +44,6 @@ export default defineConfig({
           // Whole-tab tests render the app, lazy chunks and all: on the shared 2-core machine at a
           // load average of 15+ they took 5-6 s (Vitest's default limit is 5 s).
           testTimeout: 20_000,
-          // nuqs must resolve react-router through Vite too, or it gets a second copy whose
-          // router context the app's <RouterProvider> does not fill.
-          server: { deps: { inline: ['nuqs'] } },
         },
       },
       {
