@@ -94,12 +94,13 @@ function renderQueryString(search: URLSearchParams): string {
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
 
-function readState<P extends Parsers>(parsers: P, search: URLSearchParams): inferParserType<P> {
+/** The state from each parser's raw value (null when the key is absent), in `parsers`' order. */
+function readState<P extends Parsers>(parsers: P, raw: readonly (string | null)[]) {
   const state: Record<string, unknown> = {};
-  for (const [key, parser] of Object.entries(parsers)) {
-    const raw = search.get(key);
-    state[key] = (raw === null ? null : parser.parse(raw)) ?? parser.defaultValue ?? null;
-  }
+  Object.entries(parsers).forEach(([key, parser], index) => {
+    const value = raw[index] ?? null;
+    state[key] = (value === null ? null : parser.parse(value)) ?? parser.defaultValue ?? null;
+  });
   return state as inferParserType<P>;
 }
 
@@ -117,11 +118,12 @@ export function useQueryStates<P extends Parsers>(
   const { search } = useLocation();
   const navigate = useNavigate();
   // A new object only when one of these keys changes, not for another hook's keys.
-  const raw = JSON.stringify(
-    Object.keys(parsers).map((key) => new URLSearchParams(search).get(key)),
+  const params = new URLSearchParams(search);
+  const raw = JSON.stringify(Object.keys(parsers).map((key) => params.get(key)));
+  const state = useMemo(
+    () => readState(parsers, JSON.parse(raw) as (string | null)[]),
+    [parsers, raw],
   );
-  // Keyed by raw: what `search` means to these parsers.
-  const state = useMemo(() => readState(parsers, new URLSearchParams(search)), [parsers, raw]);
   const setState = useCallback(
     (update: QueryStatesUpdate<P>) => {
       // The address bar, not this render's location: two updates in one event both land.
