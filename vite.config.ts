@@ -23,9 +23,10 @@ export default defineConfig({
               // script: left alone, the bundler splits what the entry shares with a lazy chunk
               // (query-core with the limit editor, zod's core with the playground, formatters)
               // into small scripts of their own, each paying ~0.9 KB of headers and compressing
-              // worse on the usage tab's first load.
+              // worse on the usage tab's first load. The usage wire schema and bucket grids are here
+              // too: the entry, the chart and the lazy Deployments tab all use them.
               name: 'shared',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod[\\/]v4[\\/](core|mini)|date-fns|@date-fns)[\\/]|[\\/]src[\\/]lib[\\/]|[\\/]src[\\/]features[\\/]usage[\\/]api[\\/]usage-(api-client|connection)\.tsx?$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod[\\/]v4[\\/](core|mini)|date-fns|@date-fns)[\\/]|[\\/]src[\\/]lib[\\/]|[\\/]src[\\/]features[\\/]usage[\\/]api[\\/]usage-(api-client|connection)\.tsx?$|[\\/]contracts[\\/]usage[\\/](usage-schema|stride|bucket-grid)\.ts$|[\\/]src[\\/]features[\\/]usage[\\/]model[\\/]calendar-month-grid\.ts$/,
             },
           ],
         },
