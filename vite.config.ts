@@ -23,9 +23,11 @@ export default defineConfig({
               // script: left alone, the bundler splits what the entry shares with a lazy chunk
               // (query-core with the limit editor, zod's core with the playground, formatters)
               // into small scripts of their own, each paying ~0.9 KB of headers and compressing
-              // worse on the usage tab's first load.
+              // worse on the usage tab's first load. The usage and limits wire schemas and the bucket
+              // grids are here too: the entry and several lazy chunks (chart, Deployments tab, limit
+              // editors) use them, and the bundler would give them scripts of their own.
               name: 'shared',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|nuqs|@tanstack|zod[\\/]v4[\\/](core|mini)|date-fns|@date-fns)[\\/]|[\\/]src[\\/]lib[\\/]|[\\/]src[\\/]features[\\/]usage[\\/]api[\\/]usage-(api-client|connection)\.tsx?$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod[\\/]v4[\\/](core|mini)|date-fns|@date-fns)[\\/]|[\\/]src[\\/]lib[\\/]|[\\/]src[\\/]features[\\/]usage[\\/]api[\\/]usage-(api-client|connection)\.tsx?$|[\\/]contracts[\\/]usage[\\/](usage-schema|usage-limits|stride|bucket-grid)\.ts$|[\\/]src[\\/]features[\\/]usage[\\/]model[\\/]calendar-month-grid\.ts$/,
             },
           ],
         },
@@ -44,9 +46,6 @@ export default defineConfig({
           // Whole-tab tests render the app, lazy chunks and all: on the shared 2-core machine at a
           // load average of 15+ they took 5-6 s (Vitest's default limit is 5 s).
           testTimeout: 20_000,
-          // nuqs must resolve react-router through Vite too, or it gets a second copy whose
-          // router context the app's <RouterProvider> does not fill.
-          server: { deps: { inline: ['nuqs'] } },
         },
       },
       {

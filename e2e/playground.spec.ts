@@ -37,6 +37,42 @@ async function runDoubleText(page: Page) {
   await expect(run).toBeEnabled();
 }
 
+/**
+ * No message bubble is wider than its list, and nothing in a bubble (a long word, a tool call's
+ * arguments) reaches past the bubble's edge; the page does not scroll sideways.
+ */
+async function expectBubblesInside(page: Page) {
+  const problems = await page.locator('.messages').evaluateAll((lists) =>
+    lists.flatMap((list) => {
+      const box = list.getBoundingClientRect();
+      return [...list.querySelectorAll(':scope > .message')].flatMap((bubble) => {
+        const own = bubble.getBoundingClientRect();
+        const found: string[] = [];
+        const name = (bubble.textContent ?? '').slice(0, 40);
+        if (own.left < box.left - 0.5 || own.right > box.right + 0.5)
+          found.push(
+            `${name}: bubble ${own.left}-${own.right} outside list ${box.left}-${box.right}`,
+          );
+        if (bubble.scrollWidth > bubble.clientWidth)
+          found.push(`${name}: content ${bubble.scrollWidth} px in ${bubble.clientWidth} px`);
+        for (const inner of bubble.querySelectorAll('*')) {
+          const part = inner.getBoundingClientRect();
+          if (part.width > 0 && part.right > own.right + 0.5)
+            found.push(
+              `${name}: ${inner.className || inner.tagName} ends at ${part.right} > ${own.right}`,
+            );
+        }
+        return found;
+      });
+    }),
+  );
+  expect(await page.locator('.messages > .message').count()).toBeGreaterThan(0);
+  expect(problems).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
+}
+
 const fateWords = (page: Page) => page.locator('.pg-fate-words').first();
 const run2Words = (page: Page) => page.locator('.pg-fate-run2');
 
@@ -111,6 +147,27 @@ test('rollback: run 1 streams, is rolled back, and what it wrote is shown as era
   ).toHaveAttribute('aria-pressed', 'true');
 });
 
+test("at 390 x 844 a rollback's message bubbles stay inside their boxes, light and dark", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPlayground(page, 'rollback');
+  await runDoubleText(page);
+  await expect(page.getByRole('list', { name: 'Erased messages' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Thread messages' }).getByRole('list', { name: 'Tool calls' }),
+  ).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectBubblesInside(page);
+    await expectNoSeriousA11yViolations(page);
+  }
+  const top = await page
+    .getByRole('list', { name: 'Thread messages' })
+    .evaluate((list) => list.getBoundingClientRect().top + window.scrollY - 60);
+  await shoot(page, '09-rollback-phone-dark', top);
+});
+
 test('the form lives in the URL: a reload keeps it', async ({ page }) => {
   await openPlayground(page, 'interrupt');
   await page.getByLabel('First message').fill('is it raining in paris?');
@@ -169,6 +226,7 @@ test('compare strategies shows the four threads side by side', async ({ page }) 
   await expectNoSeriousA11yViolations(page);
   await shoot(page, '05-compare');
   await page.setViewportSize({ width: 390, height: 844 });
+  await expectBubblesInside(page);
   const top = await outcomes.evaluate((list) => list.getBoundingClientRect().top + window.scrollY);
   await shoot(page, '07-compare-phone', top);
 

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { contrastRatio, deltaE2000, parseColour } from './support/colour';
 
 // The usage tab as a user first meets it: what the first screen holds, what a focus narrows,
 // how the chart labels itself, and the dark theme.
@@ -19,6 +20,22 @@ async function box(locator: Locator) {
 }
 
 const countOf = (text: string | null) => Number((text ?? '').replaceAll(',', ''));
+
+/** With USAGE_SCREENSHOTS=1, the state as a picture beside the feature. */
+async function shoot(page: Page, name: string, part?: Locator) {
+  if (!process.env.USAGE_SCREENSHOTS) return;
+  const path = `src/features/usage/screenshots/${name}.png`;
+  await (part ? part.screenshot({ path }) : page.screenshot({ path }));
+}
+
+/** Every X tick label's box, left to right. */
+async function xTickBoxes(page: Page) {
+  const labels = page.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+  const boxes = [];
+  for (const label of await labels.all())
+    boxes.push({ text: await label.textContent(), ...(await box(label)) });
+  return boxes.sort((a, b) => a.x - b.x);
+}
 
 test.describe('Usage tab, first screen and focus', () => {
   test('at 1440 x 900 the controls, the cards and the whole plot are on the first screen; the actions share one row that a Copied note does not move', async ({
@@ -175,6 +192,47 @@ test.describe('Usage chart craft', () => {
     await expect(page.locator('.chart-tooltip')).not.toContainText('Total');
   });
 
+  for (const days of [1, 3, 7]) {
+    test(`on a 390 px phone, ${days} day${days === 1 ? '' : 's'} by the hour: ticks on midnight and whole hours from it, none overlapping`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const to = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      const from = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+      await openLoaded(page, `?period=custom&from=${from}&to=${to}&aggregation=hourly`);
+      const ticks = await xTickBoxes(page);
+      expect(ticks.length).toBeGreaterThanOrEqual(2);
+      // A date names each midnight (the first tick is the first midnight); other ticks are whole
+      // hours a divisor of 24 apart, so they repeat on the same hours every day.
+      expect(ticks[0]?.text).toMatch(/^[A-Z][a-z]{2} \d{1,2}\*?$/);
+      const hours = ticks.map(({ text }) => {
+        const time = /^(\d\d):00\*?$/.exec(text ?? '');
+        return time ? Number(time[1]) : 0;
+      });
+      const step = (hours[1] ?? 0) === 0 ? 24 : (hours[1] ?? 24);
+      expect(24 % step).toBe(0);
+      hours.forEach((hour, index) => expect(hour, `tick ${index}`).toBe((index * step) % 24));
+      // The dates are whole days apart, evenly (every midnight, or every second… when a date a
+      // day would not fit), the first on the range's first day.
+      const dates = ticks
+        .filter(({ text }) => /^[A-Z]/.test(text ?? ''))
+        .map(({ text }) => Date.parse(`${(text ?? '').replace('*', '')}, ${from.slice(0, 4)} UTC`));
+      expect(dates[0]).toBe(Date.parse(`${from}T00:00:00Z`));
+      const gaps = new Set(dates.slice(1).map((date, index) => date - (dates[index] ?? 0)));
+      expect(gaps.size).toBeLessThanOrEqual(1);
+      for (const gap of gaps) expect(gap % 86_400_000).toBe(0);
+      const plot = await box(page.locator('.recharts-cartesian-grid'));
+      for (const [index, tick] of ticks.entries()) {
+        const next = ticks[index + 1];
+        if (next) expect(tick.x + tick.width, `${tick.text} / ${next.text}`).toBeLessThan(next.x);
+        expect(tick.x).toBeGreaterThanOrEqual(0);
+        expect(tick.x + tick.width).toBeLessThanOrEqual(390);
+      }
+      expect(plot.x + plot.width).toBeLessThanOrEqual(390);
+      await shoot(page, `granular-usage-390-hourly-${days}d`, page.locator('.chart-panel'));
+    });
+  }
+
   test('a mouse click on the chart draws no focus ring; the keyboard does', async ({ page }) => {
     await openLoaded(page);
     // Above the bars: a click on the plot, not on a bar (which would open a finer range).
@@ -215,6 +273,55 @@ test.describe('Usage chart craft', () => {
 });
 
 test.describe('Dark theme', () => {
+  test('the series colours stand apart from each other and 3:1 off the plot, light and dark', async ({
+    page,
+  }) => {
+    // Grouped by user: ten groups and "Other", every colour of the palette on one chart.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await openLoaded(page, '?group_by=user');
+    const legend = page.getByRole('list', { name: 'Series' }).getByRole('button');
+    const drawnFills = () =>
+      page
+        .locator('.chart-panel .recharts-bar-rectangle rect')
+        .evaluateAll((rects) => [...new Set(rects.map((rect) => getComputedStyle(rect).fill))]);
+    let previous: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect.poll(drawnFills).not.toEqual(previous);
+      const fills = await drawnFills();
+      previous = fills;
+      // The plot's own background: the first ancestor of the chart that paints one.
+      const background = await page.locator('.chart-panel .recharts-surface').evaluate((svg) => {
+        for (let node: Element | null = svg; node; node = node.parentElement) {
+          const colour = getComputedStyle(node).backgroundColor;
+          if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+        }
+        return 'rgb(255, 255, 255)';
+      });
+      // Each legend entry has a colour of its own on the chart; "Other" is one of them.
+      await expect(legend.filter({ hasText: /^Other/ })).toHaveCount(1);
+      expect(fills).toHaveLength(await legend.count());
+      expect(fills.length).toBeGreaterThanOrEqual(11);
+      // WCAG 1.4.11 (non-text contrast): 3:1 against the background; and CIEDE2000 of 10 or
+      // more between every two (about 1 is just noticeable; 10 reads as another colour at a glance).
+      for (const fill of fills) {
+        expect(
+          contrastRatio(parseColour(fill), parseColour(background)),
+          `${colorScheme}: ${fill} on ${background}`,
+        ).toBeGreaterThanOrEqual(3);
+      }
+      for (const [index, a] of fills.entries()) {
+        for (const b of fills.slice(index + 1)) {
+          expect(
+            deltaE2000(parseColour(a), parseColour(b)),
+            `${colorScheme}: ${a} vs ${b}`,
+          ).toBeGreaterThanOrEqual(10);
+        }
+      }
+      await shoot(page, `granular-usage-series-by-user-1440-${colorScheme}`);
+    }
+  });
+
   for (const [width, height] of [
     [1440, 900],
     [390, 844],

@@ -205,4 +205,74 @@ test.describe('Usage limits on the usage tab', () => {
       await removeAll();
     }
   });
+  test('a limit that is empty, negative or not a number is refused in words beside the field, and nothing is saved', async ({
+    page,
+    request,
+  }) => {
+    const workspaces = (await (
+      await request.get('/api/v1/workspaces', { headers: ADMIN })
+    ).json()) as { id: string; display_name: string }[];
+    const target = workspaces.at(-1);
+    if (!target) throw new Error('The demo data has no workspace.');
+    const name = target.display_name;
+    const writes: string[] = [];
+    page.on('request', (sent) => {
+      if (/usage-limits/.test(sent.url()) && sent.method() !== 'GET') writes.push(sent.url());
+    });
+    await page.goto(`${TAB}?workspaces=${target.id}`);
+    const card = page.getByRole('region', { name: 'Usage limits this month' });
+    const noLimit = card.getByText(/^No limit: [\d,]+ traces this month, none refused\.$/);
+    await expect(noLimit).toBeVisible();
+    await card.getByRole('button', { name: `Set a limit for ${name}` }).click();
+    const field = card.getByLabel(`Traces a month for ${name}`);
+    const save = card.getByRole('button', { name: 'Save limit' });
+
+    for (const [typed, words] of [
+      ['', 'Enter the number of traces a month, like 50,000.'],
+      ['-5000', 'Use a whole number of traces, without decimals or a minus sign.'],
+      ['ten thousand', 'Use a whole number of traces, without decimals or a minus sign.'],
+      ['12.5', 'Use a whole number of traces, without decimals or a minus sign.'],
+    ] as const) {
+      await field.fill(typed);
+      await save.click();
+      await expect(field, typed).toHaveAttribute('aria-invalid', 'true');
+      await expect(field, typed).toHaveAccessibleDescription(
+        new RegExp(`^${words.replace('.', '\\.')}`),
+      );
+      // The words are shown under the field, in the field's column, not in a toast elsewhere.
+      const message = card.getByText(words, { exact: true });
+      await expect(message).toBeVisible();
+      const [input, shown] = await Promise.all([field.boundingBox(), message.boundingBox()]);
+      if (!input || !shown) throw new Error('not laid out');
+      expect(shown.y, typed).toBeGreaterThanOrEqual(input.y + input.height);
+      expect(shown.y, typed).toBeLessThanOrEqual(input.y + input.height + 60);
+      expect(Math.abs(shown.x - input.x), typed).toBeLessThanOrEqual(2);
+      await expect(field).toHaveValue(typed);
+    }
+
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await expectNoSeriousA11yViolations(page);
+        if (process.env.USAGE_SCREENSHOTS) {
+          await card.getByRole('form', { name: `Limit for ${name}` }).screenshot({
+            path: `src/features/usage/screenshots/limit-editor-error-${width}-${colorScheme}.png`,
+          });
+        }
+      }
+    }
+
+    // Nothing was sent, and the workspace still has no limit once the editor is closed.
+    expect(writes).toEqual([]);
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await expect(noLimit).toBeVisible();
+    const limits = await (
+      await request.get('/api/v1/usage-limits', { headers: { ...ADMIN, 'x-tenant-id': target.id } })
+    ).json();
+    expect(limits).toEqual([]);
+  });
 });

@@ -17,7 +17,7 @@ const RollbackPlaygroundRoute = lazy(() =>
 /**
  * The app's routes in React Router's declarative mode: the data router (loaders, actions) would
  * add ~14 KB of brotli to the usage tab's first load, which has a 200 KB budget and uses none of
- * it (data comes from TanStack Query, state from the URL via nuqs).
+ * it (data comes from TanStack Query, state from the URL via src/lib/url-state.ts).
  */
 export function AppRoutes() {
   const { pathname } = useLocation();

@@ -1,4 +1,3 @@
-import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import { NavLink, Outlet } from 'react-router';
 import { paths } from '@/lib/paths';
 
@@ -48,9 +47,7 @@ export function RootLayout() {
         </nav>
       </aside>
       <main id="main" className="main" tabIndex={-1}>
-        <NuqsAdapter>
-          <Outlet />
-        </NuqsAdapter>
+        <Outlet />
       </main>
     </div>
   );

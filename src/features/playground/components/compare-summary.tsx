@@ -9,7 +9,14 @@ import { RunFateBadge } from './run-fate-badge';
  */
 export function CompareSummary({ results }: { results: StrategyResult[] }) {
   return (
-    <div className="compare-summary-scroll">
+    // Focusable, so a keyboard can scroll it sideways on a phone (axe: scrollable-region-focusable).
+    <div
+      className="compare-summary-scroll"
+      role="region"
+      aria-label="Outcome of each strategy"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls
+      tabIndex={0}
+    >
       <table className="compare-summary">
         <caption className="visually-hidden">Outcome of each strategy</caption>
         <thead>

@@ -4,7 +4,7 @@ import {
   parseAsStringLiteral,
   useQueryStates,
   type inferParserType,
-} from 'nuqs';
+} from '@/lib/url-state';
 import { useCallback, useMemo } from 'react';
 import { multitaskStrategySchema } from '@contracts/deployment';
 import {

@@ -1,10 +1,7 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { deploymentUsageResponseSchema } from '@contracts/usage/deployment-usage-schema';
-import {
-  buildDeploymentMatrices,
-  deploymentGroupBy,
-  type DeploymentMatrices,
-} from '../model/deployment-matrices';
+import { deploymentGroupBy } from '../model/deployment-group-by';
+import { buildDeploymentMatrices, type DeploymentMatrices } from '../model/deployment-matrices';
 import {
   createViewGrid,
   isQueryable,

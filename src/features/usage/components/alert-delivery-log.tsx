@@ -1,48 +1,25 @@
-import { useState } from 'react';
-import { formatUtc } from '@/lib/format-utc';
-import { useAlertDeliveries } from '../api/get-alert-deliveries';
+import { lazy, Suspense, useState } from 'react';
+
+// Its table, query and schema load when the log is first opened, not with the tab.
+const AlertDeliveryEntries = lazy(() =>
+  import('./alert-delivery-entries').then((module) => ({ default: module.AlertDeliveryEntries })),
+);
 
 /** The webhook's delivery log, read when opened. */
 export function AlertDeliveryLog({ names }: { names: ReadonlyMap<string, string> }) {
-  const [open, setOpen] = useState(false);
-  const deliveries = useAlertDeliveries(open);
+  const [opened, setOpened] = useState(false);
   return (
-    <details className="limit-log" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      className="limit-log"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
       <summary>Alert webhook deliveries</summary>
-      {deliveries.isPending && open ? <p className="muted small">Reading the log…</p> : null}
-      {deliveries.isError ? (
-        <p className="field-error" role="alert">
-          Could not read the log: {deliveries.error.message}
-        </p>
-      ) : null}
-      {deliveries.data && deliveries.data.length === 0 ? (
-        <p className="muted small">
-          Nothing sent yet. Alerts go to USAGE_ALERT_WEBHOOK_URL when it is set on the server.
-        </p>
-      ) : null}
-      {deliveries.data && deliveries.data.length > 0 ? (
-        <table className="limit-log-table" aria-label="Alert webhook deliveries">
-          <thead>
-            <tr>
-              <th scope="col">When (UTC)</th>
-              <th scope="col">Workspace</th>
-              <th scope="col">Threshold</th>
-              <th scope="col">Attempt</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.data.map((entry) => (
-              <tr key={`${entry.alert_id}-${entry.attempt}`}>
-                <td>{formatUtc(Date.parse(entry.attempted_at), 'MMM d HH:mm:ss')}</td>
-                <td>{names.get(entry.workspace_id) ?? entry.workspace_id}</td>
-                <td className="num">{entry.threshold}%</td>
-                <td className="num">{entry.attempt}</td>
-                <td>{entry.ok ? `Delivered (${entry.status})` : (entry.error ?? 'Failed')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {opened ? (
+        <Suspense fallback={<p className="muted small">Reading the log…</p>}>
+          <AlertDeliveryEntries names={names} />
+        </Suspense>
       ) : null}
     </details>
   );

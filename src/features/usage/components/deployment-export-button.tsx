@@ -2,7 +2,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { usageExportFilename } from '@contracts/usage/export-filename';
-import { deploymentGroupBy, type DeploymentMatrices } from '../model/deployment-matrices';
+import { deploymentGroupBy } from '../model/deployment-group-by';
+import type { DeploymentMatrices } from '../model/deployment-matrices';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { describeUsageError } from './usage-error';
 

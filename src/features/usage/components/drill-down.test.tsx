@@ -32,7 +32,6 @@ describe('drill-down on the usage tab', () => {
       'aria-pressed',
       'true',
     );
-    // nuqs writes the URL a moment after the state changes.
     await waitFor(() => expect(new URLSearchParams(location().search).get('focus')).toBe(ACME));
 
     await user.click(screen.getByRole('button', { name: 'Show all' }));

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMediaQuery } from '@/components/ui/use-media-query';
 import { useToggle } from '@/components/ui/use-toggle';
-import { deploymentSearchParams, useDeploymentUsage } from '../api/get-deployment-usage';
 import { useTierTotals } from '../api/get-tier-totals';
 import { useUsageMatrix } from '../api/get-usage-matrix';
 import { useComparisonTotals } from '../api/get-comparison-totals';
@@ -17,9 +16,6 @@ import { effectivePricePer1k } from '../model/tier-cost';
 import { describeCustomRangeProblem } from '../model/time-range';
 import { canZoom, zoomTarget } from '../model/zoom';
 import { ConnectionSettings } from './connection-settings';
-import { CopyCurlButton } from './copy-curl-button';
-import { DeploymentExportButton } from './deployment-export-button';
-import { DeploymentsView } from './deployments-view';
 import { DataFloorNotice, useDataFloor } from './data-floor-notice';
 import { DataFreshness } from './data-freshness';
 import { DroppedWorkspacesNotice } from './dropped-workspaces-notice';
@@ -34,6 +30,15 @@ import { UsageTable } from './usage-table';
 import { UnreadLinkNotice } from './unread-link-notice';
 import { tabId, tabPanelId, UsageTabs } from './usage-tabs';
 import './usage.css';
+
+// The Deployments tab loads when it is opened: the usage tab's first load (Traces) has a 200 KB
+// budget and draws none of it.
+const DeploymentsView = lazy(() =>
+  import('./deployments-view').then((module) => ({ default: module.DeploymentsView })),
+);
+const DeploymentActions = lazy(() =>
+  import('./deployment-actions').then((module) => ({ default: module.DeploymentActions })),
+);
 
 export function GranularUsageTab() {
   return (
@@ -67,7 +72,6 @@ function GranularUsageView() {
   // Each tab asks only for its own domain; both share the range, grouping and workspaces.
   const tracesView = tab === 'traces' ? view : null;
   const matrix = useUsageMatrix(tracesView);
-  const deployments = useDeploymentUsage(tab === 'deployments' ? view : null);
   const tierTotals = useTierTotals(tracesView);
   // The screen's estimates at each tier's price (a blend of both over every tier).
   const prices = { base: params.pricePer1k, extended: params.extendedPricePer1k };
@@ -116,13 +120,9 @@ function GranularUsageView() {
           pricePer1k={pricePer1k}
           actions={
             tab === 'deployments' ? (
-              <>
-                <CopyCurlButton view={view} paramsOf={deploymentSearchParams} />
-                <DeploymentExportButton
-                  view={view}
-                  matrices={deployments.isPlaceholderData ? undefined : deployments.data}
-                />
-              </>
+              <Suspense fallback={null}>
+                <DeploymentActions view={view} />
+              </Suspense>
             ) : undefined
           }
           id={narrow ? filters.panelId : undefined}
@@ -170,14 +170,16 @@ function GranularUsageView() {
 
       {isQueryable(view) && tab === 'deployments' ? (
         <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
-          <DeploymentsView
-            view={view}
-            nowMs={nowMs}
-            focus={params.focus}
-            onFocus={focusGroup}
-            onZoom={zoom}
-            onChangeKey={openConnection}
-          />
+          <Suspense fallback={<p className="muted">Loading the Deployments tab…</p>}>
+            <DeploymentsView
+              view={view}
+              nowMs={nowMs}
+              focus={params.focus}
+              onFocus={focusGroup}
+              onZoom={zoom}
+              onChangeKey={openConnection}
+            />
+          </Suspense>
         </div>
       ) : null}
       {isQueryable(view) && tab === 'traces' && plan ? (

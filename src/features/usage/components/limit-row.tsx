@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { LimitStatus } from '@contracts/usage/usage-limits';
 import { formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
-import { LIMIT_TYPE_NAMES } from '../model/limit-form-values';
+import { LIMIT_TYPE_NAMES } from '../model/limit-type-names';
 import { limitOutlook, limitShare, type LimitOutlook } from '../model/limit-projection';
 import { RemoveLimit } from './remove-limit';
 

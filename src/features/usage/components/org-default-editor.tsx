@@ -2,7 +2,8 @@ import { useForm } from 'react-hook-form';
 import type { LimitType } from '@contracts/usage/usage-limits';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { usePutOrgDefaultLimit } from '../api/org-default-limits';
-import { checkLimit, LIMIT_TYPE_NAMES, parseLimit } from '../model/limit-form-values';
+import { checkLimit, parseLimit } from '../model/limit-form-values';
+import { LIMIT_TYPE_NAMES } from '../model/limit-type-names';
 
 interface DefaultValues {
   limitType: LimitType;

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { OrgDefaultLimit } from '@contracts/usage/usage-limits';
 import { formatCount } from '@/lib/format';
 import { useOrgDefaultLimits } from '../api/org-default-limits';
-import { LIMIT_TYPE_NAMES } from '../model/limit-form-values';
+import { LIMIT_TYPE_NAMES } from '../model/limit-type-names';
 
 // The form (react-hook-form) only for keys that may change limits: its own chunk, out of the
 // usage tab's first load.

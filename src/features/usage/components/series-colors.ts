@@ -22,7 +22,7 @@ export const SERIES_PALETTES: Record<
       '#66a30f',
       '#b54708',
       '#475467',
-      '#c11574',
+      '#15803d',
     ],
     other: '#848d9c',
     surface: '#ffffff',

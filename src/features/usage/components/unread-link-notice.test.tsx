@@ -35,7 +35,10 @@ describe('a link with values the tab does not know', () => {
   it('says nothing for a link it reads whole', async () => {
     stubUsageServer();
     renderApp(`${TAB}?period=6m&aggregation=calendar-month&group_by=project&price=4`);
-    expect(await screen.findByRole('table', { name: 'Usage by group' })).toBeVisible();
+    // The whole tab renders first (workspaces, then the view): slow on a loaded machine.
+    expect(
+      await screen.findByRole('table', { name: 'Usage by group' }, { timeout: 10_000 }),
+    ).toBeVisible();
     expect(screen.queryByText(/does not know/)).toBeNull();
   });
 });

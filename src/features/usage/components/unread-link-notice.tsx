@@ -1,4 +1,4 @@
-import { parseAsString, useQueryStates } from 'nuqs';
+import { parseAsString, useQueryStates } from '@/lib/url-state';
 import { formatUsd, DEFAULT_PRICE_PER_1K } from '../model/cost-estimate';
 import { RANGE_PRESET_LABELS } from '../model/time-range';
 import { unreadLinkValues, type UnreadLinkValue } from '../model/unread-link-values';
@@ -24,8 +24,9 @@ const RAW_VALUES = {
  * with that control's default; this says so, rather than showing another screen without a word.
  */
 export function UnreadLinkNotice() {
-  // The raw strings, through nuqs like the tab's own parsers, so a control's change updates it.
-  const [raw] = useQueryStates(RAW_VALUES);
+  // The raw strings, through the URL state like the tab's own parsers, so a control's change
+  // updates it.
+  const [raw] = useQueryStates(RAW_VALUES, { history: 'replace' });
   const unread = unreadLinkValues(raw);
   if (unread.length === 0) return null;
   return (

@@ -8,7 +8,7 @@ import {
   aggregationsFor,
   type Aggregation,
 } from '../model/aggregation';
-import { deploymentGroupBy } from '../model/deployment-matrices';
+import { deploymentGroupBy } from '../model/deployment-group-by';
 import type { ResolvedUsageView, UsageTab, UsageViewParams } from '../model/resolve-usage-view';
 import {
   formatUtcDate,

@@ -235,4 +235,22 @@ describe('the usage limits card', () => {
       }),
     );
   }, 20_000);
+
+  it('reads the alert webhook log only when it is opened, and says when nothing was sent', async () => {
+    stubUsageServer({ limits: [status(ACME, {})] });
+    const fetchMock = vi.mocked(globalThis.fetch);
+    renderApp(TAB);
+    const card = await panel();
+    const log = await card.findByText('Alert webhook deliveries');
+    const asked = () =>
+      fetchMock.mock.calls.filter(([input]) => String(input).includes('/org/deliveries')).length;
+    expect(asked()).toBe(0);
+    await userEvent.setup().click(log);
+    expect(
+      await card.findByText(
+        'Nothing sent yet. Alerts go to USAGE_ALERT_WEBHOOK_URL when it is set on the server.',
+      ),
+    ).toBeVisible();
+    expect(asked()).toBe(1);
+  });
 });

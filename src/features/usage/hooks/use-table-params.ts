@@ -1,4 +1,4 @@
-import { parseAsString, useQueryStates } from 'nuqs';
+import { parseAsString, useQueryStates } from '@/lib/url-state';
 import type { SortState } from '../model/group-rows';
 import { formatSortParam, parseSortParam } from '../model/table-sort';
 

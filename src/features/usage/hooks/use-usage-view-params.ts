@@ -5,7 +5,7 @@ import {
   parseAsStringLiteral,
   useQueryStates,
   type inferParserType,
-} from 'nuqs';
+} from '@/lib/url-state';
 import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
 import { AGGREGATIONS } from '../model/aggregation';
 import { DEFAULT_PRICE_PER_1K } from '../model/cost-estimate';

@@ -84,6 +84,9 @@ describe('hourlyTicks', () => {
       ['00:00', '06:00', '12:00', '18:00', '00:00', '06:00', '12:00', '18:00'],
     ],
     ['a week, room for 8', hours(168), 8, Array.from({ length: 7 }, () => '00:00')],
+    // A week on a phone: every second midnight from the first, not seven overlapping dates.
+    ['a week, room for 4', hours(168), 4, Array.from({ length: 4 }, () => '00:00')],
+    ['a week from 13:00, room for 2', hours(168, midnight + 13 * 3_600_000), 2, ['00:00', '00:00']],
     // Starting at 13:00, the first tick waits for a round hour: never every 16 hours from 13:00.
     [
       'from 13:00, room for 4',
@@ -93,5 +96,15 @@ describe('hourlyTicks', () => {
     ],
   ])('%s', (_name, buckets, maxTicks, expected) => {
     expect(hhmm(hourlyTicks(buckets, maxTicks))).toEqual(expected);
+  });
+
+  it('steps a week by whole days from its first midnight when a tick a day is too many', () => {
+    const ticks = hourlyTicks(hours(168), 4);
+    expect(ticks[0]).toBe(midnight);
+    expect(ticks.slice(1).map((tick, index) => tick - (ticks[index] ?? 0))).toEqual([
+      2 * 86_400_000,
+      2 * 86_400_000,
+      2 * 86_400_000,
+    ]);
   });
 });

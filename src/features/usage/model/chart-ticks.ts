@@ -46,14 +46,22 @@ export function formatTickValue(value: number): string {
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const HOUR_STEPS = [1, 2, 3, 6, 12, 24] as const;
 
 /**
  * Ticks for hourly buckets: every `n` hours with `n` dividing a day (1, 2, 3, 6, 12, 24), so a
- * tick always falls on midnight UTC and the labels read 00:00, 06:00, 12:00… At most `maxTicks`.
+ * tick always falls on midnight UTC and the labels read 00:00, 06:00, 12:00… At most `maxTicks`:
+ * when even one a day is too many (a week on a phone), every second, third… midnight from the
+ * first, rather than labels that overlap.
  */
 export function hourlyTicks(buckets: readonly number[], maxTicks: number): number[] {
-  const everyHours =
-    HOUR_STEPS.find((step) => Math.ceil(buckets.length / step) <= Math.max(1, maxTicks)) ?? 24;
-  return buckets.filter((start) => (start / HOUR_MS) % everyHours === 0);
+  const room = Math.max(1, maxTicks);
+  const everyHours = HOUR_STEPS.find((step) => Math.ceil(buckets.length / step) <= room);
+  if (everyHours !== undefined) {
+    return buckets.filter((start) => (start / HOUR_MS) % everyHours === 0);
+  }
+  const midnights = buckets.filter((start) => start % DAY_MS === 0);
+  const everyDays = Math.ceil(midnights.length / room);
+  return midnights.filter((_start, index) => index % everyDays === 0);
 }

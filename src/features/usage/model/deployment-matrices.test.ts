@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import type { DeploymentUsageRecord } from '@contracts/usage/deployment-usage-schema';
-import {
-  buildDeploymentMatrices,
-  deploymentGroupBy,
-  deploymentMatricesToCsv,
-} from './deployment-matrices';
+import { deploymentGroupBy } from './deployment-group-by';
+import { buildDeploymentMatrices, deploymentMatricesToCsv } from './deployment-matrices';
 
 const DAY = 86_400_000;
 const start = Date.parse('2026-03-01T00:00:00Z');

@@ -13,14 +13,6 @@ import { buildUsageMatrix, type UsageMatrix } from './usage-matrix';
 /** One zero-filled matrix per metric: the Deployments tab draws each on its own chart. */
 export type DeploymentMatrices = Record<DeploymentMetric, UsageMatrix>;
 
-/**
- * Deployment work has no user or API key: the Deployments tab groups by project (the deployed
- * agent) when the shared grouping is project, else by workspace.
- */
-export function deploymentGroupBy(groupBy: GroupBy): 'workspace' | 'project' {
-  return groupBy === 'project' ? 'project' : 'workspace';
-}
-
 /** The records summed into the screen's buckets, one matrix per metric. */
 export function buildDeploymentMatrices(
   records: readonly DeploymentUsageRecord[],

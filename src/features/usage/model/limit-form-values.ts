@@ -1,16 +1,10 @@
-import { MAX_LIMIT_VALUE, type LimitType } from '@contracts/usage/usage-limits';
+import { MAX_LIMIT_VALUE } from '@contracts/usage/usage-limits';
 import { formatCount } from '@/lib/format';
 
 /**
  * The text fields of the limit forms, read and checked in words: a limit is a whole number of
  * traces (thousands separators allowed), thresholds a list of whole percents.
  */
-
-/** The limit types in the console's words. */
-export const LIMIT_TYPE_NAMES: Record<LimitType, string> = {
-  monthly_traces: 'All traces',
-  monthly_longlived_traces: 'Extended-retention traces',
-};
 
 /** Digits with optional thousands separators (`50000`, `50,000`, `50 000`, `50_000`). */
 export const parseLimit = (text: string) => Number(text.trim().replace(/[,\s_]/g, ''));
