@@ -58,15 +58,16 @@ function rawDimension(groupBy: UsageQueryPlan['groupBy']): string {
 }
 
 /**
- * Whole UTC days `[from, to)` of a plan with a tier filter or grouping, counted per (bucket,
- * value) from `usage_daily_tiered`.
+ * Whole UTC days `[from, to)` counted per (bucket, value) from a daily rollup: a plan with a
+ * tier filter or grouping reads `usage_daily_tiered`; the others `usage_daily`, which holds the
+ * same counts without the tier in the key (dataset M, by user: 1.6 M rows instead of 2.6 M).
  */
-function tieredRollupSql(plan: UsageQueryPlan, days: Interval): string {
+function dailyRollupSql(plan: UsageQueryPlan, days: Interval): string {
   const { originMs, stepMs } = plan.grid;
   const { grouping, dim } = rollupDimension(plan.groupBy);
   return `SELECT intDiv(toInt64(toUInt16(day)) * ${DAY_MS} - ${originMs}, ${stepMs}) AS k,
       ${dim} AS dim, sum(traces) AS n
-    FROM usage_daily_tiered
+    FROM ${readsTiers(plan) ? 'usage_daily_tiered' : 'usage_daily'}
     WHERE grouping = '${grouping}' AND ${workspacesSql(plan)}
       AND day >= ${dayLiteral(days.from)} AND day < ${dayLiteral(days.to)}
       ${tierFilter(plan, 'tier')}
@@ -104,6 +105,15 @@ function periodsSql(plan: UsageQueryPlan, days: Interval): { sql: string; first:
   return { sql, first };
 }
 
+/**
+ * Whether whole days come from `usage_periods`: for buckets of 30 days or more (ranges over 93
+ * days), where a row's days fold into a few buckets, and not for workspaces (a year of them is
+ * 7,300 daily rows, fewer than the per-bucket array work costs). Daily and weekly buckets, and
+ * tiers, read a daily rollup. Measured on dataset S, see README ("Periods rollup").
+ */
+const readsPeriods = (plan: UsageQueryPlan) =>
+  !readsTiers(plan) && plan.groupBy !== 'workspace' && plan.grid.stride.days >= 30;
+
 /** Traces of `[from, to)` (partial days, hourly ranges), counted per (bucket, value). */
 function rawSql(plan: UsageQueryPlan, interval: Interval): string {
   const { originMs, stepMs } = plan.grid;
@@ -118,9 +128,9 @@ function rawSql(plan: UsageQueryPlan, interval: Interval): string {
 }
 
 /**
- * The answer to `plan` as a matrix: whole days from `usage_periods` (see `periodsSql`), or from
- * `usage_daily_tiered` for a plan with a tier; the partial days at the ends and hourly ranges
- * from `traces`. The rollup and the rest are two statements, sent together. Reads are cut to
+ * The answer to `plan` as a matrix: whole days from `usage_periods` (see `periodsSql`,
+ * `readsPeriods`) or a daily rollup (`dailyRollupSql`); the partial days at the ends and hourly
+ * ranges from `traces`. Periods and the rest are two statements, sent together. Reads are cut to
  * `extent` (see `clampToData`); values are placed by the catalog (ids it lacks go with the
  * unlabelled ones), so the matrix is the DuckDB backend's for the same data.
  */
@@ -133,9 +143,9 @@ export async function queryUsageMatrix(
   const clamped = clampToData(plan, extent);
   const hourly = plan.grid.stride.days === 0;
   const { rollupDays, rawIntervals } = planRange(dataFrom(clamped), dataTo(clamped), !hourly);
-  const periods = rollupDays && !readsTiers(plan) ? periodsSql(plan, rollupDays) : null;
+  const periods = rollupDays && readsPeriods(plan) ? periodsSql(plan, rollupDays) : null;
   const sparse = [
-    ...(rollupDays && !periods ? [tieredRollupSql(plan, rollupDays)] : []),
+    ...(rollupDays && !periods ? [dailyRollupSql(plan, rollupDays)] : []),
     ...rawIntervals.map((interval) => rawSql(plan, interval)),
   ];
   if (!periods && sparse.length === 0) return emptyMatrix(catalog, plan.grid.count);
