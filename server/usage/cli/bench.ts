@@ -5,12 +5,13 @@ import { numberArg, parseCliArgs, runCli, UsageError } from '@server/cli/cli-arg
 import { loadConfig, loadDotEnv, type Config } from '@server/config';
 import type { SeedProfile } from '../seed/seed-profiles';
 import { openBackend, type BackendChoice } from '../store/open-usage-backend';
+import { benchPair } from './bench-pair';
 import { benchQueries, type QueryFigures } from './bench-queries';
 import { benchIngestion, type IngestFigures } from './bench-replicas';
 import { datasetFile, profileFor } from './seed';
 
 const USAGE = `Usage: npm run bench:usage -- [--scale S|M|L] [--backend duckdb|clickhouse|both]
-         [--runs 15] [--ingest-seconds 10] [--data-dir DIR]
+         [--runs 15] [--ingest-seconds 10] [--data-dir DIR] [--interleave]
 Builds (or reuses) the dataset of --scale (default S: 1M traces; M 10M; L 104M, ~14 GB of disk
 and ~18 GB of memory on DuckDB) in each backend, then prints markdown tables of query latencies
 and export throughput, ingestion runs/s (DuckDB: one process; ClickHouse: one and two replicas),
@@ -18,6 +19,8 @@ and a summary across backends. DuckDB: DATA_DIR/bench-<scale>/usage.duckdb. Clic
 CLICKHOUSE_URL and DATABASE_URI; uses the ClickHouse and Postgres databases usage_bench_<scale>
 (the Postgres one is created when missing). Variables come from the environment or .env.
 --ingest-seconds 0 skips ingestion (which adds traces to the dataset's current day).
+--interleave (with --backend both): only the JSON endpoint's latency, one request on each
+backend in turn, and the ratio (fair on a machine whose load changes during the run).
 Exit codes: 0 done, 1 failed, 2 bad arguments.`;
 
 interface Target {
@@ -108,6 +111,7 @@ async function main(args: string[]): Promise<number> {
     runs: { type: 'string', default: '15' },
     'ingest-seconds': { type: 'string', default: '10' },
     'data-dir': { type: 'string' },
+    interleave: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -122,6 +126,26 @@ async function main(args: string[]): Promise<number> {
   loadDotEnv();
   const config = loadConfig();
   const profile = profileFor(values.scale);
+  if (values.interleave) {
+    if (values.backend !== 'both') throw new UsageError('--interleave needs --backend both');
+    const log = (message: string) => console.error(`[bench ${profile.name}] ${message}`);
+    const duck = await openBackend(
+      (await duckDbTarget(config, values.scale, values['data-dir'])).choice,
+    );
+    try {
+      const clickhouse = await openBackend((await clickHouseTarget(config, values.scale)).choice);
+      try {
+        await duck.seedIfEmpty(profile, log);
+        await clickhouse.seedIfEmpty(profile, log);
+        console.log((await benchPair(duck, clickhouse, profile, runs)).join('\n'));
+      } finally {
+        await clickhouse.close();
+      }
+    } finally {
+      await duck.close();
+    }
+    return 0;
+  }
   const kinds = values.backend === 'both' ? ['duckdb', 'clickhouse'] : [values.backend];
   const results = [];
   for (const kind of kinds) {

@@ -44,6 +44,7 @@ export async function seedClickHouse(
     await clickhouse.command({ query: 'TRUNCATE TABLE traces' });
     await clickhouse.command({ query: 'TRUNCATE TABLE usage_daily' });
     await clickhouse.command({ query: 'TRUNCATE TABLE usage_daily_tiered' });
+    await clickhouse.command({ query: 'TRUNCATE TABLE usage_periods' });
     await client.query('INSERT INTO usage.seed_runs VALUES ($1, now(), NULL, NULL)', [
       profile.name,
     ]);
@@ -57,7 +58,7 @@ export async function seedClickHouse(
     // The views wrote one rollup part per insert block and month: merge them now rather than
     // have the first queries sum across dozens of parts (measured on dataset M, see README).
     onProgress?.('merging the rollup parts');
-    for (const table of ['usage_daily_tiered', 'usage_daily']) {
+    for (const table of ['usage_daily_tiered', 'usage_daily', 'usage_periods']) {
       await clickhouse.command({ query: `OPTIMIZE TABLE ${table} FINAL` });
     }
     onProgress?.('copying the catalog and the billed run ids into Postgres');
