@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { ProtocolEvent } from '../protocol/protocol-types';
 import type { ThreadEventLog, ThreadReader } from '../protocol/thread-event-log';
-import type { WatchChannel } from './channel-watcher';
+import { pause, type WatchChannel } from './channel-watcher';
 
 /** A thread's log lives this long after its last event or queued session. */
 const LIVE_TTL_MS = 60 * 60_000;
@@ -81,19 +81,6 @@ const keysOf = (threadId: string) => ({
 });
 const channelOf = (threadId: string) => `deployment:thread-events:${threadId}`;
 const seqOf = (entryId: string) => Number(entryId.slice(entryId.indexOf('-') + 1));
-
-function pause(ms: number, wake: Promise<void>, signal: AbortSignal) {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-    void wake.then(done);
-  });
-}
 
 /**
  * The thread event log of cluster mode: per thread, a Redis stream of its events, a hash with
