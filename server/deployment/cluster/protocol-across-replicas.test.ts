@@ -111,9 +111,13 @@ describe.skipIf(replicaServicesMissing)(
 
       const second = openThreadStream(urlB, threadId, 'websocket');
       const run2 = await second.run.start({ input: userInput(NYC), multitaskStrategy: 'rollback' });
+      // Its view subscribes once run.start has answered: run 1 is left out of its replay already.
+      const secondSeen = watchThread(second);
       const output = await within(second.output, 15_000, 'run 2 values');
 
       expect(messageCount(output)).toBe(4);
+      expect(secondSeen.values.map(messageCount)).toEqual([1, 2, 3, 4]);
+      expect(JSON.stringify(secondSeen.values)).not.toContain('weather in sf');
       expect(await conversation(b, threadId)).toEqual(NYC_RUN);
       expect(await failureStatus(b.runs.get(threadId, run1.run_id ?? ''))).toBe(404);
       expect((await b.runs.get(threadId, run2.run_id ?? '')).status).toBe('success');

@@ -146,6 +146,8 @@ export function createRedisThreadEventLog(redis: Redis, watch: WatchChannel): Th
       );
     },
 
+    queuedSessions: (threadId) => redis.lrange(keysOf(threadId).sessions, 0, -1),
+
     async turn(threadId, runId, signal) {
       renew(threadId, runId);
       const stop = AbortSignal.any([signal, shutdown.signal]);
@@ -199,6 +201,11 @@ export function createRedisThreadEventLog(redis: Redis, watch: WatchChannel): Th
           channelOf(threadId),
         )
         .catch(warn);
+    },
+
+    leaveOut(threadId, runId) {
+      const key = keysOf(threadId).rolledBack;
+      redis.multi().sadd(key, runId).pexpire(key, LIVE_TTL_MS).exec().catch(warn);
     },
 
     lastSeq: async (threadId) => Number((await redis.hget(keysOf(threadId).meta, 'seq')) ?? 0),

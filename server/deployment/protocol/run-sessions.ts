@@ -56,6 +56,18 @@ export function createRunSessions(log: ThreadEventLog, adapter: ProtocolAdapter)
     return false;
   }
 
+  /**
+   * Queues the run's session. A session still queued whose run is gone was rolled back by this
+   * run's creation: readers opened from now on leave its events out at once, without waiting
+   * for its session (maybe on another replica) to read the run's end.
+   */
+  async function queue({ threadId, runId }: SessionRun) {
+    for (const queued of await log.queuedSessions(threadId)) {
+      if ((await adapter.runStatus(threadId, queued)) === undefined) log.leaveOut(threadId, queued);
+    }
+    await log.queueSession(threadId, runId);
+  }
+
   async function session(run: SessionRun) {
     let rolledBack = false;
     try {
@@ -74,7 +86,7 @@ export function createRunSessions(log: ThreadEventLog, adapter: ProtocolAdapter)
      * created), then streams it once the sessions queued before it have ended.
      */
     async start(run: SessionRun): Promise<void> {
-      await log.queueSession(run.threadId, run.runId).catch((error: unknown) => {
+      await queue(run).catch((error: unknown) => {
         console.warn(`Protocol session of run ${run.runId} not queued: ${String(error)}`);
       });
       const done = session(run);

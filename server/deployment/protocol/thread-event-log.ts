@@ -22,6 +22,8 @@ export interface ThreadReader {
 export interface ThreadEventLog {
   /** Queues the run's session behind the thread's earlier ones (called under the thread lock). */
   queueSession: (threadId: string, runId: string) => Promise<void>;
+  /** The runs whose sessions are queued on the thread (the streaming one first). */
+  queuedSessions: (threadId: string) => Promise<string[]>;
   /** Resolves once every session queued before the run's has ended, or `signal` aborts. */
   turn: (threadId: string, runId: string, signal: AbortSignal) => Promise<void>;
   /** Numbers the event with the thread's next `seq` and keeps it. */
@@ -31,6 +33,8 @@ export interface ThreadEventLog {
    * what readers opened from now on replay (readers already open keep reading them).
    */
   endSession: (threadId: string, runId: string, rolledBack: boolean) => void;
+  /** Leaves a rolled-back run's events out of what readers opened from now on replay. */
+  leaveOut: (threadId: string, runId: string) => void;
   /** The `seq` of the thread's last event (`applied_through_seq`), 0 before any. */
   lastSeq: (threadId: string) => Promise<number>;
   /** A reader of the thread's events, leaving out the runs rolled back before it opened. */
@@ -124,6 +128,8 @@ export function createThreadEventLog(idleMs = IDLE_MS): ThreadEventLog {
       log.lastActive = Date.now();
     },
 
+    queuedSessions: async (threadId) => [...logOf(threadId).sessions],
+
     async turn(threadId, runId, signal) {
       const log = logOf(threadId);
       const stop = AbortSignal.any([signal, shutdown.signal]);
@@ -155,6 +161,10 @@ export function createThreadEventLog(idleMs = IDLE_MS): ThreadEventLog {
       if (rolledBack) log.rolledBack.add(runId);
       log.lastActive = Date.now();
       wakeAll(log);
+    },
+
+    leaveOut(threadId, runId) {
+      logOf(threadId).rolledBack.add(runId);
     },
 
     lastSeq: async (threadId) => logOf(threadId).seq,
