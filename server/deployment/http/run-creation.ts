@@ -75,6 +75,7 @@ export async function createRun(
   } = {},
 ): Promise<RunCreation> {
   const { threads, assistants, manager } = deps;
+  const { onCreated } = own;
   const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body;
   const assistant = await assistants.resolve(assistant_id);
   if (!assistant) {
@@ -121,9 +122,7 @@ export async function createRun(
       ...(contextOf(assistant.context, body.context) ?? {}),
       ...own.kwargs,
     },
-    ...(own.onCreated && {
-      onCreated: (run: RunRecord) => own.onCreated?.(run, assistant.graph_id) ?? Promise.resolve(),
-    }),
+    ...(onCreated && { onCreated: (run: RunRecord) => onCreated(run, assistant.graph_id) }),
   });
   if ('conflict' in result) return { refused: 409, detail: result.conflict };
   return { run: result };
