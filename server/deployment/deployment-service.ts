@@ -35,6 +35,7 @@ import { openDeploymentStore } from './store/open-deployment-store';
 import { createStoreRoutes } from './http/store-routes';
 import { createStatelessRunRoutes } from './http/stateless-run-routes';
 import { createProtocol } from './protocol/protocol-routes';
+import { createThreadEventLog } from './protocol/thread-event-log';
 import { createTruncateRoute } from './http/truncate-route';
 import { createUiRoutes } from './http/ui-routes';
 
@@ -182,7 +183,7 @@ export async function createDeploymentService(
   app.get('/ok', (c) => c.json({ ok: true }));
   app.get('/info', (c) => c.json({ version: '0.1.0', flags: { assistants: true, crons: true } }));
   app.route('/assistants', createAssistantRoutes(deps));
-  const protocol = createProtocol(deps);
+  const protocol = createProtocol(deps, cluster?.threadEvents ?? createThreadEventLog());
   app.route('/threads', protocol.app);
   app.route('/threads', createThreadRoutes(deps));
   const cronRoutes = createCronRoutes(deps);

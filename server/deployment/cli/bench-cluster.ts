@@ -4,6 +4,7 @@ import {
   startTestDeployment,
   userInput,
 } from '@server/deployment/test/test-deployment';
+import { firstProtocolEventVia } from './bench-protocol';
 import { doubleText, percentile, tally, type Verdict } from './double-text';
 
 /** Two replicas (two deployment services in this process) on DATABASE_URI + REDIS_URI. */
@@ -72,6 +73,14 @@ export async function measureCluster(iterations: number, threads: number, stepMs
     );
     console.log(
       `  created on A, read on A: ${await firstEventVia(flow.a.client, flow.a.client, iterations)}`,
+    );
+    console.log(`First protocol v2 event, run.start then the open events stream's first frame:`);
+    const [urlA, urlB] = [flow.a.url, flow.b.url];
+    console.log(
+      `  started on A, read on B: ${await firstProtocolEventVia(urlA, urlB, iterations)}`,
+    );
+    console.log(
+      `  started on A, read on A: ${await firstProtocolEventVia(urlA, urlA, iterations)}`,
     );
   } finally {
     await flow.stop();

@@ -16,7 +16,9 @@ Serves the embedded deployment on a free port and measures, through the SDK:
   4. --threads streamed double-texts at once (run 1 streamed, run 2 streamed with rollback),
      model step --load-step-ms: stream 1 must end within a second, run 1 must be gone.
 With --cluster (DATABASE_URI and REDIS_URI set): two replicas on them, in this process; 1. with
-run 1 sent to replica A and run 2 to replica B, and 2. with each thread's runs on both replicas.
+run 1 sent to replica A and run 2 to replica B, then the first streamed event read on the other
+replica (runs.joinStream, and a protocol v2 events stream after run.start), and 2. with each
+thread's runs on both replicas.
 Exit codes: 0 all correct, 1 a wrong outcome or a failure, 2 bad arguments.`;
 
 const isWrong = (v: Verdict) => v === 'surviving rolled-back run' || v === 'foreign messages';

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { runProtocolCases } from '../conformance/protocol-cases';
 import { formatConformanceTable, runConformance } from '../conformance/run-conformance';
 import { startRoundRobinProxy } from './round-robin-proxy';
 import { createTestReplicas, replicaServicesMissing } from './test-replicas';
 
 const STEP_MS = 250;
+const PROTOCOL_GRAPHS = fileURLToPath(
+  new URL('../test/fixtures/graphs/protocol-cases.json', import.meta.url),
+);
 
 describe.skipIf(replicaServicesMissing)(
   'conformance over two replicas taking turns per request (skipped: TEST_DATABASE_URI or TEST_REDIS_URI unset)',
@@ -33,6 +38,36 @@ describe.skipIf(replicaServicesMissing)(
         formatConformanceTable(results),
       ).toEqual([]);
       expect(results).toHaveLength(11);
+    });
+  },
+);
+
+describe.skipIf(replicaServicesMissing)(
+  'protocol v2 cases over two replicas taking turns per request (skipped: TEST_DATABASE_URI or TEST_REDIS_URI unset)',
+  () => {
+    const cluster = createTestReplicas({ leaseMs: 3_000, stepMs: STEP_MS });
+    let proxy: Awaited<ReturnType<typeof startRoundRobinProxy>> | undefined;
+
+    beforeAll(async () => {
+      await cluster.createDatabase();
+      // The graphs of the side-by-side run with the official server: `agent` and `approval`.
+      const env = { LANGGRAPH_CONFIG: PROTOCOL_GRAPHS, STEP_MS: String(STEP_MS) };
+      await Promise.all([cluster.start(env), cluster.start(env)]);
+      proxy = await startRoundRobinProxy(cluster.urls);
+    });
+
+    afterAll(async () => {
+      await proxy?.close();
+      await cluster.stop();
+    });
+
+    it('passes every ThreadStream case, commands and event streams landing on either replica', async () => {
+      const results = await runProtocolCases(proxy?.url ?? '');
+      expect(
+        results.filter((r) => !r.pass),
+        formatConformanceTable(results),
+      ).toEqual([]);
+      expect(results).toHaveLength(6);
     });
   },
 );

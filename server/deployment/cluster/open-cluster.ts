@@ -10,13 +10,14 @@ import { createCancelBus } from './cancel-bus';
 import { createChannelWatcher } from './channel-watcher';
 import { createRedisRunEvents } from './redis-run-events';
 import { createRedisRunStreamLog } from './redis-run-stream-log';
+import { createRedisThreadEventLog } from './redis-thread-event-log';
 import { createClusterRuns } from './cluster-runs';
 
 /**
  * Cluster mode, when both DATABASE_URI and REDIS_URI are set: the thread lock becomes a Postgres
  * advisory lock, runs carry this replica's id and a lease, cancel/rollback reach the replica
- * executing a run, run streams live in Redis (any replica streams any run) and a run's end wakes
- * the joins of every replica. `undefined` otherwise (one process: in-process is enough).
+ * executing a run, run streams and protocol v2 thread events live in Redis (any replica streams
+ * any run and any thread) and a run's end wakes the joins of every replica. `undefined` otherwise (one process: in-process is enough).
  */
 export async function openCluster(
   config: Config,
@@ -36,7 +37,9 @@ export async function openCluster(
   const subscriber = new Redis(config.REDIS_URI, { lazyConnect: true });
   await Promise.all([redis.connect(), subscriber.connect()]);
   const events = await createRedisRunEvents(redis, subscriber);
-  const streams = createRedisRunStreamLog(redis, createChannelWatcher(subscriber));
+  const watch = createChannelWatcher(subscriber);
+  const streams = createRedisRunStreamLog(redis, watch);
+  const threadEvents = createRedisThreadEventLog(redis, watch);
   const runs = createClusterRuns({
     leases: createRunLeases(leasePool),
     bus: await createCancelBus(config.REDIS_URI),
@@ -53,6 +56,7 @@ export async function openCluster(
     withThreadLock: createAdvisoryThreadLock(lockPool),
     events,
     streams,
+    threadEvents,
     stopElsewhere: runs.stop,
     requeue: runs.requeue,
     shutdownGraceMs: config.DEPLOYMENT_SHUTDOWN_GRACE_MS,

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RunStreamEvent, RunStreamLog } from '../runs/run-stream-log';
-import type { WatchChannel } from './channel-watcher';
+import { pause, type WatchChannel } from './channel-watcher';
 
 /** A live run's log lives this long after its last event (a run silent for an hour is lost). */
 const LIVE_TTL_MS = 60 * 60_000;
@@ -56,19 +56,6 @@ const entryIndex = (id: string) => Number(id.slice(id.indexOf('-') + 1));
 
 const parseJson = (raw: string | null | undefined): unknown =>
   raw === null || raw === undefined ? undefined : JSON.parse(raw);
-
-function pause(ms: number, wake: Promise<void>, signal: AbortSignal) {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-    void wake.then(done);
-  });
-}
 
 /**
  * The run stream log of cluster mode: one Redis stream per run, written by the replica that

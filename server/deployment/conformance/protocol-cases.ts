@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@langchain/langgraph-sdk';
 import {
+  ALL_CHANNELS,
+  completedTimes,
   openThreadStream,
   readEvents,
-  rootLifecycle,
+  rootLifecycles,
   sendCommand,
   within,
-  type WireEvent,
 } from './protocol-clients';
 import type { ConformanceResult } from './run-conformance';
 
-const ALL_CHANNELS = [
-  'values',
-  'updates',
-  'messages',
-  'tools',
-  'custom',
-  'lifecycle',
-  'input',
-  'checkpoints',
-  'tasks',
-];
 const SF = { messages: [{ role: 'user', content: 'weather in sf?' }] };
 const NYC = { messages: [{ role: 'user', content: "what's the weather in nyc?" }] };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -97,9 +87,13 @@ async function doubleText(ctx: CaseContext) {
 
 async function seqAcrossRuns(ctx: CaseContext) {
   const threadId = randomUUID();
-  const done = (events: WireEvent[]) =>
-    events.filter((e) => rootLifecycle(e) === 'completed').length >= 2;
-  const observed = readEvents(ctx.url, threadId, { channels: ALL_CHANNELS }, done, 30_000);
+  const observed = readEvents(
+    ctx.url,
+    threadId,
+    { channels: ALL_CHANNELS },
+    completedTimes(2),
+    30_000,
+  );
   await sleep(200);
   await sendCommand(ctx.url, threadId, {
     id: 1,
@@ -113,7 +107,7 @@ async function seqAcrossRuns(ctx: CaseContext) {
   });
   const events = await observed;
   const seqs = events.map((event) => event.seq);
-  const lifecycles = events.flatMap((event) => rootLifecycle(event) ?? []);
+  const lifecycles = rootLifecycles(events);
   check(
     seqs.every((seq, i) => seq === i + 1),
     `seqs not 1..N: ${seqs.slice(0, 12).join(',')}...`,

@@ -98,11 +98,32 @@ export async function readEvents(
   return events;
 }
 
+/** Every channel protocol v2 streams: a raw reader on all of them sees every event. */
+export const ALL_CHANNELS = [
+  'values',
+  'updates',
+  'messages',
+  'tools',
+  'custom',
+  'lifecycle',
+  'input',
+  'checkpoints',
+  'tasks',
+];
+
 /** A root lifecycle event's `event` (`running`, `completed`, ...), else `undefined`. */
 export const rootLifecycle = (event: WireEvent) =>
   event.method === 'lifecycle' && event.params.namespace.length === 0
     ? String(event.params.data.event)
     : undefined;
+
+/** The root lifecycles of a stream, in order: `running, completed, running, ...`. */
+export const rootLifecycles = (events: WireEvent[]) =>
+  events.flatMap((event) => rootLifecycle(event) ?? []);
+
+/** A `readEvents` stop condition: `n` runs have completed. */
+export const completedTimes = (n: number) => (events: WireEvent[]) =>
+  events.filter((event) => rootLifecycle(event) === 'completed').length >= n;
 
 /** POSTs one command to `/threads/{id}/commands`; the HTTP status and the JSON answer. */
 export async function sendCommand(apiUrl: string, threadId: string, command: unknown) {

@@ -68,10 +68,14 @@ export async function createRun(
   threadId: string | null,
   baseUrl: string,
   headers?: Headers,
-  /** Kwargs the caller sets itself (protocol v2 marks its runs). */
-  extraKwargs: Partial<RunKwargs> = {},
+  /** Kwargs the caller sets itself (protocol v2 marks its runs), and its hook under the lock. */
+  own: {
+    kwargs?: Partial<RunKwargs>;
+    onCreated?: (run: RunRecord, graphId: string) => Promise<void>;
+  } = {},
 ): Promise<RunCreation> {
   const { threads, assistants, manager } = deps;
+  const { onCreated } = own;
   const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body;
   const assistant = await assistants.resolve(assistant_id);
   if (!assistant) {
@@ -116,8 +120,9 @@ export async function createRun(
       config,
       ...(body.webhook && { webhook: new URL(body.webhook, baseUrl).href }),
       ...(contextOf(assistant.context, body.context) ?? {}),
-      ...extraKwargs,
+      ...own.kwargs,
     },
+    ...(onCreated && { onCreated: (run: RunRecord) => onCreated(run, assistant.graph_id) }),
   });
   if ('conflict' in result) return { refused: 409, detail: result.conflict };
   return { run: result };

@@ -9,11 +9,11 @@ import {
   stateGetParams,
 } from './protocol-schemas';
 import type { RunSessions } from './run-sessions';
-import type { ThreadChannels } from './thread-channels';
+import type { ThreadEventLog } from './thread-event-log';
 
 interface HandlerDeps {
   adapter: ProtocolAdapter;
-  channels: ThreadChannels;
+  log: ThreadEventLog;
   sessions: RunSessions;
 }
 
@@ -24,33 +24,36 @@ export interface CommandContext {
   baseUrl: string;
 }
 
-type Parsed<T> = { ok: true; data: T } | { ok: false; response: CommandResponse };
+type Parsed<T> = { ok: true; data: T } | { ok: false; response: Promise<CommandResponse> };
 
 /**
  * `run.start`, `input.respond` and `state.get`, shared by both transports (subscriptions are
  * the transport's own). Answers are the protocol's `{type: "success" | "error", ...}`.
  */
-export function createCommandHandlers({ adapter, channels, sessions }: HandlerDeps) {
-  const meta = (threadId: string) => ({
+export function createCommandHandlers({ adapter, log, sessions }: HandlerDeps) {
+  const meta = async (threadId: string) => ({
     thread_id: threadId,
-    applied_through_seq: channels.of(threadId).seq(),
+    applied_through_seq: await log.lastSeq(threadId),
   });
-  const success = (ctx: CommandContext, result: Record<string, unknown>): CommandResponse => ({
+  const success = async (
+    ctx: CommandContext,
+    result: Record<string, unknown>,
+  ): Promise<CommandResponse> => ({
     type: 'success',
     id: ctx.command.id,
     result,
-    meta: meta(ctx.threadId),
+    meta: await meta(ctx.threadId),
   });
-  const failure = (
+  const failure = async (
     ctx: CommandContext,
     error: ProtocolErrorCode,
     message: string,
-  ): CommandResponse => ({
+  ): Promise<CommandResponse> => ({
     type: 'error',
     id: ctx.command.id,
     error,
     message,
-    meta: meta(ctx.threadId),
+    meta: await meta(ctx.threadId),
   });
 
   function parse<T>(ctx: CommandContext, schema: z.ZodType<T>): Parsed<T> {
@@ -68,10 +71,12 @@ export function createCommandHandlers({ adapter, channels, sessions }: HandlerDe
   async function start(
     ctx: CommandContext,
     request: ProtocolRunRequest,
-  ): Promise<{ refused: CommandResponse } | { runId: string }> {
-    const started = await adapter.startRun(ctx.threadId, request, ctx.baseUrl);
+  ): Promise<{ refused: Promise<CommandResponse> } | { runId: string }> {
+    // The run's session is queued under the thread's lock: sessions follow the runs' order.
+    const started = await adapter.startRun(ctx.threadId, request, ctx.baseUrl, (run) =>
+      sessions.start({ threadId: ctx.threadId, runId: run.runId, graphName: run.graphId }),
+    );
     if ('refused' in started) return { refused: failure(ctx, 'invalid_argument', started.detail) };
-    sessions.start({ threadId: ctx.threadId, runId: started.runId, graphName: started.graphId });
     return { runId: started.runId };
   }
 

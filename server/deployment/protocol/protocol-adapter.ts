@@ -24,8 +24,13 @@ export interface ProtocolRunRequest {
   strategy: MultitaskStrategy;
 }
 
-export type ProtocolRunStart =
-  { runId: string; graphId: string } | { refused: 404 | 409 | 422; detail: string };
+export type ProtocolRunStart = { runId: string } | { refused: 404 | 409 | 422; detail: string };
+
+/** A protocol run just created, as the hook under the thread's lock sees it. */
+export interface CreatedProtocolRun {
+  runId: string;
+  graphId: string;
+}
 
 export interface ThreadSnapshot {
   values: Record<string, unknown>;
@@ -44,10 +49,12 @@ export interface ThreadSnapshot {
  */
 export function createProtocolAdapter(deps: DeploymentDeps) {
   return {
+    /** Creates the run; `onCreated` runs under the thread's lock once it exists. */
     async startRun(
       threadId: string,
       request: ProtocolRunRequest,
       baseUrl: string,
+      onCreated: (run: CreatedProtocolRun) => Promise<void>,
     ): Promise<ProtocolRunStart> {
       const body = createRunBody.safeParse({
         ...PROTOCOL_RUN_FIELDS,
@@ -63,11 +70,10 @@ export function createProtocolAdapter(deps: DeploymentDeps) {
         return { refused: 422, detail: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}` };
       }
       const created = await createRun(deps, body.data, threadId, baseUrl, undefined, {
-        protocol: true,
+        kwargs: { protocol: true },
+        onCreated: (run, graphId) => onCreated({ runId: run.run_id, graphId }),
       });
-      if ('refused' in created) return created;
-      const graphId = (await deps.assistants.get(created.run.assistant_id))?.graph_id ?? '';
-      return { runId: created.run.run_id, graphId };
+      return 'refused' in created ? created : { runId: created.run.run_id };
     },
 
     /** The run's stream-log events from the first, until its stream ends or `signal` aborts. */

@@ -9,7 +9,7 @@ import { createProtocolAdapter } from './protocol-adapter';
 import { commandSchema, eventFilterSchema } from './protocol-schemas';
 import { createRunSessions } from './run-sessions';
 import { streamThreadEvents } from './sse-events-route';
-import { createThreadChannels } from './thread-channels';
+import type { ThreadEventLog } from './thread-event-log';
 import type { UpgradeEnv } from './websocket-upgrade';
 import { serveThreadSocket } from './websocket-session';
 
@@ -19,13 +19,14 @@ const baseUrlOf = (c: Context) => c.req.url;
 /**
  * Protocol v2, thread-centric, mounted at `/threads` (see the deployment README): commands at
  * `POST /{id}/commands`, events as SSE at `POST /{id}/stream/events`, both over one WebSocket
- * at `GET /{id}/stream/events`. `close` ends every open event stream (shutdown).
+ * at `GET /{id}/stream/events`. A thread's events go to `log` (in this process, or in Redis in
+ * cluster mode). `close` ends every open event stream (shutdown).
  */
-export function createProtocol(deps: DeploymentDeps) {
+export function createProtocol(deps: DeploymentDeps, log: ThreadEventLog) {
   const adapter = createProtocolAdapter(deps);
-  const channels = createThreadChannels();
-  const sessions = createRunSessions(channels, adapter);
-  const handlers = createCommandHandlers({ adapter, channels, sessions });
+  const sessions = createRunSessions(log, adapter);
+  const handlers = createCommandHandlers({ adapter, log, sessions });
+  const shutdown = new AbortController();
   const app = new Hono();
   const threadId = (c: Context) => c.req.param('threadId') ?? '';
   app.use('/:threadId/commands', requireUuidParams('threadId'));
@@ -38,16 +39,25 @@ export function createProtocol(deps: DeploymentDeps) {
     const ctx = { threadId: threadId(c), command, baseUrl: baseUrlOf(c) };
     // Over SSE a subscription is the filter of an events request; the command holds no state.
     if (command.method === 'subscription.subscribe') {
-      return c.json(handlers.success(ctx, { subscription_id: randomUUID(), replayed_events: 0 }));
+      return c.json(
+        await handlers.success(ctx, { subscription_id: randomUUID(), replayed_events: 0 }),
+      );
     }
-    if (command.method === 'subscription.unsubscribe') return c.json(handlers.success(ctx, {}));
+    if (command.method === 'subscription.unsubscribe') {
+      return c.json(await handlers.success(ctx, {}));
+    }
     return c.json(await handlers.handle(ctx));
   });
 
   app.post('/:threadId/stream/events', async (c) => {
     const body = await parseJsonBody(c, eventFilterSchema);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    return streamThreadEvents(c, channels.of(threadId(c)), body.data);
+    return streamThreadEvents(c, {
+      log,
+      threadId: threadId(c),
+      filter: body.data,
+      shutdown: shutdown.signal,
+    });
   });
 
   app.get('/:threadId/stream/events', (c) => {
@@ -55,17 +65,17 @@ export function createProtocol(deps: DeploymentDeps) {
     if (!upgrade || c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
       return jsonError(c, 426, 'This path takes a WebSocket (Upgrade: websocket); SSE is POST.');
     }
-    const channel = channels.of(threadId(c));
-    const baseUrl = baseUrlOf(c);
-    upgrade.accept((socket) => serveThreadSocket(socket, { channel, handlers, baseUrl }));
+    const deps = { log, threadId: threadId(c), handlers, baseUrl: baseUrlOf(c) };
+    upgrade.accept((socket) => serveThreadSocket(socket, { ...deps, shutdown: shutdown.signal }));
     return c.body(null, 200);
   });
 
   return {
     app,
     async close(): Promise<void> {
-      channels.closeAll();
+      shutdown.abort();
       await sessions.close();
+      log.close();
     },
   };
 }

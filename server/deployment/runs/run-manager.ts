@@ -29,6 +29,8 @@ export interface NewRunRequest {
   metadata: Record<string, unknown>;
   strategy: MultitaskStrategy;
   kwargs: RunKwargs;
+  /** Runs under the thread's lock once the run exists (protocol v2 queues its session there). */
+  onCreated?: (run: RunRecord) => Promise<void>;
 }
 
 /**
@@ -122,6 +124,7 @@ export function createRunManager({
         }
         const run = await runs.create(request);
         streams.open(run.run_id);
+        await request.onCreated?.(run);
         await threads.touch(request.threadId);
         void executor.kick(request.threadId);
         return run;

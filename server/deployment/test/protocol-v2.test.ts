@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  ALL_CHANNELS,
+  completedTimes,
   openThreadStream,
   readEvents,
-  rootLifecycle,
+  rootLifecycles,
   watchThread,
   within,
-  type WireEvent,
 } from '../conformance/protocol-clients';
 import {
   NYC,
@@ -22,21 +23,6 @@ import { useTestDeployment } from './use-test-deployment';
 
 const deployment = useTestDeployment({ stepMs: 120 });
 
-const ALL_CHANNELS = [
-  'values',
-  'updates',
-  'messages',
-  'tools',
-  'custom',
-  'lifecycle',
-  'input',
-  'checkpoints',
-  'tasks',
-];
-const completedTimes = (n: number) => (events: WireEvent[]) =>
-  events.filter((event) => rootLifecycle(event) === 'completed').length >= n;
-const rootLifecycles = (events: WireEvent[]) =>
-  events.flatMap((event) => rootLifecycle(event) ?? []);
 const messageCount = (values: unknown) => (values as { messages: unknown[] }).messages.length;
 
 describe.each(['sse', 'websocket'] as const)('ThreadStream (SDK 1.15) over %s', (transport) => {
