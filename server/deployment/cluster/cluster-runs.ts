@@ -56,29 +56,38 @@ export function createClusterRuns({
   const timers: NodeJS.Timeout[] = [];
   let hooks: ClusterHooks | undefined;
 
-  /** Called under the thread's lock: returns once the run is stopped (rolled back: gone). */
-  async function stop(run: RunRecord, action: CancelAction): Promise<void> {
-    if (!(await leases.requestCancel(run.run_id, action))) return;
+  /**
+   * Called under the thread's lock: returns once the run is stopped (rolled back: gone). Answers
+   * whether `action` was applied: `false` when the run ended on its own first (its owner had
+   * decided its end before the request reached it; it keeps that end).
+   */
+  async function stop(run: RunRecord, action: CancelAction): Promise<boolean> {
+    if (!(await leases.requestCancel(run.run_id, action))) return false;
     await bus.publish({ runId: run.run_id, threadId: run.thread_id, action });
     for (;;) {
       // Listen before reading: the owner's stop lands as a run-change message.
       const changed = events.changed(run.run_id);
       const state = await leases.lease(run.run_id);
-      if (state === 'gone' || state === 'settled') return;
+      if (state === 'gone') return true;
+      if (state === 'settled') return action === 'interrupt' && (await interrupted(run));
       if (state === 'expired') return settle(run.run_id);
       await Promise.race([changed, sleep(POLL_MS)]);
     }
   }
 
+  /** Whether a settled run ended interrupted (as asked), not finished or failed on its own. */
+  const interrupted = async (run: RunRecord) =>
+    (await runs.get(run.thread_id, run.run_id))?.status === 'interrupted';
+
   /**
    * Ends a run whose owner is gone: re-queued (started over), interrupted, rolled back (with its
    * writes) or, after its last attempt, failed.
    */
-  async function settle(runId: string): Promise<void> {
+  async function settle(runId: string): Promise<boolean> {
     const settled = await leases.settleExpired(runId);
-    if (!settled) return;
+    if (!settled) return false;
     // Back in the queue, started over: its stream goes on with the next attempt's events.
-    if (settled.status === 'pending') return;
+    if (settled.status === 'pending') return false;
     if (settled.cancel_action === 'rollback') {
       await checkpoints.rollback(settled.thread_id, settled.start_checkpoint_id, settled.run_id);
       streams.discard(settled.run_id);
@@ -87,6 +96,7 @@ export function createClusterRuns({
       streams.close(settled.run_id);
     }
     events.notify(settled.run_id);
+    return settled.cancel_action !== null;
   }
 
   /**

@@ -29,6 +29,8 @@ interface ExecutingRun extends StoppedRun {
   attempt: number;
   controller: AbortController;
   stopReason?: StopReason;
+  /** `finish` has decided how the run ends: a stop asked from now on comes too late. */
+  ended?: boolean;
   done: Promise<void>;
 }
 
@@ -113,6 +115,8 @@ export function createRunExecutor({
   }
 
   async function finish(entry: ExecutingRun, error: unknown, result: unknown = null) {
+    // Decided at once, against any stop asked before this line: one end per run.
+    entry.ended = true;
     const { run, stopReason } = entry;
     if (stopReason === 'interrupt' || stopReason === 'shutdown') {
       await runs.setStatus(run.run_id, 'interrupted');
@@ -199,10 +203,19 @@ export function createRunExecutor({
     executing.set(threadId, entry);
   }
 
-  /** Aborts the thread's executing run (if any) and resolves once it has fully settled. */
+  /**
+   * Aborts the thread's executing run (if any) and resolves once it has fully settled. Undefined
+   * when nothing was stopped: no run executes, or the one executing had already ended on its own
+   * (it finished, failed or was interrupted before the stop came): it keeps that end, and the
+   * caller must not roll it back, since other replicas may already have seen it finished.
+   */
   async function stop(threadId: string, reason: StopReason): Promise<StoppedRun | undefined> {
     const entry = executing.get(threadId);
     if (!entry) return undefined;
+    if (entry.ended) {
+      await entry.done;
+      return undefined;
+    }
     entry.stopReason = reason;
     entry.controller.abort(new Error(`Run ${entry.run.run_id} stopped: ${reason}`));
     await entry.done;

@@ -18,8 +18,11 @@ interface RunManagerDeps {
   checkpoints: CheckpointRollback;
   /** The per-thread lock (shared with the executor, which starts runs under it). */
   withThreadLock: ThreadLock;
-  /** Cluster mode: stops a run that another replica executes, returning once it has stopped. */
-  stopElsewhere?: (run: RunRecord, action: 'interrupt' | 'rollback') => Promise<void>;
+  /**
+   * Cluster mode: stops a run that another replica executes, returning once it has stopped:
+   * `true` when the action was applied, `false` when the run had ended on its own first.
+   */
+  stopElsewhere?: (run: RunRecord, action: 'interrupt' | 'rollback') => Promise<boolean>;
 }
 
 export interface NewRunRequest {
@@ -70,19 +73,28 @@ export function createRunManager({
     run.status === 'running' &&
     !executor.isExecuting(run.thread_id, run.run_id);
 
-  /** Interrupts and deletes runs, and everything they wrote, returning the thread to before. */
+  /**
+   * Interrupts and deletes runs, and everything they wrote, returning the thread to before. A
+   * run that ended on its own before the stop reached it (it finished first) is kept as it ended.
+   */
   async function rollback(threadId: string, targets: RunRecord[]): Promise<void> {
     const stopExecuting = includesExecuting(threadId, targets);
+    const rolledBack: RunRecord[] = [];
     for (const run of targets) {
-      if (elsewhere(run)) await stopElsewhere?.(run, 'rollback');
-      else if (!executor.isExecuting(threadId, run.run_id)) await runs.delete(run.run_id);
+      if (elsewhere(run)) {
+        if (await stopElsewhere?.(run, 'rollback')) rolledBack.push(run);
+      } else if (!executor.isExecuting(threadId, run.run_id)) {
+        await runs.delete(run.run_id);
+        rolledBack.push(run);
+      }
     }
     const stopped = stopExecuting ? await executor.stop(threadId, 'rollback') : undefined;
     // The run record and what it wrote go in one transaction.
     if (stopped?.started) {
       await checkpoints.rollback(threadId, stopped.startCheckpointId, stopped.run.run_id);
     } else if (stopped) await runs.delete(stopped.run.run_id);
-    targets.forEach((run) => {
+    if (stopped) rolledBack.push(stopped.run);
+    rolledBack.forEach((run) => {
       // A client streaming the run learns at once why its stream ends, then the run is gone.
       streams.publish(run.run_id, 'error', {
         error: 'RunRolledBack',
