@@ -13,20 +13,6 @@ interface Watched {
   subscribed: Promise<unknown>;
 }
 
-/** Resolves at `wake` (a channel message), after `ms` (a look again), or when `signal` aborts. */
-export function pause(ms: number, wake: Promise<void>, signal: AbortSignal) {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-    void wake.then(done);
-  });
-}
-
 /** Settles the channel's pending message promise, if a reader is waiting on one. */
 function deliver(entry: Watched) {
   const { message } = entry;

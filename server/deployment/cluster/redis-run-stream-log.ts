@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { RunStreamEvent, RunStreamLog } from '../runs/run-stream-log';
-import { pause, type WatchChannel } from './channel-watcher';
+import { pause } from '../runs/pause';
+import type { WatchChannel } from './channel-watcher';
 
 /** A live run's log lives this long after its last event (a run silent for an hour is lost). */
 const LIVE_TTL_MS = 60 * 60_000;

@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import type { ProtocolEvent } from '../protocol/protocol-types';
 import type { ThreadEventLog, ThreadReader } from '../protocol/thread-event-log';
-import { pause, type WatchChannel } from './channel-watcher';
+import { pause } from '../runs/pause';
+import type { WatchChannel } from './channel-watcher';
 
 /** A thread's log lives this long after its last event or queued session. */
 const LIVE_TTL_MS = 60 * 60_000;

@@ -64,9 +64,8 @@ export async function createAssistantRegistry(
 ) {
   const served = new Set(graphIds);
   for (const graphId of graphIds) {
-    if (await store.get(systemAssistantId(graphId))) continue;
     const now = new Date().toISOString();
-    await store.saveVersion({
+    await store.createIfAbsent({
       assistant_id: systemAssistantId(graphId),
       graph_id: graphId,
       name: graphId,

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import type { DeploymentDeps } from './deployment-deps';
+import { pause } from '../runs/pause';
 import { threadRunStarted } from '../runs/run-events';
 import type { RunStreamEvent } from '../runs/run-stream-log';
 import type { RunRecord } from '../store/records';
@@ -33,18 +34,6 @@ function threadStreamFilter(modes: string[] | undefined) {
   const lifecycle = wanted.includes('lifecycle');
   return (event: RunStreamEvent) =>
     ['metadata', 'error', RUN_DONE].includes(event.event) ? lifecycle || keep(event) : keep(event);
-}
-
-function sleep(ms: number, signal: AbortSignal) {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 /**
@@ -82,7 +71,7 @@ export async function joinThreadStream(c: Context, deps: DeploymentDeps) {
       const started = runEvents.changed(threadRunStarted(threadId));
       const next = await nextRun(seen, joined);
       if (!next) {
-        await Promise.race([started, sleep(RECHECK_MS, signal)]);
+        await pause(RECHECK_MS, started, signal);
         continue;
       }
       joined.add(next.run_id);

@@ -162,7 +162,16 @@ export function createRunExecutor({
    * Starts the thread's next due run unless one is executing. Runs under the thread's lock (the
    * run manager's), so no multitask decision sees a run between `pending` and executing.
    */
-  const kick = (threadId: string) => withThreadLock(threadId, () => startNext(threadId));
+  const kick = (threadId: string): Promise<void> =>
+    closed
+      ? Promise.resolve()
+      : withThreadLock(threadId, () => startNext(threadId)).catch((error: unknown) => {
+          // Callers fire and forget: a database error here must not end the process. The next
+          // kick (a run's end, a new run, cluster mode's scan of pending runs) tries again.
+          console.warn(
+            `Deployment: could not start thread ${threadId}'s next run: ${String(error)}`,
+          );
+        });
 
   async function startNext(threadId: string): Promise<void> {
     if (closed || executing.has(threadId)) return;

@@ -91,6 +91,11 @@ export interface AssistantStore {
   version(assistantId: string, version: number): Promise<AssistantVersion | undefined>;
   /** A new assistant, or a new version of one (saved as current and as a version). */
   saveVersion(assistant: Assistant): Promise<Assistant>;
+  /**
+   * Saves `assistant` as a new assistant unless one with its id exists (kept as it is): replicas
+   * starting at once each try to create the same system assistants.
+   */
+  createIfAbsent(assistant: Assistant): Promise<void>;
   /** Points the assistant at a saved version without adding one. */
   setCurrent(assistant: Assistant): Promise<Assistant>;
   delete(assistantId: string): Promise<boolean>;

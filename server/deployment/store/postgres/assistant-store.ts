@@ -69,6 +69,22 @@ export function createPostgresAssistantStore(pool: pg.Pool): AssistantStore {
         );
         return assistant;
       }),
+    createIfAbsent: (assistant) =>
+      inTransaction(pool, async (client) => {
+        const { rowCount } = await client.query(
+          `INSERT INTO deployment.assistants (${FIELDS}, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+           ON CONFLICT (assistant_id) DO NOTHING`,
+          [...assistantColumns(assistant), assistant.created_at, assistant.updated_at],
+        );
+        // Another replica created it first: its row and version stay.
+        if (!rowCount) return;
+        await client.query(
+          `INSERT INTO deployment.assistant_versions (${FIELDS}, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [...assistantColumns(assistant), assistant.updated_at],
+        );
+      }),
     async setCurrent(assistant) {
       await save(pool, assistant);
       return assistant;

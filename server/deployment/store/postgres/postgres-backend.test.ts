@@ -55,6 +55,29 @@ describe.skipIf(!TEST_DATABASE_URI)(
       );
     });
 
+    it('creates a system assistant once when four replicas create it at the same moment', async () => {
+      const now = new Date().toISOString();
+      const assistant = (index: number) => ({
+        assistant_id: `system-${name}`,
+        graph_id: 'agent',
+        name: `replica ${index}`,
+        description: null,
+        config: {},
+        context: {},
+        metadata: { created_by: 'system' },
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      });
+      // Before createIfAbsent, the loser of the race failed to start (assistant_versions_pkey).
+      await Promise.all(
+        stores.map((store, index) => store.assistants.createIfAbsent(assistant(index))),
+      );
+      const versions = await replica(0).assistants.versions(`system-${name}`);
+      expect(versions).toHaveLength(1);
+      expect((await replica(3).assistants.get(`system-${name}`))?.name).toBe(versions[0]?.name);
+    });
+
     it('refuses a second running run on a thread (the partial unique index)', async () => {
       const [a, b] = [replica(0), replica(1)];
       const thread = await a.threads.create({});

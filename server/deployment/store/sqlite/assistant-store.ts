@@ -86,6 +86,10 @@ export function createSqliteAssistantStore(db: Database.Database): AssistantStor
       return row && parse<AssistantVersion>(row);
     },
     saveVersion: async (assistant) => saveVersion(assistant),
+    // One process: the check and the save run without a turn of the event loop between them.
+    async createIfAbsent(assistant) {
+      if (!selectOne.get(assistant.assistant_id)) saveVersion(assistant);
+    },
     setCurrent: async (assistant) => save(assistant, false),
     delete: async (assistantId) => remove_(assistantId),
   };
