@@ -56,6 +56,14 @@ function renderState(url: string, history: 'push' | 'replace') {
 }
 
 describe('useQueryStates', () => {
+  it('escapes only what would break the query string, and reads it back', () => {
+    const { shown, update } = renderState('/tab', 'replace');
+    const q = 'a b+c&d#e%f"g\'h`i<j>k\tl,m:n/o@p';
+    update({ q });
+    expect(window.location.search).toBe('?q=a+b%2Bc%26d%23e%25f%22g%27h%60i%3Cj%3Ek%09l,m:n/o@p');
+    expect(shown()).toMatchObject({ q });
+  });
+
   it('reads the URL, with defaults for what is missing or unreadable', () => {
     const { shown } = renderState('/tab?period=6mo&workspaces=a,b&q=acme&other=1', 'push');
     expect(shown()).toEqual({ period: '30d', price: 2.5, workspaces: ['a', 'b'], q: 'acme' });

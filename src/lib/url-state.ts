@@ -79,17 +79,19 @@ export function parseAsArrayOf<T>(item: QueryParser<T>) {
   });
 }
 
+/** Characters that would break a query value, besides control characters and the space. */
+const UNSAFE_IN_VALUE = new Set(['%', '+', '#', '&', '"', "'", '`', '<', '>']);
+
 /** Like nuqs: only what would break the query string is escaped, so links stay readable. */
+const escapeValue = (value: string) =>
+  Array.from(value, (char) => {
+    if (char === ' ') return '+';
+    return UNSAFE_IN_VALUE.has(char) || char < ' ' ? encodeURIComponent(char) : char;
+  }).join('');
+
 function renderQueryString(search: URLSearchParams): string {
   const pairs = [...search].map(
-    ([key, value]) =>
-      `${encodeURIComponent(key)}=${value
-        .replace(/%/g, '%25')
-        .replace(/\+/g, '%2B')
-        .replace(/ /g, '+')
-        .replace(/[#&"'`<>]/g, (char) => encodeURIComponent(char))
-        // eslint-disable-next-line no-control-regex -- control characters are what it escapes
-        .replace(/[\x00-\x1F]/g, (char) => encodeURIComponent(char))}`,
+    ([key, value]) => `${encodeURIComponent(key)}=${escapeValue(value)}`,
   );
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
