@@ -58,8 +58,9 @@ export function createClusterRuns({
 
   /**
    * Called under the thread's lock: returns once the run is stopped (rolled back: gone). Answers
-   * whether `action` was applied: `false` when the run ended on its own first (its owner had
-   * decided its end before the request reached it; it keeps that end).
+   * whether the run is gone, i.e. rolled back as asked: `false` when it ended on its own first
+   * (its owner had decided its end before the request reached it; it keeps that end) or was
+   * interrupted.
    */
   async function stop(run: RunRecord, action: CancelAction): Promise<boolean> {
     if (!(await leases.requestCancel(run.run_id, action))) return false;
@@ -69,19 +70,15 @@ export function createClusterRuns({
       const changed = events.changed(run.run_id);
       const state = await leases.lease(run.run_id);
       if (state === 'gone') return true;
-      if (state === 'settled') return action === 'interrupt' && (await interrupted(run));
+      if (state === 'settled') return false;
       if (state === 'expired') return settle(run.run_id);
       await Promise.race([changed, sleep(POLL_MS)]);
     }
   }
 
-  /** Whether a settled run ended interrupted (as asked), not finished or failed on its own. */
-  const interrupted = async (run: RunRecord) =>
-    (await runs.get(run.thread_id, run.run_id))?.status === 'interrupted';
-
   /**
    * Ends a run whose owner is gone: re-queued (started over), interrupted, rolled back (with its
-   * writes) or, after its last attempt, failed.
+   * writes) or, after its last attempt, failed. Answers whether it was rolled back.
    */
   async function settle(runId: string): Promise<boolean> {
     const settled = await leases.settleExpired(runId);
@@ -96,7 +93,7 @@ export function createClusterRuns({
       streams.close(settled.run_id);
     }
     events.notify(settled.run_id);
-    return settled.cancel_action !== null;
+    return settled.cancel_action === 'rollback';
   }
 
   /**

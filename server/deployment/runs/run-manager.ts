@@ -20,7 +20,8 @@ interface RunManagerDeps {
   withThreadLock: ThreadLock;
   /**
    * Cluster mode: stops a run that another replica executes, returning once it has stopped:
-   * `true` when the action was applied, `false` when the run had ended on its own first.
+   * `true` when it was rolled back (gone), `false` when it ended on its own first or was
+   * interrupted.
    */
   stopElsewhere?: (run: RunRecord, action: 'interrupt' | 'rollback') => Promise<boolean>;
 }
