@@ -12,17 +12,24 @@ import { createProcessThreadLock, type ThreadLock } from '@server/deployment/run
 export function createAdvisoryThreadLock(lockPool: pg.Pool): ThreadLock {
   const inProcess = createProcessThreadLock();
   return (threadId, task) =>
-    inProcess(threadId, async () => {
-      const client = await lockPool.connect();
-      try {
-        await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [threadId]);
+    new Promise((resolve, reject) => {
+      inProcess(threadId, async () => {
+        const client = await lockPool.connect();
+        let broken: Error | undefined;
         try {
-          return await task();
-        } finally {
+          await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [threadId]);
+          // The caller goes on once the task is done (an HTTP answer leaves a round trip
+          // earlier); this process's next task on the thread still waits for the unlock below,
+          // and no other replica takes the lock before Postgres has run it.
+          await task().then(resolve, reject);
           await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [threadId]);
+        } catch (error) {
+          // A lock or unlock that failed: the connection is dropped (which ends its locks).
+          broken = error instanceof Error ? error : new Error(String(error));
+          reject(broken);
+        } finally {
+          client.release(broken);
         }
-      } finally {
-        client.release();
-      }
+      }).catch(reject);
     });
 }

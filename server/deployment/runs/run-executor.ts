@@ -118,13 +118,14 @@ export function createRunExecutor({
     // Decided at once, against any stop asked before this line: one end per run.
     entry.ended = true;
     const { run, stopReason } = entry;
+    let settled: RunRecord | undefined;
     if (stopReason === 'interrupt' || stopReason === 'shutdown') {
-      await runs.setStatus(run.run_id, 'interrupted');
+      settled = await runs.setStatus(run.run_id, 'interrupted');
     } else if (stopReason === undefined && error === undefined) {
-      await runs.setStatus(run.run_id, 'success');
+      settled = await runs.setStatus(run.run_id, 'success');
     } else if (stopReason === undefined) {
       const message = error instanceof Error ? error.message : String(error);
-      await runs.setStatus(run.run_id, 'error', message);
+      settled = await runs.setStatus(run.run_id, 'error', message);
       // As the platform: the error closes the stream, as `{error: <class name>, message}`.
       streams.publish(run.run_id, 'error', toWireData(error));
     }
@@ -133,7 +134,6 @@ export function createRunExecutor({
     if (stopReason === 'rollback' || stopReason === 'requeue') return;
     streams.close(run.run_id, result);
     events.notify(run.run_id);
-    const settled = await runs.get(run.thread_id, run.run_id);
     if (settled) onFinished?.(settled, result);
   }
 

@@ -65,7 +65,12 @@ export interface RunStore {
   /** Pending and running runs of a thread, oldest first. */
   active(threadId: string): Promise<RunRecord[]>;
   latest(threadId: string): Promise<RunRecord | undefined>;
-  setStatus(runId: string, status: RunStatus, error?: string | null): Promise<void>;
+  /** Answers the run as updated (`undefined` when it no longer exists). */
+  setStatus(
+    runId: string,
+    status: RunStatus,
+    error?: string | null,
+  ): Promise<RunRecord | undefined>;
   /**
    * Takes a pending run to `running` for `owner` (a replica), recording the checkpoint it starts
    * from. Answers the attempt this is (1 for a run's first start, more after a re-queue), or 0

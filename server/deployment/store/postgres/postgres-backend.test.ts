@@ -45,7 +45,7 @@ describe.skipIf(!TEST_DATABASE_URI)(
       const { rows } = await store.pool.query<{ version: number }>(
         'SELECT version FROM deployment.migrations ORDER BY version',
       );
-      expect(rows.map((row) => row.version)).toEqual([1, 2]);
+      expect(rows.map((row) => row.version)).toEqual([1, 2, 3]);
       const tables = await store.pool.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = 'deployment'
          ORDER BY table_name`,
@@ -122,15 +122,30 @@ describe.skipIf(!TEST_DATABASE_URI)(
             [threadId],
           )
         ).rows.map((row) => row.checkpoint_id);
-      for (const [id, parent] of [
-        ['1', null],
-        ['2', '1'],
-        ['3', '2'],
+      const blobs = async () =>
+        (
+          await store.pool.query<{ version: string }>(
+            `SELECT version FROM deployment.checkpoint_blobs WHERE thread_id = $1 ORDER BY version`,
+            [threadId],
+          )
+        ).rows.map((row) => row.version);
+      // Checkpoint n holds version n of channel `messages` (checkpoint 2 shares 1's).
+      for (const [id, parent, version] of [
+        ['1', null, '1'],
+        ['2', '1', '1'],
+        ['3', '2', '3'],
       ]) {
         await store.pool.query(
           `INSERT INTO deployment.checkpoints (thread_id, checkpoint_ns, checkpoint_id,
-             parent_checkpoint_id, checkpoint) VALUES ($1, '', $2, $3, '{}')`,
-          [threadId, id, parent],
+             parent_checkpoint_id, checkpoint) VALUES ($1, '', $2, $3, $4)`,
+          [threadId, id, parent, JSON.stringify({ channel_versions: { messages: version } })],
+        );
+      }
+      for (const version of ['1', '3']) {
+        await store.pool.query(
+          `INSERT INTO deployment.checkpoint_blobs (thread_id, checkpoint_ns, channel, version, type)
+           VALUES ($1, '', 'messages', $2, 'empty')`,
+          [threadId, version],
         );
       }
       // A run whose deletion fails: the checkpoint deletions before it are undone with it.
@@ -144,10 +159,13 @@ describe.skipIf(!TEST_DATABASE_URI)(
         'refused',
       );
       expect(await checkpoints()).toEqual(['1', '2', '3']);
+      expect(await blobs()).toEqual(['1', '3']);
 
       const run = await newRun({});
       expect(await store.checkpoints.rollback(threadId, '1', run.run_id)).toBe(2);
       expect(await checkpoints()).toEqual(['1']);
+      // The value only checkpoint 3 used went with it; the one checkpoint 1 uses stayed.
+      expect(await blobs()).toEqual(['1']);
       expect(await store.runs.get(threadId, run.run_id)).toBeUndefined();
     });
   },

@@ -70,13 +70,14 @@ export function createPostgresRunStore(pool: pg.Pool): RunStore {
     latest: async (threadId) =>
       (await select('thread_id = $1 ORDER BY seq DESC LIMIT 1', [threadId]))[0],
     async setStatus(runId, status, error = null) {
-      await pool.query(
+      const { rows } = await pool.query<RunRow>(
         `UPDATE deployment.runs SET status = $1, updated_at = $2, error = $3,
            owner = CASE WHEN $1 = 'running' THEN owner END,
            lease_until = CASE WHEN $1 = 'running' THEN lease_until END
-         WHERE run_id = $4`,
+         WHERE run_id = $4 RETURNING ${RUN_COLUMNS}`,
         [status, new Date().toISOString(), error, runId],
       );
+      return rows[0] && toRunRecord(rows[0]);
     },
     async claim({ runId, owner, startCheckpointId, leaseMs }) {
       const { rows } = await pool.query<{ attempt: number }>(

@@ -42,8 +42,8 @@ export function createSqliteRunStore(db: Database.Database): RunStore {
   const selectLatest = db.prepare<[string], RunRow>(
     `SELECT ${COLUMNS} FROM runs WHERE thread_id = ? ORDER BY seq DESC LIMIT 1`,
   );
-  const update = db.prepare<[RunStatus, string, string | null, string]>(
-    'UPDATE runs SET status = ?, updated_at = ?, error = ? WHERE run_id = ?',
+  const update = db.prepare<[RunStatus, string, string | null, string], RunRow>(
+    `UPDATE runs SET status = ?, updated_at = ?, error = ? WHERE run_id = ? RETURNING ${COLUMNS}`,
   );
   const remove = db.prepare<[string]>('DELETE FROM runs WHERE run_id = ?');
   // One process: the executor's thread lock is the whole guarantee; owner and lease are moot.
@@ -84,7 +84,8 @@ export function createSqliteRunStore(db: Database.Database): RunStore {
       return row && toRecord(row);
     },
     async setStatus(runId, status, error = null) {
-      update.run(status, new Date().toISOString(), error, runId);
+      const row = update.get(status, new Date().toISOString(), error, runId);
+      return row && toRecord(row);
     },
     async delete(runId) {
       remove.run(runId);
