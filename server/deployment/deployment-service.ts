@@ -122,7 +122,6 @@ export async function createDeploymentService(
     tracing: withMetering(tracing, metering),
   });
   const manager = createRunManager({
-    threads,
     runs,
     executor,
     events,

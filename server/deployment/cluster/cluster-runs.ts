@@ -63,16 +63,19 @@ export function createClusterRuns({
    * interrupted.
    */
   async function stop(run: RunRecord, action: CancelAction): Promise<boolean> {
+    // Listening from before the request: once it is recorded on the running run, the run's end
+    // (the owner's stop, or its own) comes as a run-change message, so the first read of the
+    // lease can wait for it.
+    let changed = events.changed(run.run_id);
     if (!(await leases.requestCancel(run.run_id, action))) return false;
     await bus.publish({ runId: run.run_id, threadId: run.thread_id, action });
     for (;;) {
-      // Listen before reading: the owner's stop lands as a run-change message.
-      const changed = events.changed(run.run_id);
+      await Promise.race([changed, sleep(POLL_MS)]);
+      changed = events.changed(run.run_id);
       const state = await leases.lease(run.run_id);
       if (state === 'gone') return true;
       if (state === 'settled') return false;
       if (state === 'expired') return settle(run.run_id);
-      await Promise.race([changed, sleep(POLL_MS)]);
     }
   }
 

@@ -91,7 +91,8 @@ export async function createRun(
   }
   const targetThread =
     threadId ?? (await threads.create({ graph_id: assistant.graph_id }))?.thread_id ?? '';
-  if (!(await threads.get(targetThread))) {
+  const thread = await threads.get(targetThread);
+  if (!thread) {
     if (if_not_exists !== 'create') {
       return { refused: 404, detail: `Thread ${targetThread} not found` };
     }
@@ -104,11 +105,17 @@ export async function createRun(
   const checkpointId = body.checkpoint?.checkpoint_id ?? body.checkpoint_id;
   if (checkpointId) config.configurable = { ...config.configurable, checkpoint_id: checkpointId };
   const recursionLimit = typeof config.recursion_limit === 'number' ? config.recursion_limit : null;
-  // As the platform: the thread records the graph and assistant of its latest run.
-  await threads.patchMetadata(targetThread, {
-    graph_id: assistant.graph_id,
-    assistant_id: assistant.assistant_id,
-  });
+  // As the platform: the thread records the graph and assistant of its latest run (a thread
+  // that already names them, as on every run after its first, is left as it is).
+  if (
+    thread?.metadata.graph_id !== assistant.graph_id ||
+    thread.metadata.assistant_id !== assistant.assistant_id
+  ) {
+    await threads.patchMetadata(targetThread, {
+      graph_id: assistant.graph_id,
+      assistant_id: assistant.assistant_id,
+    });
+  }
   const result = await manager.create({
     threadId: targetThread,
     assistantId: assistant.assistant_id,

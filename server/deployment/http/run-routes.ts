@@ -80,10 +80,10 @@ export function createRunRoutes(deps: DeploymentDeps) {
   });
 
   app.get('/:runId/join', async (c) => {
-    const run = await findRun(c);
-    if (!run) return runNotFound(c);
-    const finished = await manager.waitUntilFinished(run.thread_id, run.run_id);
-    if (!finished) return jsonError(c, 404, `Run ${run.run_id} was deleted (rolled back)`);
+    const runId = c.req.param('runId') ?? '';
+    const finished = await manager.join(threadId(c), runId);
+    if (finished === 'missing') return runNotFound(c);
+    if (!finished) return jsonError(c, 404, `Run ${runId} was deleted (rolled back)`);
     return c.json(await finalValues(finished));
   });
 

@@ -36,9 +36,8 @@ export function createThreadRoutes(deps: DeploymentDeps) {
       }
       return c.json(await view.toWire(existing));
     }
-    const refused = supersteps?.length
-      ? await writeSupersteps(deps, created, supersteps)
-      : undefined;
+    if (!supersteps?.length) return c.json(view.fresh(created));
+    const refused = await writeSupersteps(deps, created, supersteps);
     if (refused) return jsonError(c, 400, refused);
     return c.json(await view.toWire(created));
   });

@@ -57,6 +57,20 @@ export function createThreadView({ runs, graphs }: { runs: RunStore; graphs: Gra
   }
 
   /**
+   * A thread this request has just created, with no checkpoint and no run yet: what `toWire`
+   * would read back (an empty state, idle), without the three reads.
+   */
+  function fresh(thread: ThreadRecord): WireThread {
+    return {
+      ...thread,
+      state_updated_at: thread.updated_at,
+      status: 'idle',
+      values: {},
+      interrupts: {},
+    };
+  }
+
+  /**
    * Threads matching a search or count body, in `all`'s order. Ids and metadata are checked on
    * the records; only a `status` or `values` filter (or a sort by status) needs every candidate's
    * state, otherwise just the page is read (none for a count, whose page is empty).
@@ -85,7 +99,7 @@ export function createThreadView({ runs, graphs }: { runs: RunStore; graphs: Gra
     };
   }
 
-  return { toWire, search };
+  return { toWire, fresh, search };
 }
 
 export type ThreadView = ReturnType<typeof createThreadView>;

@@ -68,7 +68,6 @@ describe('a rollback reaching a run whose end is being recorded', () => {
       streams,
     });
     const manager = createRunManager({
-      threads: store.threads,
       runs,
       executor,
       events,

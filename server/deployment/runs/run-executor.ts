@@ -173,6 +173,20 @@ export function createRunExecutor({
           );
         });
 
+  /**
+   * A run's end: `kick` only when the thread has a pending run, read without the lock (the usual
+   * case, nothing queued, then costs one read instead of the lock). A run queued after this read
+   * is started by its creator's own kick, which comes after this run's end was recorded.
+   */
+  const kickIfPending = async (threadId: string): Promise<void> => {
+    try {
+      if (!(await runs.active(threadId)).some((run) => run.status === 'pending')) return;
+    } catch {
+      // Unsure: let the kick's own read decide (and report).
+    }
+    await kick(threadId);
+  };
+
   async function startNext(threadId: string): Promise<void> {
     if (closed || executing.has(threadId)) return;
     const next = await nextDue(threadId);
@@ -207,7 +221,7 @@ export function createRunExecutor({
       );
     void entry.done.finally(() => {
       executing.delete(threadId);
-      if (entry.stopReason === undefined) void kick(threadId);
+      if (entry.stopReason === undefined) void kickIfPending(threadId);
     });
     executing.set(threadId, entry);
   }

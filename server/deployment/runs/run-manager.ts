@@ -2,7 +2,7 @@ import type { MultitaskStrategy } from '@contracts/deployment';
 import { FINISHED_RUN_STATUSES } from '@contracts/deployment';
 import type { RunStore } from '../store/deployment-store';
 import type { RunRecord } from '../store/records';
-import type { CheckpointRollback, ThreadStore } from '../store/deployment-store';
+import type { CheckpointRollback } from '../store/deployment-store';
 import type { RunKwargs } from '../wire/run-request';
 import type { RunEvents } from './run-events';
 import type { RunExecutor } from './run-executor';
@@ -10,7 +10,6 @@ import type { RunStreamLog } from './run-stream-log';
 import type { ThreadLock } from './thread-lock';
 
 interface RunManagerDeps {
-  threads: ThreadStore;
   runs: RunStore;
   executor: RunExecutor;
   events: RunEvents;
@@ -54,7 +53,6 @@ export interface Conflict {
  * under that thread's lock, so concurrent requests (triple-texting) apply one after another.
  */
 export function createRunManager({
-  threads,
   runs,
   executor,
   events,
@@ -120,6 +118,18 @@ export function createRunManager({
     if (stopExecuting) await executor.stop(threadId, 'interrupt');
   }
 
+  /** Waits for the run's end; `existed`: whether the first read found it. */
+  async function waitFor(threadId: string, runId: string) {
+    for (let existed = false; ; existed = true) {
+      // Listen before reading, so a change landing during the read still wakes this loop.
+      const changed = events.changed(runId);
+      const run = await runs.get(threadId, runId);
+      if (!run) return { run, existed };
+      if (closed || FINISHED_RUN_STATUSES.includes(run.status)) return { run, existed: true };
+      await (stopElsewhere ? Promise.race([changed, sleep(JOIN_RECHECK_MS)]) : changed);
+    }
+  }
+
   return {
     create(request: NewRunRequest): Promise<RunRecord | Conflict> {
       return withThreadLock(request.threadId, async () => {
@@ -138,7 +148,6 @@ export function createRunManager({
         const run = await runs.create(request);
         streams.open(run.run_id);
         await request.onCreated?.(run);
-        await threads.touch(request.threadId);
         void executor.kick(request.threadId);
         return run;
       });
@@ -175,14 +184,16 @@ export function createRunManager({
     },
 
     /** Resolves with the run once it has finished, or `undefined` once it has been deleted. */
-    async waitUntilFinished(threadId: string, runId: string): Promise<RunRecord | undefined> {
-      for (;;) {
-        // Listen before reading, so a change landing during the read still wakes this loop.
-        const changed = events.changed(runId);
-        const run = await runs.get(threadId, runId);
-        if (!run || closed || FINISHED_RUN_STATUSES.includes(run.status)) return run;
-        await (stopElsewhere ? Promise.race([changed, sleep(JOIN_RECHECK_MS)]) : changed);
-      }
+    waitUntilFinished: async (threadId: string, runId: string): Promise<RunRecord | undefined> =>
+      (await waitFor(threadId, runId)).run,
+
+    /**
+     * A join: as `waitUntilFinished`, but `missing` when the run did not exist to begin with
+     * (the first read is also the existence check: one read less than looking it up first).
+     */
+    async join(threadId: string, runId: string): Promise<RunRecord | 'missing' | undefined> {
+      const { run, existed } = await waitFor(threadId, runId);
+      return existed ? run : 'missing';
     },
 
     /**
@@ -190,7 +201,8 @@ export function createRunManager({
      * the thread's lock and waits until the run has stopped (rolled back: with its writes gone).
      */
     async stopHere(threadId: string, runId: string, action: 'interrupt' | 'rollback') {
-      const run = await runs.get(threadId, runId);
+      // The executor's own record of the run: it is running here (no read needed).
+      const run = executor.executingRuns().find((executing) => executing.run_id === runId);
       if (!run || !executor.isExecuting(threadId, runId)) return;
       if (action === 'rollback') await rollback(threadId, [run]);
       else await interrupt(threadId, [run]);

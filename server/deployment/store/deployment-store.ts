@@ -58,6 +58,7 @@ export interface RunClaim {
 
 /** Run records. */
 export interface RunStore {
+  /** A new pending run; its thread's `updated_at` becomes the run's creation time. */
   create(run: NewRun): Promise<RunRecord>;
   get(threadId: string, runId: string): Promise<RunRecord | undefined>;
   /** Newest first. */

@@ -41,8 +41,12 @@ export function createPostgresRunStore(pool: pg.Pool): RunStore {
   return {
     async create({ threadId, assistantId, input, metadata, strategy, kwargs }) {
       const now = new Date().toISOString();
+      // The thread is touched in the same statement (one round trip).
       const { rows } = await pool.query<RunRow>(
-        `INSERT INTO deployment.runs (run_id, thread_id, assistant_id, status, multitask_strategy,
+        `WITH touched AS (
+           UPDATE deployment.threads SET updated_at = $5 WHERE thread_id = $2
+         )
+         INSERT INTO deployment.runs (run_id, thread_id, assistant_id, status, multitask_strategy,
            created_at, updated_at, metadata, input, error, kwargs)
          VALUES ($1, $2, $3, 'pending', $4, $5, $5, $6, $7, NULL, $8) RETURNING ${RUN_COLUMNS}`,
         [

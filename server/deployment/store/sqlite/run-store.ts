@@ -46,6 +46,9 @@ export function createSqliteRunStore(db: Database.Database): RunStore {
     `UPDATE runs SET status = ?, updated_at = ?, error = ? WHERE run_id = ? RETURNING ${COLUMNS}`,
   );
   const remove = db.prepare<[string]>('DELETE FROM runs WHERE run_id = ?');
+  const touchThread = db.prepare<[string, string]>(
+    'UPDATE threads SET updated_at = ? WHERE thread_id = ?',
+  );
   // One process: the executor's thread lock is the whole guarantee; owner and lease are moot.
   const claim = db.prepare<[string, string]>(
     `UPDATE runs SET status = 'running', updated_at = ? WHERE run_id = ? AND status = 'pending'`,
@@ -70,7 +73,10 @@ export function createSqliteRunStore(db: Database.Database): RunStore {
       const now = new Date().toISOString();
       const runId = randomUUID();
       const row = [runId, threadId, assistantId, strategy, now, now];
-      insert.run(...row, JSON.stringify(metadata), JSON.stringify(input), JSON.stringify(kwargs));
+      db.transaction(() => {
+        insert.run(...row, JSON.stringify(metadata), JSON.stringify(input), JSON.stringify(kwargs));
+        touchThread.run(now, threadId);
+      })();
       return get(threadId, runId) as RunRecord;
     },
     get: async (threadId, runId) => get(threadId, runId),
