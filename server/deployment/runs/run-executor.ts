@@ -165,13 +165,17 @@ export function createRunExecutor({
   const kick = (threadId: string): Promise<void> =>
     closed
       ? Promise.resolve()
-      : withThreadLock(threadId, () => startNext(threadId)).catch((error: unknown) => {
-          // Callers fire and forget: a database error here must not end the process. The next
-          // kick (a run's end, a new run, cluster mode's scan of pending runs) tries again.
-          console.warn(
-            `Deployment: could not start thread ${threadId}'s next run: ${String(error)}`,
-          );
-        });
+      : withThreadLock(threadId, () => startNext(threadId)).catch(warn(threadId));
+
+  /** `kick` for a caller that already holds the thread's lock. */
+  const startNextHeld = (threadId: string): Promise<void> =>
+    startNext(threadId).catch(warn(threadId));
+
+  // Callers fire and forget: a database error here must not end the process. The next kick (a
+  // run's end, a new run, cluster mode's scan of pending runs) tries again.
+  const warn = (threadId: string) => (error: unknown) => {
+    console.warn(`Deployment: could not start thread ${threadId}'s next run: ${String(error)}`);
+  };
 
   /**
    * A run's end: `kick` only when the thread has a pending run, read without the lock (the usual
@@ -250,6 +254,7 @@ export function createRunExecutor({
 
   return {
     kick,
+    startNextHeld,
     stop,
     isExecuting: (threadId: string, runId: string) => executing.get(threadId)?.run.run_id === runId,
     /** The runs executing here (for the lease heartbeat). */

@@ -132,25 +132,32 @@ export function createRunManager({
 
   return {
     create(request: NewRunRequest): Promise<RunRecord | Conflict> {
-      return withThreadLock(request.threadId, async () => {
-        const active = await runs.active(request.threadId);
-        if (active.length > 0 && request.strategy === 'reject') {
-          return {
-            conflict: `Thread ${request.threadId} already has an active run; it was kept and this one refused (multitask_strategy "reject").`,
-          };
-        }
-        if (active.length > 0 && request.strategy === 'rollback') {
-          await rollback(request.threadId, active);
-        }
-        if (active.length > 0 && request.strategy === 'interrupt') {
-          await interrupt(request.threadId, active);
-        }
-        const run = await runs.create(request);
-        streams.open(run.run_id);
-        await request.onCreated?.(run);
-        void executor.kick(request.threadId);
-        return run;
-      });
+      let created = false;
+      return withThreadLock(
+        request.threadId,
+        async () => {
+          const active = await runs.active(request.threadId);
+          if (active.length > 0 && request.strategy === 'reject') {
+            return {
+              conflict: `Thread ${request.threadId} already has an active run; it was kept and this one refused (multitask_strategy "reject").`,
+            };
+          }
+          if (active.length > 0 && request.strategy === 'rollback') {
+            await rollback(request.threadId, active);
+          }
+          if (active.length > 0 && request.strategy === 'interrupt') {
+            await interrupt(request.threadId, active);
+          }
+          const run = await runs.create(request);
+          streams.open(run.run_id);
+          await request.onCreated?.(run);
+          created = true;
+          return run;
+        },
+        // Started under the same lock once the caller has the run, not by a later `kick`
+        // taking the lock again.
+        () => (created ? executor.startNextHeld(request.threadId) : Promise.resolve()),
+      );
     },
 
     /** Cancels one active run: `interrupt` keeps it as interrupted, `rollback` deletes it. */

@@ -3,8 +3,42 @@ import { createKeyedMutex } from './keyed-mutex';
 /**
  * Runs `task` while holding the thread's lock: multitask decisions (create, cancel, delete) and
  * run start-up on one thread happen one after another. In one process a keyed mutex; across
- * replicas a database lock (see store/postgres/).
+ * replicas a database lock (see store/postgres/). `then`, when given, runs under the same lock
+ * once the caller has `task`'s result (a run's start-up right after its creation, which would
+ * otherwise take the lock a second time); it runs only if `task` succeeded and must not throw.
  */
-export type ThreadLock = <T>(threadId: string, task: () => Promise<T>) => Promise<T>;
+export type ThreadLock = <T>(
+  threadId: string,
+  task: () => Promise<T>,
+  then?: () => Promise<void>,
+) => Promise<T>;
 
-export const createProcessThreadLock = (): ThreadLock => createKeyedMutex();
+/**
+ * Holds one lock (`hold`: a whole task under it) around `task` and then `then`, answering the
+ * caller as soon as `task` settles.
+ */
+export function answerBeforeThen<T>(
+  hold: (whole: () => Promise<void>) => Promise<void>,
+  task: () => Promise<T>,
+  then?: () => Promise<void>,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    hold(async () => {
+      let result: T;
+      try {
+        result = await task();
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      resolve(result);
+      await then?.();
+    }).catch(reject);
+  });
+}
+
+export function createProcessThreadLock(): ThreadLock {
+  const mutex = createKeyedMutex();
+  return (threadId, task, then) =>
+    then ? answerBeforeThen((whole) => mutex(threadId, whole), task, then) : mutex(threadId, task);
+}
