@@ -32,6 +32,7 @@ import type { MeteringTarget } from './metering/metrics-reporter';
 import { createRunMetering, withMetering } from './metering/run-metering';
 import { GraphStore } from './store/graph-store';
 import { openDeploymentStore } from './store/open-deployment-store';
+import type { RunRecord } from './store/records';
 import { createStoreRoutes } from './http/store-routes';
 import { createStatelessRunRoutes } from './http/stateless-run-routes';
 import { createProtocol } from './protocol/protocol-routes';
@@ -58,6 +59,12 @@ const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it
  * The LangGraph-compatible deployment API (assistants, threads, runs, multitask strategies, the
  * store) serving the demo `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
  */
+/** The graph a run was created for (`configurable.graph_id`, see runConfigFor). */
+function graphIdOf(run: RunRecord): string | undefined {
+  const graphId = run.kwargs.config?.configurable?.graph_id;
+  return typeof graphId === 'string' ? graphId : undefined;
+}
+
 export async function createDeploymentService(
   config: Config,
   options: {
@@ -105,9 +112,12 @@ export async function createDeploymentService(
   const executor = createRunExecutor({
     runMetadata: store.checkpointer.runMetadata,
     writes: store.checkpointer.writes,
+    // As the official server: the graph recorded in the run's config when it was created.
     graphFor: async (run) =>
       graphs.withConfig(
-        graphs.forGraphId((await assistants.get(run.assistant_id))?.graph_id ?? ''),
+        graphs.forGraphId(
+          graphIdOf(run) ?? (await assistants.get(run.assistant_id))?.graph_id ?? '',
+        ),
         run.kwargs.config ?? {},
       ),
     checkpointer,

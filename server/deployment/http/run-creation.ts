@@ -111,10 +111,8 @@ export async function createRun(
     thread?.metadata.graph_id !== assistant.graph_id ||
     thread.metadata.assistant_id !== assistant.assistant_id
   ) {
-    await threads.patchMetadata(targetThread, {
-      graph_id: assistant.graph_id,
-      assistant_id: assistant.assistant_id,
-    });
+    const patch = { graph_id: assistant.graph_id, assistant_id: assistant.assistant_id };
+    await threads.patchMetadata(targetThread, patch, thread);
   }
   const result = await manager.create({
     threadId: targetThread,

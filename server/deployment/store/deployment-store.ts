@@ -31,10 +31,15 @@ export interface ThreadStore {
   /** Every thread, in the given order (ties in insertion order); searches filter these. */
   all(column: ThreadSortColumn, order: 'asc' | 'desc'): Promise<ThreadRecord[]>;
   touch(threadId: string): Promise<void>;
-  /** Merges `metadata` into the thread's metadata, as the platform's PATCH does. */
+  /**
+   * Merges `metadata` into the thread's metadata, as the platform's PATCH does. `seen`: the
+   * thread as the caller just read it, which lets a backend write once when the metadata is
+   * still the same (else it reads, merges and writes under a row lock).
+   */
   patchMetadata(
     threadId: string,
     metadata: Record<string, unknown>,
+    seen?: ThreadRecord,
   ): Promise<ThreadRecord | undefined>;
   /** Deletes the record only; the caller stops runs and removes checkpoints. */
   delete(threadId: string): Promise<boolean>;

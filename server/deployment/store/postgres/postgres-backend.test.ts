@@ -102,6 +102,23 @@ describe.skipIf(!TEST_DATABASE_URI)(
       ]);
     });
 
+    it('merges thread metadata from a stale read without losing a patch made since', async () => {
+      const [a, b] = [replica(0), replica(1)];
+      const thread = (await a.threads.create({ a: 1 }))!;
+      await b.threads.patchMetadata(thread.thread_id, { b: 2 });
+      // `seen` is the thread before b's patch: the one-statement write must not apply.
+      const stale = await a.threads.patchMetadata(thread.thread_id, { c: 3 }, thread);
+      expect(stale?.metadata).toEqual({ a: 1, b: 2, c: 3 });
+      const fresh = await a.threads.patchMetadata(thread.thread_id, { d: 4 }, stale);
+      expect(Object.entries(fresh?.metadata ?? {})).toEqual([
+        ['a', 1],
+        ['b', 2],
+        ['c', 3],
+        ['d', 4],
+      ]);
+      expect((await b.threads.get(thread.thread_id))?.metadata).toEqual(fresh?.metadata);
+    });
+
     it('rolls a run back with its checkpoints in one transaction, keeping the head chain', async () => {
       const store = replica(2);
       const threadId = (await store.threads.create({}))!.thread_id;

@@ -57,9 +57,24 @@ export function createPostgresThreadStore(pool: pg.Pool): ThreadStore {
         threadId,
       ]);
     },
-    patchMetadata: (threadId, metadata) =>
+    async patchMetadata(threadId, metadata, seen) {
+      if (seen) {
+        // One statement when the metadata is still what the caller read (compared as JSON
+        // values); otherwise the locked read-merge-write below.
+        const { rows } = await pool.query<ThreadRow>(
+          `UPDATE deployment.threads SET updated_at = $1, metadata = $2
+           WHERE thread_id = $3 AND metadata::jsonb = $4::jsonb RETURNING ${COLUMNS}`,
+          [
+            new Date().toISOString(),
+            JSON.stringify({ ...seen.metadata, ...metadata }),
+            threadId,
+            JSON.stringify(seen.metadata),
+          ],
+        );
+        if (rows[0]) return toRecord(rows[0]);
+      }
       // Row-locked read-merge-write: concurrent patches add up, keys keep their order.
-      inTransaction(pool, async (client) => {
+      return inTransaction(pool, async (client) => {
         const current = await client.query<ThreadRow>(
           `SELECT ${COLUMNS} FROM deployment.threads WHERE thread_id = $1 FOR UPDATE`,
           [threadId],
@@ -72,7 +87,8 @@ export function createPostgresThreadStore(pool: pg.Pool): ThreadStore {
           [new Date().toISOString(), JSON.stringify(merged), threadId],
         );
         return rows[0] && toRecord(rows[0]);
-      }),
+      });
+    },
     async delete(threadId) {
       const { rowCount } = await pool.query('DELETE FROM deployment.threads WHERE thread_id = $1', [
         threadId,
