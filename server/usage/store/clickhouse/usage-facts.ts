@@ -1,4 +1,3 @@
-import type { ClickHouseClient } from '@clickhouse/client';
 import type { GroupBy } from '@contracts/usage/usage-schema';
 import { clampToData } from '@server/usage/query/data-extent';
 import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
@@ -10,7 +9,8 @@ import {
   type UsageMatrix,
 } from '@server/usage/query/usage-matrix';
 import { dataFrom, dataTo, readsTiers, type UsageQueryPlan } from '@server/usage/query/usage-plan';
-import { dayLiteral, tsvRows, uuidLiteral } from './ch-client';
+import { dayLiteral, uuidLiteral } from './ch-client';
+import type { ClickHouseReader } from './ch-reader';
 import { PERIOD_DAYS } from './ch-migrations';
 import { bucketDays } from './bucket-days';
 
@@ -135,7 +135,7 @@ function rawSql(plan: UsageQueryPlan, interval: Interval): string {
  * unlabelled ones), so the matrix is the DuckDB backend's for the same data.
  */
 export async function queryUsageMatrix(
-  client: ClickHouseClient,
+  reader: ClickHouseReader,
   plan: UsageQueryPlan,
   catalog: DimensionCatalog,
   extent: Interval | null,
@@ -153,12 +153,11 @@ export async function queryUsageMatrix(
   const valueOf = (has: string | undefined, dim: string | undefined) =>
     builder.valueOfId(has === '1' ? (dim ?? null) : null);
   const [denseRows, sparseRows] = await Promise.all([
-    periods ? tsvRows(client, periods.sql) : [],
+    periods ? reader.rows(periods.sql) : [],
     // One line per value with its buckets and counts as arrays: the value's id is sent and
     // looked up once, not once per bucket.
     sparse.length > 0
-      ? tsvRows(
-          client,
+      ? reader.rows(
           `SELECT has, dim, groupArray(k), groupArray(n)
            FROM (${sparse.join('\nUNION ALL\n')}) GROUP BY has, dim`,
         )
@@ -187,9 +186,8 @@ const numbers = (cell: string): number[] =>
  * grouping of the rollup counts every trace once, on its day, so the smallest one (workspace)
  * answers for all: a year by user reads ~50x fewer rows for the same days.
  */
-export async function readDataExtent(client: ClickHouseClient): Promise<Interval | null> {
-  const [row] = await tsvRows(
-    client,
+export async function readDataExtent(reader: ClickHouseReader): Promise<Interval | null> {
+  const [row] = await reader.rows(
     `SELECT count(), toUInt16(min(day)), toUInt16(max(day)) FROM usage_daily
      WHERE grouping = 'workspace'`,
   );
