@@ -6,6 +6,7 @@ import { TIER_IDS } from '@server/usage/query/trace-tiers';
 import {
   createMatrixBuilder,
   emptyMatrix,
+  type MatrixBuilder,
   type UsageMatrix,
 } from '@server/usage/query/usage-matrix';
 import { dataFrom, dataTo, readsTiers, type UsageQueryPlan } from '@server/usage/query/usage-plan';
@@ -106,13 +107,35 @@ function periodsSql(plan: UsageQueryPlan, days: Interval): { sql: string; first:
 }
 
 /**
- * Whether whole days come from `usage_periods`: for buckets of 30 days or more (ranges over 93
- * days), where a row's days fold into a few buckets, and not for workspaces (a year of them is
- * 7,300 daily rows, fewer than the per-bucket array work costs). Daily and weekly buckets, and
- * tiers, read a daily rollup. Measured on dataset S, see README ("Periods rollup").
+ * Whether whole days come from `usage_periods` summed into buckets there: for projects, users and
+ * API keys in buckets of 30 days or more (ranges over 93 days), where a row's days fold into a
+ * few buckets. Daily and weekly buckets and tiers read a daily rollup; workspaces read their
+ * period rows as they are (`readsPeriodDays`). Measured on dataset S, see README ("Periods
+ * rollup").
  */
 const readsPeriods = (plan: UsageQueryPlan) =>
   !readsTiers(plan) && plan.groupBy !== 'workspace' && plan.grid.stride.days >= 30;
+
+/**
+ * Whether whole days come from the `usage_periods` rows as stored, summed into buckets in JS
+ * (`periodDaysSql`): for workspaces without tiers, whose rows are few (20 workspaces x 4 periods
+ * for a year on dataset M, 7,300 days in all). Reading them took 3-5 ms where grouping the same
+ * days of `usage_daily` in ClickHouse took 8-10 ms (it opens every monthly part; README, "Fixed
+ * costs of a small answer"); per bucket in SQL it cost more (lambdas on 18.16, see
+ * `periodsSql`).
+ */
+const readsPeriodDays = (plan: UsageQueryPlan) => !readsTiers(plan) && plan.groupBy === 'workspace';
+
+/** The `usage_periods` rows of whole UTC days `[from, to)`: value, days and their counts. */
+function periodDaysSql(plan: UsageQueryPlan, days: Interval): string {
+  const firstDay = Math.floor(days.from / DAY_MS);
+  const endDay = Math.ceil(days.to / DAY_MS);
+  return `SELECT has_dim, dim_id, dayMap.day, dayMap.traces
+    FROM usage_periods
+    WHERE grouping = '${plan.groupBy}' AND ${workspacesSql(plan)}
+      AND period >= ${Math.floor(firstDay / PERIOD_DAYS)}
+      AND period <= ${Math.floor((endDay - 1) / PERIOD_DAYS)}`;
+}
 
 /** Traces of `[from, to)` (partial days, hourly ranges), counted per (bucket, value). */
 function rawSql(plan: UsageQueryPlan, interval: Interval): string {
@@ -129,10 +152,10 @@ function rawSql(plan: UsageQueryPlan, interval: Interval): string {
 
 /**
  * The answer to `plan` as a matrix: whole days from `usage_periods` (see `periodsSql`,
- * `readsPeriods`) or a daily rollup (`dailyRollupSql`); the partial days at the ends and hourly
- * ranges from `traces`. Periods and the rest are two statements, sent together. Reads are cut to
- * `extent` (see `clampToData`); values are placed by the catalog (ids it lacks go with the
- * unlabelled ones), so the matrix is the DuckDB backend's for the same data.
+ * `readsPeriods`, `readsPeriodDays`) or a daily rollup (`dailyRollupSql`); the partial days at
+ * the ends and hourly ranges from `traces`. Periods and the rest are two statements, sent
+ * together. Reads are cut to `extent` (see `clampToData`); values are placed by the catalog (ids
+ * it lacks go with the unlabelled ones), so the matrix is the DuckDB backend's for the same data.
  */
 export async function queryUsageMatrix(
   reader: ClickHouseReader,
@@ -144,16 +167,20 @@ export async function queryUsageMatrix(
   const hourly = plan.grid.stride.days === 0;
   const { rollupDays, rawIntervals } = planRange(dataFrom(clamped), dataTo(clamped), !hourly);
   const periods = rollupDays && readsPeriods(plan) ? periodsSql(plan, rollupDays) : null;
+  const periodDays = rollupDays && readsPeriodDays(plan) ? rollupDays : null;
   const sparse = [
-    ...(rollupDays && !periods ? [dailyRollupSql(plan, rollupDays)] : []),
+    ...(rollupDays && !periods && !periodDays ? [dailyRollupSql(plan, rollupDays)] : []),
     ...rawIntervals.map((interval) => rawSql(plan, interval)),
   ];
-  if (!periods && sparse.length === 0) return emptyMatrix(catalog, plan.grid.count);
+  if (!periods && !periodDays && sparse.length === 0) {
+    return emptyMatrix(catalog, plan.grid.count);
+  }
   const builder = createMatrixBuilder(catalog, plan.grid.count);
   const valueOf = (has: string | undefined, dim: string | undefined) =>
     builder.valueOfId(has === '1' ? (dim ?? null) : null);
-  const [denseRows, sparseRows] = await Promise.all([
+  const [denseRows, dayRows, sparseRows] = await Promise.all([
     periods ? reader.rows(periods.sql) : [],
+    periodDays ? reader.rows(periodDaysSql(plan, periodDays)) : [],
     // One line per value with its buckets and counts as arrays: the value's id is sent and
     // looked up once, not once per bucket.
     sparse.length > 0
@@ -169,12 +196,38 @@ export async function queryUsageMatrix(
       if (n > 0) builder.add(value, (periods?.first ?? 0) + i, n);
     });
   }
+  if (periodDays) addPeriodDays(builder, plan, periodDays, dayRows, valueOf);
   for (const [has, dim, ks = '[]', ns = '[]'] of sparseRows) {
     const value = valueOf(has, dim);
     const counts = numbers(ns);
     numbers(ks).forEach((k, i) => builder.add(value, k, counts[i] ?? 0));
   }
   return builder.finish();
+}
+
+/**
+ * Adds the days of `usage_periods` rows (`periodDaysSql`) that fall in `days` to their buckets;
+ * rows of one value not merged yet are added alike.
+ */
+function addPeriodDays(
+  builder: MatrixBuilder,
+  plan: UsageQueryPlan,
+  days: Interval,
+  rows: string[][],
+  valueOf: (has: string | undefined, dim: string | undefined) => number,
+): void {
+  const { originMs, stepMs } = plan.grid;
+  const firstDay = Math.floor(days.from / DAY_MS);
+  const endDay = Math.ceil(days.to / DAY_MS);
+  for (const [has, dim, dayCell = '[]', countCell = '[]'] of rows) {
+    const value = valueOf(has, dim);
+    const counts = numbers(countCell);
+    numbers(dayCell).forEach((day, i) => {
+      if (day >= firstDay && day < endDay) {
+        builder.add(value, Math.floor((day * DAY_MS - originMs) / stepMs), counts[i] ?? 0);
+      }
+    });
+  }
 }
 
 /** A TabSeparated array of numbers (`[1,2,3]`). */
