@@ -28,7 +28,7 @@ import { createPostgresLimitStore } from '@server/usage/store/postgres/limits/pg
 import { createIngestQueue } from './ingest-queue';
 import { createMonthBaseline } from './month-baseline';
 import { seedClickHouse } from './seed-clickhouse';
-import { queryUsageMatrix, readDataExtent } from './usage-facts';
+import { queryUsageMatrix, readDataExtent, readDaysEarly } from './usage-facts';
 
 export interface ClickHouseBackendOptions {
   clickhouse: ClickHouseSettings;
@@ -129,9 +129,10 @@ function createClickHouseBackend(
       return { inserted: inserted > 0 };
     },
     async usage(plan) {
+      const early = readDaysEarly(reader, plan);
       const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf()]);
       const cut = { ...plan, grid: bucketsOverData(plan.grid, extent) ?? plan.grid.window(0, 0) };
-      return { plan: cut, matrix: await queryUsageMatrix(reader, cut, catalog, extent) };
+      return { plan: cut, matrix: await queryUsageMatrix(reader, cut, catalog, extent, early) };
     },
     async *exportWindows(plan, options = {}) {
       const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf()]);

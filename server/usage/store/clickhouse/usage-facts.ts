@@ -133,8 +133,32 @@ function periodDaysSql(plan: UsageQueryPlan, days: Interval): string {
   return `SELECT has_dim, dim_id, dayMap.day, dayMap.traces
     FROM usage_periods
     WHERE grouping = '${plan.groupBy}' AND ${workspacesSql(plan)}
-      AND period >= ${Math.floor(firstDay / PERIOD_DAYS)}
+      AND period >= ${Math.max(0, Math.floor(firstDay / PERIOD_DAYS))}
       AND period <= ${Math.floor((endDay - 1) / PERIOD_DAYS)}`;
+}
+
+/** A read started before the data's extent was known: the period rows of whole days `days`. */
+export interface EarlyDays {
+  days: Interval;
+  rows: Promise<string[][]>;
+}
+
+/**
+ * Starts the read of a plan's whole days that needs no data extent, so that it runs alongside
+ * the catalog and extent reads instead of after them (one round trip less on the critical path):
+ * the period rows of a workspace plan (`readsPeriodDays`) over all its whole days. Their period
+ * numbers come from the range asked for, however far it reaches (no `Date` literal); the days
+ * outside the extent-cut range are dropped when they are added (`addPeriodDays`). Null for other
+ * plans.
+ */
+export function readDaysEarly(reader: ClickHouseReader, plan: UsageQueryPlan): EarlyDays | null {
+  if (!readsPeriodDays(plan) || plan.grid.stride.days === 0) return null;
+  const { rollupDays } = planRange(dataFrom(plan), dataTo(plan), true);
+  if (!rollupDays) return null;
+  const rows = reader.rows(periodDaysSql(plan, rollupDays));
+  // Awaited by `queryUsageMatrix`, unless the catalog or extent read failed first.
+  rows.catch(() => undefined);
+  return { days: rollupDays, rows };
 }
 
 /** Traces of `[from, to)` (partial days, hourly ranges), counted per (bucket, value). */
@@ -154,14 +178,16 @@ function rawSql(plan: UsageQueryPlan, interval: Interval): string {
  * The answer to `plan` as a matrix: whole days from `usage_periods` (see `periodsSql`,
  * `readsPeriods`, `readsPeriodDays`) or a daily rollup (`dailyRollupSql`); the partial days at
  * the ends and hourly ranges from `traces`. Periods and the rest are two statements, sent
- * together. Reads are cut to `extent` (see `clampToData`); values are placed by the catalog (ids
- * it lacks go with the unlabelled ones), so the matrix is the DuckDB backend's for the same data.
+ * together; the period rows of `early` (`readDaysEarly`) are used instead of reading them again.
+ * Reads are cut to `extent` (see `clampToData`); values are placed by the catalog (ids it lacks
+ * go with the unlabelled ones), so the matrix is the DuckDB backend's for the same data.
  */
 export async function queryUsageMatrix(
   reader: ClickHouseReader,
   plan: UsageQueryPlan,
   catalog: DimensionCatalog,
   extent: Interval | null,
+  early: EarlyDays | null = null,
 ): Promise<UsageMatrix> {
   const clamped = clampToData(plan, extent);
   const hourly = plan.grid.stride.days === 0;
@@ -180,7 +206,11 @@ export async function queryUsageMatrix(
     builder.valueOfId(has === '1' ? (dim ?? null) : null);
   const [denseRows, dayRows, sparseRows] = await Promise.all([
     periods ? reader.rows(periods.sql) : [],
-    periodDays ? reader.rows(periodDaysSql(plan, periodDays)) : [],
+    periodDays
+      ? early && early.days.from <= periodDays.from && early.days.to >= periodDays.to
+        ? early.rows
+        : reader.rows(periodDaysSql(plan, periodDays))
+      : [],
     // One line per value with its buckets and counts as arrays: the value's id is sent and
     // looked up once, not once per bucket.
     sparse.length > 0
