@@ -12,6 +12,7 @@ import {
 import { dataFrom, dataTo, readsTiers, type UsageQueryPlan } from '@server/usage/query/usage-plan';
 import { dayLiteral, uuidLiteral } from './ch-client';
 import type { ClickHouseReader } from './ch-reader';
+import { tsvNumbers } from './tsv-array';
 import { PERIOD_DAYS } from './ch-migrations';
 import { bucketDays } from './bucket-days';
 
@@ -222,15 +223,15 @@ export async function queryUsageMatrix(
   ]);
   for (const [has, dim, ns = '[]'] of denseRows) {
     const value = valueOf(has, dim);
-    numbers(ns).forEach((n, i) => {
+    tsvNumbers(ns).forEach((n, i) => {
       if (n > 0) builder.add(value, (periods?.first ?? 0) + i, n);
     });
   }
   if (periodDays) addPeriodDays(builder, plan, periodDays, dayRows, valueOf);
   for (const [has, dim, ks = '[]', ns = '[]'] of sparseRows) {
     const value = valueOf(has, dim);
-    const counts = numbers(ns);
-    numbers(ks).forEach((k, i) => builder.add(value, k, counts[i] ?? 0));
+    const counts = tsvNumbers(ns);
+    tsvNumbers(ks).forEach((k, i) => builder.add(value, k, counts[i] ?? 0));
   }
   return builder.finish();
 }
@@ -251,18 +252,14 @@ function addPeriodDays(
   const endDay = Math.ceil(days.to / DAY_MS);
   for (const [has, dim, dayCell = '[]', countCell = '[]'] of rows) {
     const value = valueOf(has, dim);
-    const counts = numbers(countCell);
-    numbers(dayCell).forEach((day, i) => {
+    const counts = tsvNumbers(countCell);
+    tsvNumbers(dayCell).forEach((day, i) => {
       if (day >= firstDay && day < endDay) {
         builder.add(value, Math.floor((day * DAY_MS - originMs) / stepMs), counts[i] ?? 0);
       }
     });
   }
 }
-
-/** A TabSeparated array of numbers (`[1,2,3]`). */
-const numbers = (cell: string): number[] =>
-  cell.length <= 2 ? [] : cell.slice(1, -1).split(',').map(Number);
 
 /**
  * The days that hold traces, as `[first day, last day + 1)`; null when there are none. Every
