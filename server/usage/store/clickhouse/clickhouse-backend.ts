@@ -23,11 +23,12 @@ import type { TraceGroupBy } from '@contracts/usage/usage-schema';
 import type { UsageBackend } from '@server/usage/store/usage-backend';
 import { openClickHouse, tsvRows, type ClickHouseSettings } from './ch-client';
 import { migrateClickHouse } from './ch-migrations';
+import { createClickHouseReader, type ClickHouseReader } from './ch-reader';
 import { createPostgresLimitStore } from '@server/usage/store/postgres/limits/pg-limit-store';
 import { createIngestQueue } from './ingest-queue';
 import { createMonthBaseline } from './month-baseline';
 import { seedClickHouse } from './seed-clickhouse';
-import { queryUsageMatrix, readDataExtent } from './usage-facts';
+import { queryUsageMatrix, readDataExtent, readDaysEarly } from './usage-facts';
 
 export interface ClickHouseBackendOptions {
   clickhouse: ClickHouseSettings;
@@ -57,17 +58,21 @@ export async function openClickHouseBackend(
     await pool.end();
     throw error;
   }
-  return createClickHouseBackend(pool, clickhouse);
+  return createClickHouseBackend(pool, clickhouse, createClickHouseReader(options.clickhouse));
 }
 
-function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): UsageBackend {
+function createClickHouseBackend(
+  pool: pg.Pool,
+  clickhouse: ClickHouseClient,
+  reader: ClickHouseReader,
+): UsageBackend {
   const entityCatalogs = createDimensionCatalogs(pool);
   const catalogs = async (groupBy: TraceGroupBy) =>
     groupBy === 'trace_tier' ? TIER_CATALOG : entityCatalogs(groupBy);
   const baseline = createMonthBaseline(clickhouse);
   const queue = createIngestQueue(pool, clickhouse, baseline);
   let closing: Promise<void> | undefined;
-  const extentOf = () => readDataExtent(clickhouse);
+  const extentOf = () => readDataExtent(reader);
   return {
     kind: 'clickhouse',
     applyDeploymentReport: (workspaceId, report, nowMs) =>
@@ -124,9 +129,10 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
       return { inserted: inserted > 0 };
     },
     async usage(plan) {
+      const early = readDaysEarly(reader, plan);
       const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf()]);
       const cut = { ...plan, grid: bucketsOverData(plan.grid, extent) ?? plan.grid.window(0, 0) };
-      return { plan: cut, matrix: await queryUsageMatrix(clickhouse, cut, catalog, extent) };
+      return { plan: cut, matrix: await queryUsageMatrix(reader, cut, catalog, extent, early) };
     },
     async *exportWindows(plan, options = {}) {
       const [catalog, extent] = await Promise.all([catalogs(plan.groupBy), extentOf()]);
@@ -139,7 +145,7 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
       )) {
         if (options.signal?.aborted) return;
         const window = { ...plan, grid: windowGrid };
-        yield { plan: window, matrix: await queryUsageMatrix(clickhouse, window, catalog, extent) };
+        yield { plan: window, matrix: await queryUsageMatrix(reader, window, catalog, extent) };
       }
     },
     dataExtent: extentOf,
@@ -165,6 +171,7 @@ function createClickHouseBackend(pool: pg.Pool, clickhouse: ClickHouseClient): U
     close() {
       closing ??= (async () => {
         await queue.close();
+        reader.close();
         await clickhouse.close();
         await pool.end();
       })();

@@ -1,4 +1,3 @@
-import type { ClickHouseClient } from '@clickhouse/client';
 import type { GroupBy } from '@contracts/usage/usage-schema';
 import { clampToData } from '@server/usage/query/data-extent';
 import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
@@ -7,10 +6,13 @@ import { TIER_IDS } from '@server/usage/query/trace-tiers';
 import {
   createMatrixBuilder,
   emptyMatrix,
+  type MatrixBuilder,
   type UsageMatrix,
 } from '@server/usage/query/usage-matrix';
 import { dataFrom, dataTo, readsTiers, type UsageQueryPlan } from '@server/usage/query/usage-plan';
-import { dayLiteral, tsvRows, uuidLiteral } from './ch-client';
+import { dayLiteral, uuidLiteral } from './ch-client';
+import type { ClickHouseReader } from './ch-reader';
+import { tsvNumbers } from './tsv-array';
 import { PERIOD_DAYS } from './ch-migrations';
 import { bucketDays } from './bucket-days';
 
@@ -106,13 +108,59 @@ function periodsSql(plan: UsageQueryPlan, days: Interval): { sql: string; first:
 }
 
 /**
- * Whether whole days come from `usage_periods`: for buckets of 30 days or more (ranges over 93
- * days), where a row's days fold into a few buckets, and not for workspaces (a year of them is
- * 7,300 daily rows, fewer than the per-bucket array work costs). Daily and weekly buckets, and
- * tiers, read a daily rollup. Measured on dataset S, see README ("Periods rollup").
+ * Whether whole days come from `usage_periods` summed into buckets there: for projects, users and
+ * API keys in buckets of 30 days or more (ranges over 93 days), where a row's days fold into a
+ * few buckets. Daily and weekly buckets and tiers read a daily rollup; workspaces read their
+ * period rows as they are (`readsPeriodDays`). Measured on dataset S, see README ("Periods
+ * rollup").
  */
 const readsPeriods = (plan: UsageQueryPlan) =>
   !readsTiers(plan) && plan.groupBy !== 'workspace' && plan.grid.stride.days >= 30;
+
+/**
+ * Whether whole days come from the `usage_periods` rows as stored, summed into buckets in JS
+ * (`periodDaysSql`): for workspaces without tiers, whose rows are few (20 workspaces x 4 periods
+ * for a year on dataset M, 7,300 days in all). Reading them took 3-5 ms where grouping the same
+ * days of `usage_daily` in ClickHouse took 8-10 ms (it opens every monthly part; README, "Fixed
+ * costs of a small answer"); per bucket in SQL it cost more (lambdas on 18.16, see
+ * `periodsSql`).
+ */
+const readsPeriodDays = (plan: UsageQueryPlan) => !readsTiers(plan) && plan.groupBy === 'workspace';
+
+/** The `usage_periods` rows of whole UTC days `[from, to)`: value, days and their counts. */
+function periodDaysSql(plan: UsageQueryPlan, days: Interval): string {
+  const firstDay = Math.floor(days.from / DAY_MS);
+  const endDay = Math.ceil(days.to / DAY_MS);
+  return `SELECT has_dim, dim_id, dayMap.day, dayMap.traces
+    FROM usage_periods
+    WHERE grouping = '${plan.groupBy}' AND ${workspacesSql(plan)}
+      AND period >= ${Math.max(0, Math.floor(firstDay / PERIOD_DAYS))}
+      AND period <= ${Math.floor((endDay - 1) / PERIOD_DAYS)}`;
+}
+
+/** A read started before the data's extent was known: the period rows of whole days `days`. */
+export interface EarlyDays {
+  days: Interval;
+  rows: Promise<string[][]>;
+}
+
+/**
+ * Starts the read of a plan's whole days that needs no data extent, so that it runs alongside
+ * the catalog and extent reads instead of after them (one round trip less on the critical path):
+ * the period rows of a workspace plan (`readsPeriodDays`) over all its whole days. Their period
+ * numbers come from the range asked for, however far it reaches (no `Date` literal); the days
+ * outside the extent-cut range are dropped when they are added (`addPeriodDays`). Null for other
+ * plans.
+ */
+export function readDaysEarly(reader: ClickHouseReader, plan: UsageQueryPlan): EarlyDays | null {
+  if (!readsPeriodDays(plan) || plan.grid.stride.days === 0) return null;
+  const { rollupDays } = planRange(dataFrom(plan), dataTo(plan), true);
+  if (!rollupDays) return null;
+  const rows = reader.rows(periodDaysSql(plan, rollupDays));
+  // Awaited by `queryUsageMatrix`, unless the catalog or extent read failed first.
+  rows.catch(() => undefined);
+  return { days: rollupDays, rows };
+}
 
 /** Traces of `[from, to)` (partial days, hourly ranges), counted per (bucket, value). */
 function rawSql(plan: UsageQueryPlan, interval: Interval): string {
@@ -129,36 +177,45 @@ function rawSql(plan: UsageQueryPlan, interval: Interval): string {
 
 /**
  * The answer to `plan` as a matrix: whole days from `usage_periods` (see `periodsSql`,
- * `readsPeriods`) or a daily rollup (`dailyRollupSql`); the partial days at the ends and hourly
- * ranges from `traces`. Periods and the rest are two statements, sent together. Reads are cut to
- * `extent` (see `clampToData`); values are placed by the catalog (ids it lacks go with the
- * unlabelled ones), so the matrix is the DuckDB backend's for the same data.
+ * `readsPeriods`, `readsPeriodDays`) or a daily rollup (`dailyRollupSql`); the partial days at
+ * the ends and hourly ranges from `traces`. Periods and the rest are two statements, sent
+ * together; the period rows of `early` (`readDaysEarly`) are used instead of reading them again.
+ * Reads are cut to `extent` (see `clampToData`); values are placed by the catalog (ids it lacks
+ * go with the unlabelled ones), so the matrix is the DuckDB backend's for the same data.
  */
 export async function queryUsageMatrix(
-  client: ClickHouseClient,
+  reader: ClickHouseReader,
   plan: UsageQueryPlan,
   catalog: DimensionCatalog,
   extent: Interval | null,
+  early: EarlyDays | null = null,
 ): Promise<UsageMatrix> {
   const clamped = clampToData(plan, extent);
   const hourly = plan.grid.stride.days === 0;
   const { rollupDays, rawIntervals } = planRange(dataFrom(clamped), dataTo(clamped), !hourly);
   const periods = rollupDays && readsPeriods(plan) ? periodsSql(plan, rollupDays) : null;
+  const periodDays = rollupDays && readsPeriodDays(plan) ? rollupDays : null;
   const sparse = [
-    ...(rollupDays && !periods ? [dailyRollupSql(plan, rollupDays)] : []),
+    ...(rollupDays && !periods && !periodDays ? [dailyRollupSql(plan, rollupDays)] : []),
     ...rawIntervals.map((interval) => rawSql(plan, interval)),
   ];
-  if (!periods && sparse.length === 0) return emptyMatrix(catalog, plan.grid.count);
+  if (!periods && !periodDays && sparse.length === 0) {
+    return emptyMatrix(catalog, plan.grid.count);
+  }
   const builder = createMatrixBuilder(catalog, plan.grid.count);
   const valueOf = (has: string | undefined, dim: string | undefined) =>
     builder.valueOfId(has === '1' ? (dim ?? null) : null);
-  const [denseRows, sparseRows] = await Promise.all([
-    periods ? tsvRows(client, periods.sql) : [],
+  const [denseRows, dayRows, sparseRows] = await Promise.all([
+    periods ? reader.rows(periods.sql) : [],
+    periodDays
+      ? early && early.days.from <= periodDays.from && early.days.to >= periodDays.to
+        ? early.rows
+        : reader.rows(periodDaysSql(plan, periodDays))
+      : [],
     // One line per value with its buckets and counts as arrays: the value's id is sent and
     // looked up once, not once per bucket.
     sparse.length > 0
-      ? tsvRows(
-          client,
+      ? reader.rows(
           `SELECT has, dim, groupArray(k), groupArray(n)
            FROM (${sparse.join('\nUNION ALL\n')}) GROUP BY has, dim`,
         )
@@ -166,31 +223,54 @@ export async function queryUsageMatrix(
   ]);
   for (const [has, dim, ns = '[]'] of denseRows) {
     const value = valueOf(has, dim);
-    numbers(ns).forEach((n, i) => {
+    tsvNumbers(ns).forEach((n, i) => {
       if (n > 0) builder.add(value, (periods?.first ?? 0) + i, n);
     });
   }
+  if (periodDays) addPeriodDays(builder, plan, periodDays, dayRows, valueOf);
   for (const [has, dim, ks = '[]', ns = '[]'] of sparseRows) {
     const value = valueOf(has, dim);
-    const counts = numbers(ns);
-    numbers(ks).forEach((k, i) => builder.add(value, k, counts[i] ?? 0));
+    const counts = tsvNumbers(ns);
+    tsvNumbers(ks).forEach((k, i) => builder.add(value, k, counts[i] ?? 0));
   }
   return builder.finish();
 }
 
-/** A TabSeparated array of numbers (`[1,2,3]`). */
-const numbers = (cell: string): number[] =>
-  cell.length <= 2 ? [] : cell.slice(1, -1).split(',').map(Number);
+/**
+ * Adds the days of `usage_periods` rows (`periodDaysSql`) that fall in `days` to their buckets;
+ * rows of one value not merged yet are added alike.
+ */
+function addPeriodDays(
+  builder: MatrixBuilder,
+  plan: UsageQueryPlan,
+  days: Interval,
+  rows: string[][],
+  valueOf: (has: string | undefined, dim: string | undefined) => number,
+): void {
+  const { originMs, stepMs } = plan.grid;
+  const firstDay = Math.floor(days.from / DAY_MS);
+  const endDay = Math.ceil(days.to / DAY_MS);
+  for (const [has, dim, dayCell = '[]', countCell = '[]'] of rows) {
+    const value = valueOf(has, dim);
+    const counts = tsvNumbers(countCell);
+    tsvNumbers(dayCell).forEach((day, i) => {
+      if (day >= firstDay && day < endDay) {
+        builder.add(value, Math.floor((day * DAY_MS - originMs) / stepMs), counts[i] ?? 0);
+      }
+    });
+  }
+}
 
 /**
  * The days that hold traces, as `[first day, last day + 1)`; null when there are none. Every
- * grouping of the rollup counts every trace once, on its day, so the smallest one (workspace)
- * answers for all: a year by user reads ~50x fewer rows for the same days.
+ * grouping counts every trace once, on its day, so the smallest one (workspace) answers for all,
+ * and its `usage_periods` rows hold their days in ascending order: the first and last day of
+ * ~80 rows (dataset M) instead of the days of 7,300 `usage_daily` rows in 13 monthly parts
+ * (1.6-1.9 ms against 2.9-3.1 ms over HTTP, README "Fixed costs of a small answer").
  */
-export async function readDataExtent(client: ClickHouseClient): Promise<Interval | null> {
-  const [row] = await tsvRows(
-    client,
-    `SELECT count(), toUInt16(min(day)), toUInt16(max(day)) FROM usage_daily
+export async function readDataExtent(reader: ClickHouseReader): Promise<Interval | null> {
+  const [row] = await reader.rows(
+    `SELECT count(), min(dayMap.day[1]), max(dayMap.day[-1]) FROM usage_periods
      WHERE grouping = 'workspace'`,
   );
   if (!row || Number(row[0]) === 0) return null;
