@@ -121,6 +121,7 @@ export async function createDeploymentService(
         run.kwargs.config ?? {},
       ),
     checkpointer,
+    headOf: store.checkpoints.head,
     stopSignals,
     runs,
     withThreadLock,

@@ -67,8 +67,14 @@ export function createClusterRuns({
     // (the owner's stop, or its own) comes as a run-change message, so the first read of the
     // lease can wait for it.
     let changed = events.changed(run.run_id);
-    if (!(await leases.requestCancel(run.run_id, action))) return false;
-    await bus.publish({ runId: run.run_id, threadId: run.thread_id, action });
+    // The message and the durable request go out together: the owner acts on whichever it sees
+    // first. A request that found the run no longer running means it ended on its own, or its
+    // owner already rolled it back on the message (gone).
+    const [requested] = await Promise.all([
+      leases.requestCancel(run.run_id, action),
+      bus.publish({ runId: run.run_id, threadId: run.thread_id, action }),
+    ]);
+    if (!requested) return (await leases.lease(run.run_id)) === 'gone';
     for (;;) {
       await Promise.race([changed, sleep(POLL_MS)]);
       changed = events.changed(run.run_id);

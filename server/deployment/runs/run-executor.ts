@@ -38,6 +38,8 @@ interface ExecutorDeps {
   /** The graph a run executes (built from the run's config when it comes from a factory). */
   graphFor: (run: RunRecord) => Promise<ServedGraph>;
   checkpointer: BaseCheckpointSaver;
+  /** The thread's head checkpoint id alone (else read through the checkpointer's `getTuple`). */
+  headOf?: (threadId: string) => Promise<string | null>;
   /** The executing run's metadata per thread, which the checkpointer adds to its checkpoints. */
   runMetadata?: Map<string, Record<string, unknown>>;
   /** Refuses a stopped run's checkpoint writes and waits for those under way. */
@@ -65,6 +67,9 @@ interface ExecutorDeps {
 export function createRunExecutor({
   graphFor,
   checkpointer,
+  headOf = async (threadId) =>
+    (await checkpointer.getTuple({ configurable: { thread_id: threadId } }))?.config.configurable
+      ?.checkpoint_id ?? null,
   runMetadata,
   writes,
   stopSignals,
@@ -196,8 +201,7 @@ export function createRunExecutor({
     const next = await nextDue(threadId);
     if (!next || closed || executing.has(threadId)) return;
     // Read under the thread lock with no run executing: the head this run starts from.
-    const head = await checkpointer.getTuple({ configurable: { thread_id: threadId } });
-    const startCheckpointId = head?.config.configurable?.checkpoint_id ?? null;
+    const startCheckpointId = await headOf(threadId);
     const claim = { runId: next.run_id, owner, startCheckpointId, leaseMs };
     const attempt = await runs.claim(claim);
     if (attempt === 0) return;

@@ -172,6 +172,11 @@ export interface CheckpointRollback {
   rollback(threadId: string, headCheckpointId: string | null, runId?: string): Promise<number>;
   /** Deletes a stateless run's thread with its runs, checkpoints and pending writes. */
   removeThread(threadId: string): Promise<void>;
+  /**
+   * The id of the thread's latest root checkpoint (the one the checkpointer's `getTuple` would
+   * load), read alone: a run about to start records where it starts from.
+   */
+  head(threadId: string): Promise<string | null>;
 }
 
 /** Everything a deployment keeps, from one backend. */
