@@ -55,16 +55,16 @@ function serveSdkInProcess(app: Hono): void {
 const ID_METHODS = ['GET', 'PATCH', 'DELETE'];
 const ORPHANED_RUN_REASON = 'The server stopped while this run was in flight; it was not resumed.';
 
-/**
- * The LangGraph-compatible deployment API (assistants, threads, runs, multitask strategies, the
- * store) serving the demo `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
- */
 /** The graph a run was created for (`configurable.graph_id`, see runConfigFor). */
 function graphIdOf(run: RunRecord): string | undefined {
   const graphId = run.kwargs.config?.configurable?.graph_id;
   return typeof graphId === 'string' ? graphId : undefined;
 }
 
+/**
+ * The LangGraph-compatible deployment API (assistants, threads, runs, multitask strategies, the
+ * store) serving the demo `agent` graph, with everything stored in `DATA_DIR/deployment.sqlite`.
+ */
 export async function createDeploymentService(
   config: Config,
   options: {
