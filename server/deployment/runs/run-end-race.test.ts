@@ -58,7 +58,7 @@ describe('a rollback reaching a run whose end is being recorded', () => {
     const streams = createRunStreamLog();
     const executor = createRunExecutor({
       graphFor: async () => ({ graphId: 'agent', runtime: graph, schemas: AGENT_SCHEMAS }),
-      checkpointer,
+      headOf: store.checkpoints.head,
       runMetadata: store.checkpointer.runMetadata,
       writes: store.checkpointer.writes,
       stopSignals,

@@ -10,7 +10,7 @@ function executorWithFailingLock() {
   const lock = vi.fn(() => Promise.reject(new Error('Connection terminated unexpectedly')));
   const executor = createRunExecutor({
     graphFor: () => Promise.reject(new Error('no graph here')),
-    checkpointer: {} as never,
+    headOf: () => Promise.reject(new Error('no checkpoints here')),
     stopSignals: createStopSignals(),
     runs: {} as RunStore,
     withThreadLock: lock,

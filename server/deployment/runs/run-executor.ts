@@ -1,4 +1,3 @@
-import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
 import type { ServedGraph } from '../graph/graph-registry';
 import type { StopSignals } from '../graph/stop-signals';
 import { toWireData } from '../wire/sse';
@@ -37,9 +36,8 @@ interface ExecutingRun extends StoppedRun {
 interface ExecutorDeps {
   /** The graph a run executes (built from the run's config when it comes from a factory). */
   graphFor: (run: RunRecord) => Promise<ServedGraph>;
-  checkpointer: BaseCheckpointSaver;
-  /** The thread's head checkpoint id alone (else read through the checkpointer's `getTuple`). */
-  headOf?: (threadId: string) => Promise<string | null>;
+  /** The thread's head checkpoint id (`CheckpointRollback.head`): where a run starts from. */
+  headOf: (threadId: string) => Promise<string | null>;
   /** The executing run's metadata per thread, which the checkpointer adds to its checkpoints. */
   runMetadata?: Map<string, Record<string, unknown>>;
   /** Refuses a stopped run's checkpoint writes and waits for those under way. */
@@ -66,10 +64,7 @@ interface ExecutorDeps {
  */
 export function createRunExecutor({
   graphFor,
-  checkpointer,
-  headOf = async (threadId) =>
-    (await checkpointer.getTuple({ configurable: { thread_id: threadId } }))?.config.configurable
-      ?.checkpoint_id ?? null,
+  headOf,
   runMetadata,
   writes,
   stopSignals,
