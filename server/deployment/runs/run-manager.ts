@@ -132,8 +132,7 @@ export function createRunManager({
 
   return {
     create(request: NewRunRequest): Promise<RunRecord | Conflict> {
-      let created = false;
-      return withThreadLock(
+      return withThreadLock<RunRecord | Conflict>(
         request.threadId,
         async () => {
           const active = await runs.active(request.threadId);
@@ -151,12 +150,12 @@ export function createRunManager({
           const run = await runs.create(request);
           streams.open(run.run_id);
           await request.onCreated?.(run);
-          created = true;
           return run;
         },
         // Started under the same lock once the caller has the run, not by a later `kick`
         // taking the lock again.
-        () => (created ? executor.startNextHeld(request.threadId) : Promise.resolve()),
+        (result) =>
+          'conflict' in result ? Promise.resolve() : executor.startNextHeld(request.threadId),
       );
     },
 

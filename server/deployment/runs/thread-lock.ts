@@ -4,13 +4,13 @@ import { createKeyedMutex } from './keyed-mutex';
  * Runs `task` while holding the thread's lock: multitask decisions (create, cancel, delete) and
  * run start-up on one thread happen one after another. In one process a keyed mutex; across
  * replicas a database lock (see store/postgres/). `then`, when given, runs under the same lock
- * once the caller has `task`'s result (a run's start-up right after its creation, which would
- * otherwise take the lock a second time); it runs only if `task` succeeded and must not throw.
+ * with `task`'s result once the caller has it (a run's start-up right after its creation, which
+ * would otherwise take the lock a second time); only if `task` succeeded; it must not throw.
  */
 export type ThreadLock = <T>(
   threadId: string,
   task: () => Promise<T>,
-  then?: () => Promise<void>,
+  then?: (result: T) => Promise<void>,
 ) => Promise<T>;
 
 /**
@@ -20,7 +20,7 @@ export type ThreadLock = <T>(
 export function answerBeforeThen<T>(
   hold: (whole: () => Promise<void>) => Promise<void>,
   task: () => Promise<T>,
-  then?: () => Promise<void>,
+  then?: (result: T) => Promise<void>,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     hold(async () => {
@@ -32,7 +32,7 @@ export function answerBeforeThen<T>(
         return;
       }
       resolve(result);
-      await then?.();
+      await then?.(result);
     }).catch(reject);
   });
 }
