@@ -256,6 +256,8 @@ export function createRunExecutor({
     startNextHeld,
     stop,
     isExecuting: (threadId: string, runId: string) => executing.get(threadId)?.run.run_id === runId,
+    /** The run executing on the thread here, if any (the executor's own record of it). */
+    executingOn: (threadId: string) => executing.get(threadId)?.run,
     /** The runs executing here (for the lease heartbeat). */
     executingRuns: () => [...executing.values()].map((entry) => entry.run),
     executingCount: () => executing.size,

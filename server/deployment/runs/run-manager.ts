@@ -208,8 +208,8 @@ export function createRunManager({
      */
     async stopHere(threadId: string, runId: string, action: 'interrupt' | 'rollback') {
       // The executor's own record of the run: it is running here (no read needed).
-      const run = executor.executingRuns().find((executing) => executing.run_id === runId);
-      if (!run || !executor.isExecuting(threadId, runId)) return;
+      const run = executor.executingOn(threadId);
+      if (run?.run_id !== runId) return;
       if (action === 'rollback') await rollback(threadId, [run]);
       else await interrupt(threadId, [run]);
     },
