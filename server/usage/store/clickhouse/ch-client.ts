@@ -45,7 +45,11 @@ export const dayLiteral = (ms: number) => `toDate('${new Date(ms).toISOString().
 /** The rows of a TabSeparated answer, split into cells (our columns hold no tabs or escapes). */
 export async function tsvRows(client: ClickHouseClient, query: string): Promise<string[][]> {
   const result = await client.query({ query, format: 'TabSeparated' });
-  const text = await result.text();
+  return tsvCells(await result.text());
+}
+
+/** A TabSeparated answer split into rows of cells (no tabs or escapes in our cells). */
+export function tsvCells(text: string): string[][] {
   if (text === '') return [];
   return text
     .replace(/\n$/, '')

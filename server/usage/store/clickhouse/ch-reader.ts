@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { ClickHouseSettings } from './ch-client';
+import { tsvCells, type ClickHouseSettings } from './ch-client';
 
 /** The read path of the usage API: SELECTs answered as TabSeparated rows. */
 export interface ClickHouseReader {
@@ -64,14 +64,7 @@ export function createClickHouseReader(settings: ClickHouseSettings): ClickHouse
     });
 
   return {
-    async rows(query) {
-      const text = await send(query, true);
-      if (text === '') return [];
-      return text
-        .replace(/\n$/, '')
-        .split('\n')
-        .map((line) => line.split('\t'));
-    },
+    rows: async (query) => tsvCells(await send(query, true)),
     close: () => agent.destroy(),
   };
 }
