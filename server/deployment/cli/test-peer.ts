@@ -31,6 +31,9 @@ const OFF_SUITE_PORT_FAILURES: Record<string, string> = {
   'generative ui': `expects the UI bundle at http://localhost:${SUITE_PORT}, which was taken`,
 };
 
+/** At most this many unexpected failures are run again: more is a breakage, not a pause. */
+const MAX_RETRIED = 2;
+
 const isFree = (port: number) =>
   new Promise<boolean>((resolve) => {
     const probe = createServer()
@@ -59,7 +62,9 @@ Runs the official LangGraph API suite (PEER_SUITE_DIR, else shared/peer/langgrap
 the clone) against the deployment API served on port ${SUITE_PORT} (the suite's), or when taken on a free
 one of ${PORTS.first}-${PORTS.last} (its generative-UI test then fails, as expected).
   -t, --test-name-pattern NAME  only the tests whose name matches (vitest -t)
-Exit codes: 0 passed (known failures listed), 1 a test failed or the suite is missing, 2 bad arguments.`;
+A test that fails unexpectedly is run once more alone (at most ${MAX_RETRIED}); a pass then is reported as
+RETRIED. Exit codes: 0 passed (known failures and retries listed), 1 a test failed or the suite is
+missing, 2 bad arguments.`;
 
 async function main(args: string[]): Promise<number> {
   const values = parseCliArgs(args, {
@@ -93,49 +98,84 @@ async function main(args: string[]): Promise<number> {
     port === SUITE_PORT ? {} : OFF_SUITE_PORT_FAILURES;
   console.log(`test:peer: serving ${SUITE_DIR}/graphs/langgraph.json at ${apiUrl}`);
 
-  const report = path.join(dataDir, 'vitest.json');
   const config = path.join(import.meta.dirname, '../peer/peer-vitest.config.ts');
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(
-      'npx',
-      [
-        'vitest',
-        'run',
-        '--config',
-        config,
-        '--reporter=default',
-        '--reporter=json',
-        ...(only === undefined ? [] : ['-t', only]),
-      ],
-      {
-        stdio: 'inherit',
-        // Without CI: under CI the suite spawns its own server (`tsx ./tests/utils.server.mts`),
-        // a file only the official repository has; ours is already listening.
-        env: { ...process.env, CI: '', PEER_API_URL: apiUrl, VITEST_JSON_REPORT: report },
-      },
-    );
-    child.on('exit', resolve);
-  });
+  const runSuite = (report: string, pattern: string | undefined) =>
+    new Promise<number | null>((resolve) => {
+      const child = spawn(
+        'npx',
+        [
+          'vitest',
+          'run',
+          '--config',
+          config,
+          '--reporter=default',
+          '--reporter=json',
+          ...(pattern === undefined ? [] : ['-t', pattern]),
+        ],
+        {
+          stdio: 'inherit',
+          // Without CI: under CI the suite spawns its own server (`tsx ./tests/utils.server.mts`),
+          // a file only the official repository has; ours is already listening.
+          env: { ...process.env, CI: '', PEER_API_URL: apiUrl, VITEST_JSON_REPORT: report },
+        },
+      );
+      child.on('exit', resolve);
+    });
+
+  const code = await runSuite(path.join(dataDir, 'vitest.json'), only);
+  const results = await readResults(path.join(dataDir, 'vitest.json'));
+  const failed = results.failed;
+  const unexpected = failed.filter((name) => !(name in expectedFailures));
+  // A few of the suite's tests measure timing on the client (the custom streaming route must
+  // arrive in 4 reads, 10 ms apart; the multitasking ones carry the suite's own `retry: 3`): a
+  // pause of the machine can fail one. An unexpected failure is run once more alone, and a
+  // pass then is reported as a retry, never hidden; a second failure fails the command.
+  const retried: string[] = [];
+  if (unexpected.length > 0 && unexpected.length <= MAX_RETRIED) {
+    for (const [index, name] of unexpected.entries()) {
+      console.log(`test:peer: running "${name}" again alone (it failed in the full run)`);
+      const report = path.join(dataDir, `vitest-retry-${index}.json`);
+      await runSuite(report, `^${escapeRegExp(name)}$`);
+      const again = await readResults(report);
+      if (again.passed.includes(name) && again.failed.length === 0) retried.push(name);
+    }
+  }
   await new Promise((resolve) => server.close(resolve));
   await service.close();
 
-  const json = JSON.parse(await readFile(report, 'utf8').catch(() => '{}')) as Partial<VitestJson>;
-  const failed = (json.testResults ?? [])
-    .flatMap((file) => file.assertionResults)
-    .filter((test) => test.status === 'failed')
-    .map((test) => test.fullName);
-  const unexpected = failed.filter((name) => !(name in expectedFailures));
   failed.forEach((name) => {
     const why = expectedFailures[name];
-    console.log(why ? `FAIL ${name} (expected: ${why})` : `FAIL ${name}`);
+    if (why) console.log(`FAIL ${name} (expected: ${why})`);
+    else if (retried.includes(name))
+      console.log(`RETRIED ${name} (failed in the full run, passed alone)`);
+    else console.log(`FAIL ${name}`);
   });
-  const passed = json.numPassedTests ?? 0;
-  const skipped = (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-  console.log(`test:peer: ${passed} passed, ${failed.length} failed, ${skipped} skipped`);
+  const stillFailing = unexpected.filter((name) => !retried.includes(name));
+  const passed = results.passed.length + retried.length;
+  const failedCount = failed.length - retried.length;
+  console.log(
+    `test:peer: ${passed} passed, ${failedCount} failed, ${results.skipped} skipped` +
+      (retried.length > 0 ? ` (${retried.length} passed on a second run alone)` : ''),
+  );
   await rm(dataDir, { recursive: true, force: true });
   // Vitest exits 1 on the expected failures too; no report or no passing test is a failure.
-  const ok = code === 0 || (passed > 0 && failed.length > 0 && unexpected.length === 0);
+  const ok =
+    code === 0 || (results.passed.length > 0 && failed.length > 0 && stillFailing.length === 0);
   return ok ? 0 : 1;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function readResults(report: string) {
+  const json = JSON.parse(await readFile(report, 'utf8').catch(() => '{}')) as Partial<VitestJson>;
+  const tests = (json.testResults ?? []).flatMap((file) => file.assertionResults);
+  const named = (status: string) =>
+    tests.filter((test) => test.status === status).map((test) => test.fullName);
+  return {
+    passed: named('passed'),
+    failed: named('failed'),
+    skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+  };
 }
 
 runCli(USAGE, main);
