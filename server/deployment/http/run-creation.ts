@@ -77,7 +77,11 @@ export async function createRun(
   const { threads, assistants, manager } = deps;
   const { onCreated } = own;
   const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body;
-  const assistant = await assistants.resolve(assistant_id);
+  // The thread named in the path is read alongside the assistant: neither read needs the other.
+  const [assistant, named] = await Promise.all([
+    assistants.resolve(assistant_id),
+    threadId === null ? undefined : threads.get(threadId),
+  ]);
   if (!assistant) {
     return { refused: 404, detail: noAssistantFor(assistant_id) };
   }
@@ -91,7 +95,7 @@ export async function createRun(
   }
   const targetThread =
     threadId ?? (await threads.create({ graph_id: assistant.graph_id }))?.thread_id ?? '';
-  const thread = await threads.get(targetThread);
+  const thread = threadId === null ? await threads.get(targetThread) : named;
   if (!thread) {
     if (if_not_exists !== 'create') {
       return { refused: 404, detail: `Thread ${targetThread} not found` };

@@ -167,9 +167,13 @@ export function createRunExecutor({
       ? Promise.resolve()
       : withThreadLock(threadId, () => startNext(threadId)).catch(warn(threadId));
 
-  /** `kick` for a caller that already holds the thread's lock. */
-  const startNextHeld = (threadId: string): Promise<void> =>
-    startNext(threadId).catch(warn(threadId));
+  /**
+   * `kick` for a caller that already holds the thread's lock. `sole`: a run the caller knows to
+   * be the thread's only active one (it read the others under this lock and stopped them), so
+   * the queue need not be read again to find it; one with a delay (`after_seconds`) waits.
+   */
+  const startNextHeld = (threadId: string, sole?: RunRecord): Promise<void> =>
+    startNext(threadId, sole?.kwargs.not_before ? undefined : sole).catch(warn(threadId));
 
   // Callers fire and forget: a database error here must not end the process. The next kick (a
   // run's end, a new run, cluster mode's scan of pending runs) tries again.
@@ -191,9 +195,9 @@ export function createRunExecutor({
     await kick(threadId);
   };
 
-  async function startNext(threadId: string): Promise<void> {
+  async function startNext(threadId: string, sole?: RunRecord): Promise<void> {
     if (closed || executing.has(threadId)) return;
-    const next = await nextDue(threadId);
+    const next = sole ?? (await nextDue(threadId));
     if (!next || closed || executing.has(threadId)) return;
     // Read under the thread lock with no run executing: the head this run starts from.
     const startCheckpointId = await headOf(threadId);

@@ -132,6 +132,9 @@ export function createRunManager({
 
   return {
     create(request: NewRunRequest): Promise<RunRecord | Conflict> {
+      // The new run when no other run of the thread is left active once it is created: none
+      // was, or this create stopped them all (rollback, interrupt).
+      let sole: RunRecord | undefined;
       return withThreadLock<RunRecord | Conflict>(
         request.threadId,
         async () => {
@@ -150,12 +153,14 @@ export function createRunManager({
           const run = await runs.create(request);
           streams.open(run.run_id);
           await request.onCreated?.(run);
+          const stoppedAll = request.strategy === 'rollback' || request.strategy === 'interrupt';
+          if (active.length === 0 || stoppedAll) sole = run;
           return run;
         },
         // Started under the same lock once the caller has the run, not by a later `kick`
         // taking the lock again.
         (result) =>
-          'conflict' in result ? Promise.resolve() : executor.startNextHeld(request.threadId),
+          'conflict' in result ? Promise.resolve() : executor.startNextHeld(request.threadId, sole),
       );
     },
 
