@@ -4,11 +4,12 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 export type StopSignalOf = (config: LangGraphRunnableConfig) => AbortSignal | undefined;
 
 /**
- * The stop signal of the run executing on each thread (at most one per thread), which nodes look
- * up by `thread_id`. Why not `invoke(input, { signal })`: with a signal, LangChain rejects
- * `invoke` the moment it aborts, while the graph may still be saving checkpoints. A node that
- * throws instead ends the graph, and `invoke` settles only after every checkpoint write has
- * landed, so the rollback that follows deletes all of them.
+ * The stop signal of the run executing on each thread (at most one per thread), which the demo
+ * graph's nodes look up by `thread_id` to end their model delay at once. The graph's stream gets
+ * the same signal (runs/stream-run.ts) and ends on it; the run's write fence
+ * (store/run-metadata.ts) waits for the checkpoint writes under way and refuses later ones, so
+ * the rollback that follows deletes all the run wrote. (It was once the only stop: nodes threw,
+ * and a stopped run went on saving its steps until its next node began.)
  */
 export function createStopSignals() {
   const byThread = new Map<string, AbortSignal>();

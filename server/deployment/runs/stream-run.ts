@@ -45,10 +45,11 @@ function graphInput(run: RunRecord, foreign: boolean) {
 
 /**
  * Executes a run with `graph.stream` (or `streamEvents` when the `events` mode is asked for) and
- * publishes what the client asked for as it comes. Like `invoke`, it settles only after the
- * graph's last checkpoint write, which the rollback relies on. The stop signal is not passed
- * to the demo graph (see graph/stop-signals.ts): its nodes throw instead. A loaded graph knows
- * nothing of our stop signals, so it gets `signal`. Resolves with the last state values.
+ * publishes what the client asked for as it comes. Every graph gets the stop `signal`: its
+ * stream ends the moment the signal fires, even within a step, and the checkpoint writes still
+ * under way then are awaited, and later ones refused, by the run's write fence
+ * (store/run-metadata.ts) before a rollback deletes what the run wrote. The demo graph's nodes
+ * also end their model delay on it (graph/stop-signals.ts). Resolves with the last state values.
  */
 export async function streamRun(
   served: ServedGraph,
@@ -78,7 +79,7 @@ export async function streamRun(
       assistant_id: run.assistant_id,
     },
     ...(isRecord(kwargs.context) && { context: kwargs.context }),
-    ...(foreign && { signal }),
+    signal,
     // As the platform: messages-tuple metadata and callback events carry the run's identity.
     runId: run.run_id,
     metadata: {
