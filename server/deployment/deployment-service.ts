@@ -120,7 +120,6 @@ export async function createDeploymentService(
         ),
         run.kwargs.config ?? {},
       ),
-    headOf: store.checkpoints.head,
     stopSignals,
     runs,
     withThreadLock,

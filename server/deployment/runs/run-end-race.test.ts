@@ -58,7 +58,6 @@ describe('a rollback reaching a run whose end is being recorded', () => {
     const streams = createRunStreamLog();
     const executor = createRunExecutor({
       graphFor: async () => ({ graphId: 'agent', runtime: graph, schemas: AGENT_SCHEMAS }),
-      headOf: store.checkpoints.head,
       runMetadata: store.checkpointer.runMetadata,
       writes: store.checkpointer.writes,
       stopSignals,

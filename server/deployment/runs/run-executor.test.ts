@@ -10,7 +10,6 @@ function executorWithFailingLock() {
   const lock = vi.fn(() => Promise.reject(new Error('Connection terminated unexpectedly')));
   const executor = createRunExecutor({
     graphFor: () => Promise.reject(new Error('no graph here')),
-    headOf: () => Promise.reject(new Error('no checkpoints here')),
     stopSignals: createStopSignals(),
     runs: {} as RunStore,
     withThreadLock: lock,

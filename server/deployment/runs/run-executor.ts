@@ -36,8 +36,6 @@ interface ExecutingRun extends StoppedRun {
 interface ExecutorDeps {
   /** The graph a run executes (built from the run's config when it comes from a factory). */
   graphFor: (run: RunRecord) => Promise<ServedGraph>;
-  /** The thread's head checkpoint id (`CheckpointRollback.head`): where a run starts from. */
-  headOf: (threadId: string) => Promise<string | null>;
   /** The executing run's metadata per thread, which the checkpointer adds to its checkpoints. */
   runMetadata?: Map<string, Record<string, unknown>>;
   /** Refuses a stopped run's checkpoint writes and waits for those under way. */
@@ -64,7 +62,6 @@ interface ExecutorDeps {
  */
 export function createRunExecutor({
   graphFor,
-  headOf,
   runMetadata,
   writes,
   stopSignals,
@@ -199,11 +196,10 @@ export function createRunExecutor({
     if (closed || executing.has(threadId)) return;
     const next = sole ?? (await nextDue(threadId));
     if (!next || closed || executing.has(threadId)) return;
-    // Read under the thread lock with no run executing: the head this run starts from.
-    const startCheckpointId = await headOf(threadId);
-    const claim = { runId: next.run_id, owner, startCheckpointId, leaseMs };
-    const attempt = await runs.claim(claim);
-    if (attempt === 0) return;
+    // Under the thread lock with no run executing: the head it records is the one it starts from.
+    const claimed = await runs.claim({ runId: next.run_id, owner, leaseMs });
+    if (!claimed) return;
+    const { attempt, startCheckpointId } = claimed;
     events.notify(threadRunStarted(threadId));
     // A run queued before a restart has no log yet; one created since has (open is idempotent).
     streams.open(next.run_id);

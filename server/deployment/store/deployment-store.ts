@@ -57,8 +57,15 @@ export interface RunPage {
 export interface RunClaim {
   runId: string;
   owner: string;
-  startCheckpointId: string | null;
   leaseMs: number;
+}
+
+/** A run just claimed: which start of it this is, and the checkpoint it starts from. */
+export interface ClaimedRun {
+  /** 1 for a run's first start, more after a re-queue. */
+  attempt: number;
+  /** The thread's head (newest root checkpoint) when claimed; null for an empty thread. */
+  startCheckpointId: string | null;
 }
 
 /** Run records. */
@@ -78,11 +85,12 @@ export interface RunStore {
     error?: string | null,
   ): Promise<RunRecord | undefined>;
   /**
-   * Takes a pending run to `running` for `owner` (a replica), recording the checkpoint it starts
-   * from. Answers the attempt this is (1 for a run's first start, more after a re-queue), or 0
-   * when it is no longer pending. At most one running run per thread.
+   * Takes a pending run to `running` for `owner` (a replica), recording the thread's head as the
+   * checkpoint it starts from, read in the same statement (called under the thread's lock, with
+   * no run of the thread executing, so no write lands between). Undefined when the run is no
+   * longer pending. At most one running run per thread.
    */
-  claim(claim: RunClaim): Promise<number>;
+  claim(claim: RunClaim): Promise<ClaimedRun | undefined>;
   delete(runId: string): Promise<void>;
   threadsWithPendingRuns(): Promise<string[]>;
   /** Threads with a run still `running` (on start-up: cut off by a crash). */
@@ -172,11 +180,6 @@ export interface CheckpointRollback {
   rollback(threadId: string, headCheckpointId: string | null, runId?: string): Promise<number>;
   /** Deletes a stateless run's thread with its runs, checkpoints and pending writes. */
   removeThread(threadId: string): Promise<void>;
-  /**
-   * The id of the thread's latest root checkpoint (the one the checkpointer's `getTuple` would
-   * load), read alone: a run about to start records where it starts from.
-   */
-  head(threadId: string): Promise<string | null>;
 }
 
 /** Everything a deployment keeps, from one backend. */

@@ -30,14 +30,6 @@ export function createPostgresCheckpointRollback(pool: pg.Pool): CheckpointRollb
   return {
     rollback: (threadId, headCheckpointId, runId) =>
       deleteOffChain(pool, threadId, headCheckpointId, runId ?? null),
-    async head(threadId) {
-      const { rows } = await pool.query<{ checkpoint_id: string }>(
-        `SELECT checkpoint_id FROM deployment.checkpoints WHERE thread_id = $1 AND checkpoint_ns = ''
-         ORDER BY checkpoint_id DESC LIMIT 1`,
-        [threadId],
-      );
-      return rows[0]?.checkpoint_id ?? null;
-    },
     removeThread: (threadId) =>
       inTransaction(pool, async (client) => {
         for (const table of [

@@ -177,15 +177,18 @@ describe.skipIf(!TEST_DATABASE_URI)(
       );
       expect(await checkpoints()).toEqual(['1', '2', '3']);
       expect(await blobs()).toEqual(['1', '3']);
-      expect(await store.checkpoints.head(threadId)).toBe('3');
 
       const run = await newRun({});
       expect(await store.checkpoints.rollback(threadId, '1', run.run_id)).toBe(2);
       expect(await checkpoints()).toEqual(['1']);
-      expect(await store.checkpoints.head(threadId)).toBe('1');
       // The value only checkpoint 3 used went with it; the one checkpoint 1 uses stayed.
       expect(await blobs()).toEqual(['1']);
       expect(await store.runs.get(threadId, run.run_id)).toBeUndefined();
+      // The next run starts from the head the rollback left.
+      const next = await newRun({});
+      const claim = { runId: next.run_id, owner: 'test', leaseMs: 30_000 };
+      expect(await store.runs.claim(claim)).toEqual({ attempt: 1, startCheckpointId: '1' });
+      expect(await store.runs.claim(claim)).toBeUndefined();
     });
   },
 );

@@ -83,16 +83,22 @@ export function createPostgresRunStore(pool: pg.Pool): RunStore {
       );
       return rows[0] && toRunRecord(rows[0]);
     },
-    async claim({ runId, owner, startCheckpointId, leaseMs }) {
-      const { rows } = await pool.query<{ attempt: number }>(
+    async claim({ runId, owner, leaseMs }) {
+      const { rows } = await pool.query<{ attempt: number; start_checkpoint_id: string | null }>(
         `UPDATE deployment.runs SET status = 'running', updated_at = now(), owner = $2,
-           start_checkpoint_id = $3, lease_until = now() + $4 * interval '1 millisecond',
+           start_checkpoint_id = (
+             SELECT checkpoint_id FROM deployment.checkpoints AS head
+             WHERE head.thread_id = runs.thread_id AND head.checkpoint_ns = ''
+             ORDER BY head.checkpoint_id DESC LIMIT 1
+           ),
+           lease_until = now() + $3 * interval '1 millisecond',
            attempt = attempt + 1, cancel_action = NULL
          WHERE run_id = $1 AND status = 'pending'
-         RETURNING attempt`,
-        [runId, owner, startCheckpointId, leaseMs],
+         RETURNING attempt, start_checkpoint_id`,
+        [runId, owner, leaseMs],
       );
-      return rows[0]?.attempt ?? 0;
+      const [row] = rows;
+      return row && { attempt: row.attempt, startCheckpointId: row.start_checkpoint_id };
     },
     async delete(runId) {
       await pool.query('DELETE FROM deployment.runs WHERE run_id = $1', [runId]);

@@ -36,10 +36,6 @@ export function createSqliteCheckpointRollback(db: Database.Database): Checkpoin
     'DELETE FROM runs WHERE thread_id = ?',
     'DELETE FROM threads WHERE thread_id = ?',
   ].map((sql) => db.prepare<[string]>(sql));
-  const selectHead = db.prepare<[string], { checkpoint_id: string }>(
-    `SELECT checkpoint_id FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ''
-     ORDER BY checkpoint_id DESC LIMIT 1`,
-  );
   const removeThread = db.transaction((threadId: string) => {
     threadStatements.forEach((statement) => statement.run(threadId));
   });
@@ -48,6 +44,5 @@ export function createSqliteCheckpointRollback(db: Database.Database): Checkpoin
     rollback: async (threadId, headCheckpointId, runId) =>
       rollback(threadId, headCheckpointId, runId),
     removeThread: async (threadId) => removeThread(threadId),
-    head: async (threadId) => selectHead.get(threadId)?.checkpoint_id ?? null,
   };
 }

@@ -50,8 +50,13 @@ export function createSqliteRunStore(db: Database.Database): RunStore {
     'UPDATE threads SET updated_at = ? WHERE thread_id = ?',
   );
   // One process: the executor's thread lock is the whole guarantee; owner and lease are moot.
-  const claim = db.prepare<[string, string]>(
-    `UPDATE runs SET status = 'running', updated_at = ? WHERE run_id = ? AND status = 'pending'`,
+  const claim = db.prepare<[string, string], { start_checkpoint_id: string | null }>(
+    `UPDATE runs SET status = 'running', updated_at = ? WHERE run_id = ? AND status = 'pending'
+     RETURNING (
+       SELECT checkpoint_id FROM checkpoints
+       WHERE checkpoints.thread_id = runs.thread_id AND checkpoint_ns = ''
+       ORDER BY checkpoint_id DESC LIMIT 1
+     ) AS start_checkpoint_id`,
   );
   const pendingThreads = db.prepare<[], { thread_id: string }>(
     `SELECT DISTINCT thread_id FROM runs WHERE status = 'pending'`,
@@ -97,7 +102,10 @@ export function createSqliteRunStore(db: Database.Database): RunStore {
       remove.run(runId);
     },
     // One process never re-queues a run: every start is its first attempt.
-    claim: async ({ runId }) => (claim.run(new Date().toISOString(), runId).changes > 0 ? 1 : 0),
+    async claim({ runId }) {
+      const row = claim.get(new Date().toISOString(), runId);
+      return row && { attempt: 1, startCheckpointId: row.start_checkpoint_id };
+    },
     threadsWithPendingRuns: async () => pendingThreads.all().map((row) => row.thread_id),
     threadsWithRunningRuns: async () => runningThreads.all().map((row) => row.thread_id),
     failOrphanedRuns: async (reason) => failRunning.run(new Date().toISOString(), reason).changes,

@@ -17,7 +17,8 @@ import { createSqliteTruncate } from './truncate';
 export async function openSqliteDeploymentStore(dataDir: string): Promise<DeploymentStore> {
   const db = openDeploymentDatabase(dataDir);
   const checkpointer = withRunMetadata(new SqliteSaver(db));
-  // The saver creates its tables on first use; the rollback statements need them to exist.
+  // The saver creates its tables on first use; the rollback statements and the runs' claim
+  // (which reads the thread's head) need them to exist.
   await checkpointer.saver.getTuple({ configurable: { thread_id: '' } });
   return {
     backend: 'sqlite',
