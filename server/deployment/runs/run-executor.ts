@@ -202,7 +202,8 @@ export function createRunExecutor({
     const { attempt, startCheckpointId } = claimed;
     events.notify(threadRunStarted(threadId));
     // A run queued before a restart has no log yet; one created since has (open is idempotent).
-    streams.open(next.run_id);
+    // The run its creator hands over was opened a moment ago, under this lock.
+    if (!sole) streams.open(next.run_id);
     // As the platform: each attempt starts with its number, so a reader of a re-queued run's
     // stream knows that what follows starts over.
     streams.publish(next.run_id, 'metadata', { run_id: next.run_id, attempt });
