@@ -12,7 +12,6 @@ import { answerDanglingToolCalls } from './graph/answer-dangling-tool-calls';
 import { AGENT_GRAPH_ID } from './graph/graph-id';
 import { createGraphRegistry } from './graph/graph-registry';
 import { loadLangGraphConfig } from './graph/langgraph-config';
-import { createStopSignals } from './graph/stop-signals';
 import { createAssistantRoutes } from './http/assistant-routes';
 import { createCronRoutes, fireCron } from './crons/cron-routes';
 import { createCronScheduler } from './crons/cron-scheduler';
@@ -78,12 +77,7 @@ export async function createDeploymentService(
   const checkpointer = store.checkpointer.saver;
   const cluster = await openCluster(config, store);
   const withThreadLock = cluster?.withThreadLock ?? createProcessThreadLock();
-  const stopSignals = createStopSignals();
-  const graph = createAgentGraph({
-    checkpointer,
-    stepMs: config.DEMO_MODEL_STEP_MS,
-    signalOf: stopSignals.signalOf,
-  });
+  const graph = createAgentGraph({ checkpointer, stepMs: config.DEMO_MODEL_STEP_MS });
   // The graphs of a langgraph.json when one is configured, else the demo graph.
   const loaded = config.LANGGRAPH_CONFIG
     ? await loadLangGraphConfig(config.LANGGRAPH_CONFIG, {
@@ -120,7 +114,6 @@ export async function createDeploymentService(
         ),
         run.kwargs.config ?? {},
       ),
-    stopSignals,
     runs,
     withThreadLock,
     owner: cluster?.owner,

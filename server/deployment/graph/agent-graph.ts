@@ -4,30 +4,27 @@ import { END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph
 import { ToolNode, toolsCondition } from '@langchain/langgraph/prebuilt';
 import { abortableSleep } from './abortable-sleep';
 import { scriptedReply } from './scripted-model';
-import type { StopSignalOf } from './stop-signals';
 import { createWeatherTool } from './weather-tool';
 
 interface AgentGraphOptions {
   checkpointer: BaseCheckpointSaver;
-  /** Time each model step (and the tool) takes; aborts at once with the run's signal. */
+  /**
+   * Time each model step (and the tool) takes; ends at once when the run is stopped (the
+   * `signal` LangGraph gives each node and tool: the one the run's stream was given).
+   */
   stepMs: number;
-  /** The stop signal of the run a node executes for (see stop-signals.ts). */
-  signalOf: StopSignalOf;
 }
 
 /** The demo `agent` graph: a ReAct loop of the scripted model and the `get_weather` tool. */
-export function createAgentGraph({ checkpointer, stepMs, signalOf }: AgentGraphOptions) {
+export function createAgentGraph({ checkpointer, stepMs }: AgentGraphOptions) {
   return (
     new StateGraph(MessagesAnnotation)
       .addNode('agent', async (state, config) => {
-        await abortableSleep(stepMs, signalOf(config));
+        await abortableSleep(stepMs, config.signal);
         return { messages: [scriptedReply(state.messages, `call_${randomUUID()}`)] };
       })
       // Tool errors (a stop among them) end the run rather than becoming tool messages.
-      .addNode(
-        'tools',
-        new ToolNode([createWeatherTool(stepMs, signalOf)], { handleToolErrors: false }),
-      )
+      .addNode('tools', new ToolNode([createWeatherTool(stepMs)], { handleToolErrors: false }))
       .addEdge(START, 'agent')
       .addConditionalEdges('agent', toolsCondition, ['tools', END])
       .addEdge('tools', 'agent')

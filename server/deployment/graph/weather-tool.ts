@@ -2,7 +2,6 @@ import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import { abortableSleep } from './abortable-sleep';
-import type { StopSignalOf } from './stop-signals';
 
 const FORECASTS: Record<string, string> = {
   sf: "It's 60 degrees and foggy in San Francisco.",
@@ -13,12 +12,12 @@ const FORECASTS: Record<string, string> = {
 };
 
 /** The demo tool: a fixed forecast per city, taking `stepMs` like a real lookup would. */
-export function createWeatherTool(stepMs: number, signalOf: StopSignalOf) {
+export function createWeatherTool(stepMs: number) {
   return tool(
     async ({ city }, config: LangGraphRunnableConfig) => {
       // Progress for clients streaming the `custom` mode.
       config.writer?.({ tool: 'get_weather', city, status: 'looking up' });
-      await abortableSleep(stepMs, signalOf(config));
+      await abortableSleep(stepMs, config.signal);
       return FORECASTS[city.toLowerCase()] ?? `It's 70 degrees and sunny in ${city}.`;
     },
     {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAgentGraph } from '../graph/agent-graph';
 import { AGENT_SCHEMAS } from '../graph/agent-schemas';
-import { createStopSignals } from '../graph/stop-signals';
 import type { DeploymentStore, RunStore } from '../store/deployment-store';
 import { openSqliteDeploymentStore } from '../store/sqlite/sqlite-deployment-store';
 import { createRunEvents } from './run-events';
@@ -50,9 +49,8 @@ describe('a rollback reaching a run whose end is being recorded', () => {
         return store.runs.setStatus(runId, status, error);
       },
     };
-    const stopSignals = createStopSignals();
     const checkpointer = store.checkpointer.saver;
-    const graph = createAgentGraph({ checkpointer, stepMs: 0, signalOf: stopSignals.signalOf });
+    const graph = createAgentGraph({ checkpointer, stepMs: 0 });
     const withThreadLock = createProcessThreadLock();
     const events = createRunEvents();
     const streams = createRunStreamLog();
@@ -60,7 +58,6 @@ describe('a rollback reaching a run whose end is being recorded', () => {
       graphFor: async () => ({ graphId: 'agent', runtime: graph, schemas: AGENT_SCHEMAS }),
       runMetadata: store.checkpointer.runMetadata,
       writes: store.checkpointer.writes,
-      stopSignals,
       runs,
       withThreadLock,
       events,

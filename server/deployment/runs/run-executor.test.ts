@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStopSignals } from '../graph/stop-signals';
 import type { RunStore } from '../store/deployment-store';
 import { createRunEvents } from './run-events';
 import { createRunExecutor } from './run-executor';
@@ -10,7 +9,6 @@ function executorWithFailingLock() {
   const lock = vi.fn(() => Promise.reject(new Error('Connection terminated unexpectedly')));
   const executor = createRunExecutor({
     graphFor: () => Promise.reject(new Error('no graph here')),
-    stopSignals: createStopSignals(),
     runs: {} as RunStore,
     withThreadLock: lock,
     events: createRunEvents(),

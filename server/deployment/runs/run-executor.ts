@@ -1,5 +1,4 @@
 import type { ServedGraph } from '../graph/graph-registry';
-import type { StopSignals } from '../graph/stop-signals';
 import { toWireData } from '../wire/sse';
 import { threadRunStarted, type RunEvents } from './run-events';
 import type { RunTracing } from './run-tracing';
@@ -40,7 +39,6 @@ interface ExecutorDeps {
   runMetadata?: Map<string, Record<string, unknown>>;
   /** Refuses a stopped run's checkpoint writes and waits for those under way. */
   writes?: RunWriteFence;
-  stopSignals: StopSignals;
   runs: RunStore;
   /** The per-thread lock multitask decisions hold (shared with the run manager). */
   withThreadLock: ThreadLock;
@@ -64,7 +62,6 @@ export function createRunExecutor({
   graphFor,
   runMetadata,
   writes,
-  stopSignals,
   runs,
   withThreadLock,
   events,
@@ -83,7 +80,6 @@ export function createRunExecutor({
     if (controller.signal.aborted) return null;
     entry.started = true;
     writes?.started(run.run_id);
-    stopSignals.set(run.thread_id, controller.signal);
     runMetadata?.set(run.thread_id, {
       ...run.metadata,
       run_id: run.run_id,
@@ -106,7 +102,6 @@ export function createRunExecutor({
         served.foreign,
       );
     } finally {
-      stopSignals.delete(run.thread_id);
       runMetadata?.delete(run.thread_id);
     }
   }

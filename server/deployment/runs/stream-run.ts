@@ -48,8 +48,9 @@ function graphInput(run: RunRecord, foreign: boolean) {
  * publishes what the client asked for as it comes. Every graph gets the stop `signal`: its
  * stream ends the moment the signal fires, even within a step, and the checkpoint writes still
  * under way then are awaited, and later ones refused, by the run's write fence
- * (store/run-metadata.ts) before a rollback deletes what the run wrote. The demo graph's nodes
- * also end their model delay on it (graph/stop-signals.ts). Resolves with the last state values.
+ * (store/run-metadata.ts) before a rollback deletes what the run wrote. LangGraph hands it to
+ * each node and tool as `config.signal`, on which the demo graph ends its model delay. Resolves
+ * with the last state values.
  */
 export async function streamRun(
   served: ServedGraph,
