@@ -247,13 +247,15 @@ export function createRunExecutor({
     return { run: entry.run, started: entry.started, startCheckpointId: entry.startCheckpointId };
   }
 
+  const executingOn = (threadId: string) => executing.get(threadId)?.run;
+
   return {
     kick,
     startNextHeld,
     stop,
-    isExecuting: (threadId: string, runId: string) => executing.get(threadId)?.run.run_id === runId,
+    isExecuting: (threadId: string, runId: string) => executingOn(threadId)?.run_id === runId,
     /** The run executing on the thread here, if any (the executor's own record of it). */
-    executingOn: (threadId: string) => executing.get(threadId)?.run,
+    executingOn,
     /** The runs executing here (for the lease heartbeat). */
     executingRuns: () => [...executing.values()].map((entry) => entry.run),
     executingCount: () => executing.size,
