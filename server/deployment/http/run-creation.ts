@@ -93,9 +93,9 @@ export async function createRun(
     const checked = input ? parseWith(runInputSchema, input) : null;
     if (checked && !checked.ok) return { refused: 422, detail: `input.${checked.detail}` };
   }
-  const targetThread =
-    threadId ?? (await threads.create({ graph_id: assistant.graph_id }))?.thread_id ?? '';
-  const thread = threadId === null ? await threads.get(targetThread) : named;
+  // A stateless run's thread is made here: the record its create returns is the thread.
+  const thread = threadId === null ? await threads.create({ graph_id: assistant.graph_id }) : named;
+  const targetThread = threadId ?? thread?.thread_id ?? '';
   if (!thread) {
     if (if_not_exists !== 'create') {
       return { refused: 404, detail: `Thread ${targetThread} not found` };
