@@ -35,7 +35,8 @@ export interface ClusterHooks {
 /** A stop re-reads the lease this often if no run-change message came (one lost in a reconnect). */
 const POLL_MS = 250;
 const PENDING_SCAN_MS = 1_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) =>
+  new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
 
 /**
  * Cluster mode's run coordination (DATABASE_URI + REDIS_URI): cancel and rollback reach the
@@ -76,7 +77,9 @@ export function createClusterRuns({
     ]);
     if (!requested) return (await leases.lease(run.run_id)) === 'gone';
     for (;;) {
-      await Promise.race([changed, sleep(POLL_MS)]);
+      const change = await Promise.race([changed, sleep(POLL_MS)]);
+      // The owner's message says what became of the run: no need to read its lease.
+      if (change) return 'gone' in change;
       changed = events.changed(run.run_id);
       const state = await leases.lease(run.run_id);
       if (state === 'gone') return true;

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { DEFAULT_MULTITASK_STRATEGY, runInputSchema } from '@contracts/deployment';
 import { jsonError } from '@server/http/json-error';
 import { runConfigFor } from './assistant-run-config';
 import type { DeploymentDeps } from './deployment-deps';
+import type { NewRunRequest } from '../runs/run-manager';
 import type { RunRecord } from '../store/records';
 import { isRecord } from '../wire/json-contains';
 import { parseJsonBody, parseWith } from '../wire/request';
@@ -57,6 +59,12 @@ export async function createRunFromRequest(
 
 export type RunCreation = { run: RunRecord } | { refused: 404 | 409 | 422; detail: string };
 
+/** Kwargs the caller sets itself (protocol v2 marks its runs), and its hook under the lock. */
+interface OwnRunOptions {
+  kwargs?: Partial<RunKwargs>;
+  onCreated?: (run: RunRecord, graphId: string) => Promise<void>;
+}
+
 /**
  * Creates a run from a validated body (a request's, or a cron's payload): on `threadId`, or on a
  * new thread when it is `null`. `baseUrl` resolves a relative `webhook`; the request's
@@ -68,13 +76,39 @@ export async function createRun(
   threadId: string | null,
   baseUrl: string,
   headers?: Headers,
-  /** Kwargs the caller sets itself (protocol v2 marks its runs), and its hook under the lock. */
-  own: {
-    kwargs?: Partial<RunKwargs>;
-    onCreated?: (run: RunRecord, graphId: string) => Promise<void>;
-  } = {},
+  own: OwnRunOptions = {},
 ): Promise<RunCreation> {
-  const { threads, assistants, manager } = deps;
+  const { manager } = deps;
+  // A stateless run's thread is made with the run: its id is chosen here, so that the thread's
+  // lock is taken while the reads and checks run (`manager.create`).
+  const targetThread = threadId ?? randomUUID();
+  const result = await manager.create(targetThread, () =>
+    prepareRun(deps, body, { threadId, targetThread, baseUrl, headers, own }),
+  );
+  if ('refused' in result) return result;
+  if ('conflict' in result) return { refused: 409, detail: result.conflict };
+  return { run: result };
+}
+
+type Refused = Extract<RunCreation, { refused: unknown }>;
+
+/**
+ * The reads and checks before a run is created, and the request they give: the assistant and the
+ * named thread (read together), the input, the thread made or marked with its graph.
+ */
+async function prepareRun(
+  deps: DeploymentDeps,
+  body: CreateRunBody,
+  where: {
+    threadId: string | null;
+    targetThread: string;
+    baseUrl: string;
+    headers: Headers | undefined;
+    own: OwnRunOptions;
+  },
+): Promise<NewRunRequest | Refused> {
+  const { threads, assistants } = deps;
+  const { threadId, targetThread, baseUrl, headers, own } = where;
   const { onCreated } = own;
   const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body;
   // The thread named in the path is read alongside the assistant: neither read needs the other.
@@ -94,8 +128,10 @@ export async function createRun(
     if (checked && !checked.ok) return { refused: 422, detail: `input.${checked.detail}` };
   }
   // A stateless run's thread is made here: the record its create returns is the thread.
-  const thread = threadId === null ? await threads.create({ graph_id: assistant.graph_id }) : named;
-  const targetThread = threadId ?? thread?.thread_id ?? '';
+  const thread =
+    threadId === null
+      ? await threads.create({ graph_id: assistant.graph_id }, targetThread)
+      : named;
   if (!thread) {
     if (if_not_exists !== 'create') {
       return { refused: 404, detail: `Thread ${targetThread} not found` };
@@ -118,8 +154,7 @@ export async function createRun(
     const patch = { graph_id: assistant.graph_id, assistant_id: assistant.assistant_id };
     await threads.patchMetadata(targetThread, patch, thread);
   }
-  const result = await manager.create({
-    threadId: targetThread,
+  return {
     assistantId: assistant.assistant_id,
     input: input ?? null,
     metadata: metadata ?? {},
@@ -132,9 +167,7 @@ export async function createRun(
       ...own.kwargs,
     },
     ...(onCreated && { onCreated: (run: RunRecord) => onCreated(run, assistant.graph_id) }),
-  });
-  if ('conflict' in result) return { refused: 409, detail: result.conflict };
-  return { run: result };
+  };
 }
 
 /**

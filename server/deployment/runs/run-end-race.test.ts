@@ -74,7 +74,6 @@ describe('a rollback reaching a run whose end is being recorded', () => {
     const thread = await store.threads.create({});
     const threadId = thread?.thread_id ?? '';
     const request = (content: string): NewRunRequest => ({
-      threadId,
       assistantId: 'agent',
       input: { messages: [{ role: 'human', content }] },
       metadata: {},
@@ -82,8 +81,8 @@ describe('a rollback reaching a run whose end is being recorded', () => {
       kwargs: { stream_mode: ['values'], stream_subgraphs: false, stream_resumable: false },
     });
 
-    const run1 = await manager.create(request('weather in sf?'));
-    if (!('run_id' in run1)) throw new Error(run1.conflict);
+    const run1 = await manager.create(threadId, async () => request('weather in sf?'));
+    if (!('run_id' in run1)) throw new Error(JSON.stringify(run1));
     await recordingStarted;
     const rollback = manager.cancel(run1, 'rollback');
     release();

@@ -125,13 +125,16 @@ export function createRunExecutor({
     // re-queued one starts over elsewhere, its stream going on with the next attempt.
     if (stopReason === 'rollback' || stopReason === 'requeue') return;
     streams.close(run.run_id, result);
-    events.notify(run.run_id);
+    events.notify(run.run_id, settled && { ended: settled });
     if (settled) onFinished?.(settled, result);
   }
 
-  /** The oldest pending run that is due; else wakes `kick` when the first delayed one is. */
-  async function nextDue(threadId: string): Promise<RunRecord | undefined> {
-    const active = await runs.active(threadId);
+  /**
+   * The oldest pending run that is due; else wakes `kick` when the first delayed one is. `read`:
+   * the thread's active runs, when the lock read them as it was taken.
+   */
+  async function nextDue(threadId: string, read?: RunRecord[]): Promise<RunRecord | undefined> {
+    const active = read ?? (await runs.active(threadId));
     // A run of the thread runs elsewhere (another replica): the thread is not free.
     if (active.some((run) => run.status === 'running')) return undefined;
     const pending = active.filter((run) => run.status === 'pending');
@@ -157,7 +160,9 @@ export function createRunExecutor({
   const kick = (threadId: string): Promise<void> =>
     closed
       ? Promise.resolve()
-      : withThreadLock(threadId, () => startNext(threadId)).catch(warn(threadId));
+      : withThreadLock(threadId, (held) => startNext(threadId, undefined, held.active)).catch(
+          warn(threadId),
+        );
 
   /**
    * `kick` for a caller that already holds the thread's lock. `sole`: a run the caller knows to
@@ -187,9 +192,13 @@ export function createRunExecutor({
     await kick(threadId);
   };
 
-  async function startNext(threadId: string, sole?: RunRecord): Promise<void> {
+  async function startNext(
+    threadId: string,
+    sole?: RunRecord,
+    active?: RunRecord[],
+  ): Promise<void> {
     if (closed || executing.has(threadId)) return;
-    const next = sole ?? (await nextDue(threadId));
+    const next = sole ?? (await nextDue(threadId, active));
     if (!next || closed || executing.has(threadId)) return;
     // Under the thread lock with no run executing: the head it records is the one it starts from.
     const claimed = await runs.claim({ runId: next.run_id, owner, leaseMs });

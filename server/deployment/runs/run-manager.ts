@@ -1,9 +1,7 @@
-import type { MultitaskStrategy } from '@contracts/deployment';
 import { FINISHED_RUN_STATUSES } from '@contracts/deployment';
 import type { RunStore } from '../store/deployment-store';
-import type { RunRecord } from '../store/records';
+import type { NewRun, RunRecord } from '../store/records';
 import type { CheckpointRollback } from '../store/deployment-store';
-import type { RunKwargs } from '../wire/run-request';
 import type { RunEvents } from './run-events';
 import type { RunExecutor } from './run-executor';
 import type { RunStreamLog } from './run-stream-log';
@@ -25,13 +23,8 @@ interface RunManagerDeps {
   stopElsewhere?: (run: RunRecord, action: 'interrupt' | 'rollback') => Promise<boolean>;
 }
 
-export interface NewRunRequest {
-  threadId: string;
-  assistantId: string;
-  input: Record<string, unknown> | null;
-  metadata: Record<string, unknown>;
-  strategy: MultitaskStrategy;
-  kwargs: RunKwargs;
+/** A run to create (on the thread `create` is given). */
+export interface NewRunRequest extends Omit<NewRun, 'threadId'> {
   /** Runs under the thread's lock once the run exists (protocol v2 queues its session there). */
   onCreated?: (run: RunRecord) => Promise<void>;
 }
@@ -41,7 +34,8 @@ export interface NewRunRequest {
  * Redis messages, which a reconnecting replica can miss).
  */
 const JOIN_RECHECK_MS = 1_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) =>
+  new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
 
 /** Outcome of an operation refused because of the thread's or run's current state (HTTP 409). */
 export interface Conflict {
@@ -100,7 +94,7 @@ export function createRunManager({
         message: `Run ${run.run_id} was rolled back: it and everything it wrote were deleted.`,
       });
       streams.discard(run.run_id);
-      events.notify(run.run_id);
+      events.notify(run.run_id, { gone: true });
     });
   }
 
@@ -110,9 +104,9 @@ export function createRunManager({
     for (const run of targets) {
       if (elsewhere(run)) await stopElsewhere?.(run, 'interrupt');
       else if (!executor.isExecuting(threadId, run.run_id)) {
-        await runs.setStatus(run.run_id, 'interrupted');
+        const ended = await runs.setStatus(run.run_id, 'interrupted');
         streams.close(run.run_id);
-        events.notify(run.run_id);
+        events.notify(run.run_id, ended && { ended });
       }
     }
     if (stopExecuting) await executor.stop(threadId, 'interrupt');
@@ -126,31 +120,49 @@ export function createRunManager({
       const run = await runs.get(threadId, runId);
       if (!run) return { run, existed };
       if (closed || FINISHED_RUN_STATUSES.includes(run.status)) return { run, existed: true };
-      await (stopElsewhere ? Promise.race([changed, sleep(JOIN_RECHECK_MS)]) : changed);
+      const change = await (stopElsewhere
+        ? Promise.race([changed, sleep(JOIN_RECHECK_MS)])
+        : changed);
+      // The notification says how the run ended, or that it is gone: no need to read it again.
+      if (change && 'gone' in change) return { run: undefined, existed: true };
+      if (change?.ended.thread_id === threadId) return { run: change.ended, existed: true };
     }
   }
 
   return {
-    create(request: NewRunRequest): Promise<RunRecord | Conflict> {
+    /**
+     * Creates a run on `threadId` from what `prepare` answers: the request, or a refusal handed
+     * back as it is. `prepare` (the caller's reads and checks) runs while the thread's lock is
+     * being taken, not before: across replicas both are a round trip to the database.
+     */
+    create<Refusal extends { refused: unknown }>(
+      threadId: string,
+      prepare: () => Promise<NewRunRequest | Refusal>,
+    ): Promise<RunRecord | Conflict | Refusal> {
+      const prepared = prepare();
+      // The lock's task awaits it; until then a rejection must not count as unhandled.
+      prepared.catch(() => undefined);
       // The new run when no other run of the thread is left active once it is created: none
       // was, or this create stopped them all (rollback, interrupt).
       let sole: RunRecord | undefined;
-      return withThreadLock<RunRecord | Conflict>(
-        request.threadId,
-        async () => {
-          const active = await runs.active(request.threadId);
+      return withThreadLock<RunRecord | Conflict | Refusal>(
+        threadId,
+        async (held) => {
+          const request = await prepared;
+          if ('refused' in request) return request;
+          const active = held.active ?? (await runs.active(threadId));
           if (active.length > 0 && request.strategy === 'reject') {
             return {
-              conflict: `Thread ${request.threadId} already has an active run; it was kept and this one refused (multitask_strategy "reject").`,
+              conflict: `Thread ${threadId} already has an active run; it was kept and this one refused (multitask_strategy "reject").`,
             };
           }
           if (active.length > 0 && request.strategy === 'rollback') {
-            await rollback(request.threadId, active);
+            await rollback(threadId, active);
           }
           if (active.length > 0 && request.strategy === 'interrupt') {
-            await interrupt(request.threadId, active);
+            await interrupt(threadId, active);
           }
-          const run = await runs.create(request);
+          const run = await runs.create({ ...request, threadId });
           streams.open(run.run_id);
           await request.onCreated?.(run);
           const stoppedAll = request.strategy === 'rollback' || request.strategy === 'interrupt';
@@ -160,7 +172,7 @@ export function createRunManager({
         // Started under the same lock once the caller has the run, not by a later `kick`
         // taking the lock again.
         (result) =>
-          'conflict' in result ? Promise.resolve() : executor.startNextHeld(request.threadId, sole),
+          'run_id' in result ? executor.startNextHeld(threadId, sole) : Promise.resolve(),
       );
     },
 
@@ -189,7 +201,7 @@ export function createRunManager({
         }
         await runs.delete(run.run_id);
         streams.discard(run.run_id);
-        events.notify(run.run_id);
+        events.notify(run.run_id, { gone: true });
         return undefined;
       });
     },

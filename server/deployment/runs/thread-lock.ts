@@ -1,3 +1,4 @@
+import type { RunRecord } from '../store/records';
 import { createKeyedMutex } from './keyed-mutex';
 
 /**
@@ -9,24 +10,33 @@ import { createKeyedMutex } from './keyed-mutex';
  */
 export type ThreadLock = <T>(
   threadId: string,
-  task: () => Promise<T>,
+  task: (held: HeldThread) => Promise<T>,
   then?: (result: T) => Promise<void>,
 ) => Promise<T>;
+
+/** What a lock that read the thread in the round trip that took it hands its task. */
+export interface HeldThread {
+  /**
+   * The thread's active runs (pending and running, oldest first), read once the lock was held:
+   * the cluster's lock reads them with it. Undefined: the task reads them itself if it needs to.
+   */
+  active?: RunRecord[];
+}
 
 /**
  * Holds one lock (`hold`: a whole task under it) around `task` and then `then`, answering the
  * caller as soon as `task` settles.
  */
 export function answerBeforeThen<T>(
-  hold: (whole: () => Promise<void>) => Promise<void>,
-  task: () => Promise<T>,
+  hold: (whole: (held: HeldThread) => Promise<void>) => Promise<void>,
+  task: (held: HeldThread) => Promise<T>,
   then?: (result: T) => Promise<void>,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    hold(async () => {
+    hold(async (held) => {
       let result: T;
       try {
-        result = await task();
+        result = await task(held);
       } catch (error) {
         reject(error);
         return;
@@ -40,5 +50,7 @@ export function answerBeforeThen<T>(
 export function createProcessThreadLock(): ThreadLock {
   const mutex = createKeyedMutex();
   return (threadId, task, then) =>
-    then ? answerBeforeThen((whole) => mutex(threadId, whole), task, then) : mutex(threadId, task);
+    then
+      ? answerBeforeThen((whole) => mutex(threadId, () => whole({})), task, then)
+      : mutex(threadId, () => task({}));
 }

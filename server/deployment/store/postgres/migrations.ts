@@ -96,6 +96,17 @@ const MIGRATIONS = [
      END IF;
      RETURN deleted;
    END $$;`,
+  // The thread lock and the first read under it in one round trip: the cluster's thread lock
+  // takes the advisory lock, then returns the thread's active runs. The function is VOLATILE, so
+  // its SELECT takes a snapshot of its own once the lock is held: it sees every change the
+  // previous holder committed before unlocking.
+  `CREATE FUNCTION deployment.lock_thread(p_thread text)
+   RETURNS SETOF deployment.runs LANGUAGE plpgsql VOLATILE AS $$
+   BEGIN
+     PERFORM pg_advisory_lock(hashtextextended(p_thread, 0));
+     RETURN QUERY SELECT * FROM deployment.runs
+       WHERE thread_id = p_thread AND status IN ('pending', 'running') ORDER BY seq;
+   END $$;`,
 ];
 
 /** Any fixed number: every replica takes this lock before migrating, so one migrates at a time. */

@@ -45,7 +45,7 @@ describe.skipIf(!TEST_DATABASE_URI)(
       const { rows } = await store.pool.query<{ version: number }>(
         'SELECT version FROM deployment.migrations ORDER BY version',
       );
-      expect(rows.map((row) => row.version)).toEqual([1, 2, 3]);
+      expect(rows.map((row) => row.version)).toEqual([1, 2, 3, 4]);
       const tables = await store.pool.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = 'deployment'
          ORDER BY table_name`,
