@@ -3,7 +3,7 @@ import type { CancelAction, RunLeases } from '../store/postgres/run-leases';
 import type { RunRecord } from '../store/records';
 import type { RunEvents } from '../runs/run-events';
 import type { StoppedRun } from '../runs/run-executor';
-import type { RunStreamLog } from '../runs/run-stream-log';
+import { endRolledBack, type RunStreamLog } from '../runs/run-stream-log';
 import type { ThreadLock } from '../runs/thread-lock';
 import type { CancelBus } from './cancel-bus';
 
@@ -99,13 +99,14 @@ export function createClusterRuns({
     if (settled.status === 'pending') return false;
     if (settled.cancel_action === 'rollback') {
       await checkpoints.rollback(settled.thread_id, settled.start_checkpoint_id, settled.run_id);
-      streams.discard(settled.run_id);
-    } else {
-      await hooks?.repairThread(settled.thread_id);
-      streams.close(settled.run_id);
+      endRolledBack(streams, settled.run_id);
+      events.notify(settled.run_id, { gone: true });
+      return true;
     }
+    await hooks?.repairThread(settled.thread_id);
+    streams.close(settled.run_id);
     events.notify(settled.run_id);
-    return settled.cancel_action === 'rollback';
+    return false;
   }
 
   /**
@@ -118,7 +119,7 @@ export function createClusterRuns({
     const action = await leases.cancelRequested(owner, run.run_id);
     if (action === 'rollback') {
       await checkpoints.rollback(run.thread_id, startCheckpointId, run.run_id);
-      streams.discard(run.run_id);
+      endRolledBack(streams, run.run_id);
     } else if (action === 'interrupt') {
       await runs.setStatus(run.run_id, 'interrupted');
       streams.close(run.run_id);

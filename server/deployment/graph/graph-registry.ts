@@ -79,6 +79,11 @@ export function createGraphRegistry(
     forGraphId: (graphId: string): ServedGraph => byId.get(graphId) ?? first,
     withConfig,
     /**
+     * The graph of every thread when the thread need not be read to know it: one graph is served
+     * and it is not a factory. A thread's state can then be read alongside its record.
+     */
+    sole: (): ServedGraph | undefined => (byId.size === 1 && !first.build ? first : undefined),
+    /**
      * The graph a thread belongs to: its `metadata.graph_id` when served, else the default; a
      * factory graph is rebuilt with the config of the thread's latest run (its nodes may depend
      * on it, and a state update names one of them).

@@ -29,9 +29,14 @@ export function createRunRoutes(deps: DeploymentDeps) {
 
   /** What join returns: the thread's state values once the run is done (LangGraph's shape). */
   async function finalValues(run: RunRecord) {
-    // The graph of the thread's latest run (its metadata), which knows the state's channels.
-    const metadata = (await threads.get(run.thread_id))?.metadata ?? {};
-    const served = await graphs.forThread({ thread_id: run.thread_id, metadata });
+    // The graph of the thread's latest run (its metadata), which knows the state's channels;
+    // with one graph served, it is that one, and the thread need not be read.
+    const served =
+      graphs.sole() ??
+      (await graphs.forThread({
+        thread_id: run.thread_id,
+        metadata: (await threads.get(run.thread_id))?.metadata ?? {},
+      }));
     const snapshot = await served.runtime.getState({ configurable: { thread_id: run.thread_id } });
     const values = serializeValues(snapshot.values, served.foreign);
     if (run.status !== 'error') return values;

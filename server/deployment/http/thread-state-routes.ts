@@ -2,6 +2,7 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 import type { StateSnapshot } from '@langchain/langgraph';
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
+import type { ServedGraph } from '../graph/graph-registry';
 import type { DeploymentDeps } from './deployment-deps';
 import type { ThreadRecord } from '../store/records';
 import { jsonContains } from '../wire/json-contains';
@@ -40,11 +41,20 @@ export function createThreadStateRoutes({ threads, runs, graphs }: DeploymentDep
 
   /** The state now or at a checkpoint; `subgraphs` nests the state of each subgraph task. */
   async function stateAt(c: Context, checkpoint?: CheckpointRef | null, subgraphs = false) {
-    const thread = await withThread(c);
+    const threadId = c.req.param('threadId') ?? '';
+    const read = (served: ServedGraph) =>
+      served.runtime.getState(configOf(threadId, checkpoint), { subgraphs });
+    // With one graph served, the state is read alongside the thread (one round trip less); a
+    // read that failed is made again below, once the thread is known to exist.
+    const sole = graphs.sole();
+    const [thread, early] = await Promise.all([
+      withThread(c),
+      sole && read(sole).catch(() => undefined),
+    ]);
     if (thread instanceof Response) return thread;
-    const { runtime, foreign } = await graphs.forThread(thread);
-    const snapshot = await runtime.getState(configOf(thread.thread_id, checkpoint), { subgraphs });
-    return c.json(serializeState(snapshot, foreign));
+    const served = sole ?? (await graphs.forThread(thread));
+    const snapshot = early ?? (await read(served));
+    return c.json(serializeState(snapshot, served.foreign));
   }
 
   async function history(c: Context, query: HistoryBody) {

@@ -4,7 +4,7 @@ import type { NewRun, RunRecord } from '../store/records';
 import type { CheckpointRollback } from '../store/deployment-store';
 import type { RunEvents } from './run-events';
 import type { RunExecutor } from './run-executor';
-import type { RunStreamLog } from './run-stream-log';
+import { endRolledBack, type RunStreamLog } from './run-stream-log';
 import type { ThreadLock } from './thread-lock';
 
 interface RunManagerDeps {
@@ -16,9 +16,10 @@ interface RunManagerDeps {
   /** The per-thread lock (shared with the executor, which starts runs under it). */
   withThreadLock: ThreadLock;
   /**
-   * Cluster mode: stops a run that another replica executes, returning once it has stopped:
-   * `true` when it was rolled back (gone), `false` when it ended on its own first or was
-   * interrupted.
+   * Cluster mode: stops a run that another replica executes, returning once it has stopped and
+   * been settled where it ran (or here, if that replica died): rolled back with its writes, its
+   * stream ended and its joins woken. `true` when it was rolled back (gone), `false` when it
+   * ended on its own first or was interrupted.
    */
   stopElsewhere?: (run: RunRecord, action: 'interrupt' | 'rollback') => Promise<boolean>;
 }
@@ -74,9 +75,9 @@ export function createRunManager({
     const stopExecuting = includesExecuting(threadId, targets);
     const rolledBack: RunRecord[] = [];
     for (const run of targets) {
-      if (elsewhere(run)) {
-        if (await stopElsewhere?.(run, 'rollback')) rolledBack.push(run);
-      } else if (!executor.isExecuting(threadId, run.run_id)) {
+      // Its owner deletes it, ends its stream and wakes its joins (as below, where it runs).
+      if (elsewhere(run)) await stopElsewhere?.(run, 'rollback');
+      else if (!executor.isExecuting(threadId, run.run_id)) {
         await runs.delete(run.run_id);
         rolledBack.push(run);
       }
@@ -88,12 +89,7 @@ export function createRunManager({
     } else if (stopped) await runs.delete(stopped.run.run_id);
     if (stopped) rolledBack.push(stopped.run);
     rolledBack.forEach((run) => {
-      // A client streaming the run learns at once why its stream ends, then the run is gone.
-      streams.publish(run.run_id, 'error', {
-        error: 'RunRolledBack',
-        message: `Run ${run.run_id} was rolled back: it and everything it wrote were deleted.`,
-      });
-      streams.discard(run.run_id);
+      endRolledBack(streams, run.run_id);
       events.notify(run.run_id, { gone: true });
     });
   }

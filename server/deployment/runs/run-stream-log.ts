@@ -40,6 +40,18 @@ export interface RunStreamLog {
   closeAll: () => void;
 }
 
+/**
+ * Ends a rolled-back run's stream: a client streaming the run learns at once why its stream ends
+ * (`RunRolledBack`), then the run's events are forgotten with it.
+ */
+export function endRolledBack(streams: RunStreamLog, runId: string): void {
+  streams.publish(runId, 'error', {
+    error: 'RunRolledBack',
+    message: `Run ${runId} was rolled back: it and everything it wrote were deleted.`,
+  });
+  streams.discard(runId);
+}
+
 /** How long a finished run's events stay readable, for late joins and `Last-Event-ID` resumes. */
 const RETAIN_FINISHED_MS = 60_000;
 
