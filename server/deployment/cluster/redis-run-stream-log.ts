@@ -131,20 +131,25 @@ export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunS
 
     async *read(runId, from, signal = new AbortController().signal) {
       const stop = AbortSignal.any([signal, shutdown.signal]);
-      const [n, discarded] = await redis.hmget(metaKey(runId), 'n', 'discarded');
-      if (n === null || discarded !== null) return;
-      const watcher = await watch(channelOf(runId));
       let next = Math.max(0, from) + 1;
+      const page = () => redis.xrange(eventsKey(runId), `0-${next}`, '+', 'COUNT', READ_BATCH);
+      // The log's state, its first page and the subscription in one round trip (the two
+      // commands share a connection). A first page read before the subscription held may
+      // have missed a message: when it is empty, the loop reads again before it waits.
+      const watching = watch(channelOf(runId));
+      const [[n, discarded], first] = await Promise.all([
+        redis.hmget(metaKey(runId), 'n', 'discarded'),
+        page(),
+      ]).catch(async (error: unknown) => {
+        (await watching).release();
+        throw error;
+      });
+      const watcher = await watching;
       try {
+        if (n === null || discarded !== null) return;
+        let entries = first;
+        let wake: Promise<void> | undefined;
         while (!stop.aborted) {
-          const wake = watcher.next();
-          const entries = await redis.xrange(
-            eventsKey(runId),
-            `0-${next}`,
-            '+',
-            'COUNT',
-            READ_BATCH,
-          );
           for (const [id, fields] of entries) {
             const index = entryIndex(id);
             next = index + 1;
@@ -153,10 +158,14 @@ export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunS
             yield { id: String(index - 1), event, data: parseJson(data) } satisfies RunStreamEvent;
             if (stop.aborted) return;
           }
-          if (entries.length > 0) continue;
-          // Nothing new: the log may have expired (a run gone for good) rather than be quiet.
-          if (!(await redis.exists(metaKey(runId)))) return;
-          await pause(RECHECK_MS, wake, stop);
+          // Nothing new (after a read made while subscribed): the log may have expired (a run
+          // gone for good) rather than be quiet.
+          if (entries.length === 0 && wake) {
+            if (!(await redis.exists(metaKey(runId)))) return;
+            await pause(RECHECK_MS, wake, stop);
+          }
+          wake = watcher.next();
+          entries = await page();
         }
       } finally {
         watcher.release();
