@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Config } from '@server/config';
 import type { CheckpointRollback, RunStore } from '../store/deployment-store';
+import { prepareStatements } from '../store/postgres/prepared-statements';
 import { createRunLeases } from '../store/postgres/run-leases';
 import { createAdvisoryThreadLock } from './advisory-thread-lock';
 import { createCancelBus } from './cancel-bus';
@@ -29,6 +30,7 @@ export async function openCluster(
   const leasePool = new pg.Pool({ connectionString: config.DATABASE_URI, max: 4 });
   for (const pool of [lockPool, leasePool]) {
     pool.on('error', (error) => console.warn(`Cluster database: ${error.message}`));
+    prepareStatements(pool);
   }
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseMs = config.DEPLOYMENT_RUN_LEASE_MS;

@@ -7,6 +7,7 @@ import { createPostgresCheckpointRollback } from './checkpoint-rollback';
 import { createPostgresCronStore } from './cron-store';
 import { createPostgresKvStore } from './kv-store';
 import { migrate, SCHEMA } from './migrations';
+import { prepareStatements } from './prepared-statements';
 import { createPostgresRunStore } from './run-store';
 import { createPostgresThreadStore } from './thread-store';
 import { createPostgresTruncate } from './truncate';
@@ -24,6 +25,7 @@ export async function openPostgresDeploymentStore(
   const pool = new pg.Pool({ connectionString: databaseUri, max: options.maxConnections ?? 10 });
   // An idle connection the server drops must not crash the process; the next query reconnects.
   pool.on('error', (error) => console.warn(`Deployment database: ${error.message}`));
+  prepareStatements(pool);
   const saver = new BranchSafePostgresSaver(pool, { schema: SCHEMA });
   try {
     await migrate(pool, () => saver.setup());
