@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
-import { readyUrl, removeServerDataDirs, startServerProcess } from './server-process';
+import {
+  readyUrl,
+  removeServerDataDirs,
+  startServerProcess,
+  WITHOUT_DEVELOPER_SERVICES,
+} from './server-process';
 
 const run = promisify(execFile);
 const root = process.cwd();
@@ -31,6 +36,7 @@ it('goes from an empty DATA_DIR (USAGE_SEED=none) to one trace counted, by the p
   dataDir = await mkdtemp(path.join(tmpdir(), 'first-run-'));
   const env = {
     ...process.env,
+    ...WITHOUT_DEVELOPER_SERVICES,
     DATA_DIR: dataDir,
     USAGE_CONSOLE_NO_DOTENV: '1',
     USAGE_SEED: 'none',

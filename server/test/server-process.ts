@@ -13,6 +13,20 @@ export interface ServerProcess {
 
 const dataDirs: string[] = [];
 
+/**
+ * The developer's services (scripts/services.sh exports CLICKHOUSE_URL, DATABASE_URI and
+ * REDIS_URI) are not the tests' to use: without them the usage service stays on DuckDB and the
+ * deployment on SQLite in one process. A test that wants them passes them in its `env`.
+ */
+export const WITHOUT_DEVELOPER_SERVICES = {
+  DATABASE_URI: '',
+  REDIS_URI: '',
+  CLICKHOUSE_URL: '',
+  CLICKHOUSE_USER: '',
+  CLICKHOUSE_PASSWORD: '',
+  CLICKHOUSE_DATABASE: '',
+};
+
 /** Removes every data directory `startServerProcess` made; call from `afterAll`. */
 export async function removeServerDataDirs() {
   await Promise.all(dataDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
@@ -43,13 +57,7 @@ export async function startServerProcess(
       DATA_DIR: dir,
       USAGE_SEED: 'none',
       LOG_LEVEL: 'silent',
-      // The developer's ClickHouse (scripts/services.sh exports CLICKHOUSE_URL) is not the tests'
-      // to use: without it the usage service stays on DuckDB; a test that wants ClickHouse
-      // passes it in `env`.
-      CLICKHOUSE_URL: '',
-      CLICKHOUSE_USER: '',
-      CLICKHOUSE_PASSWORD: '',
-      CLICKHOUSE_DATABASE: '',
+      ...WITHOUT_DEVELOPER_SERVICES,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
