@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CheckpointRollback, RunStore } from '../store/deployment-store';
 import type { CancelAction, RunLeases } from '../store/postgres/run-leases';
 import type { RunRecord } from '../store/records';
@@ -35,8 +36,6 @@ export interface ClusterHooks {
 /** A stop re-reads the lease this often if no run-change message came (one lost in a reconnect). */
 const POLL_MS = 250;
 const PENDING_SCAN_MS = 1_000;
-const sleep = (ms: number) =>
-  new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
 
 /**
  * Cluster mode's run coordination (DATABASE_URI + REDIS_URI): cancel and rollback reach the
@@ -77,7 +76,7 @@ export function createClusterRuns({
     ]);
     if (!requested) return (await leases.lease(run.run_id)) === 'gone';
     for (;;) {
-      const change = await Promise.race([changed, sleep(POLL_MS)]);
+      const change = await Promise.race([changed, sleep(POLL_MS, undefined)]);
       // The owner's message says what became of the run: no need to read its lease.
       if (change) return 'gone' in change;
       changed = events.changed(run.run_id);
@@ -99,8 +98,7 @@ export function createClusterRuns({
     if (settled.status === 'pending') return false;
     if (settled.cancel_action === 'rollback') {
       await checkpoints.rollback(settled.thread_id, settled.start_checkpoint_id, settled.run_id);
-      endRolledBack(streams, settled.run_id);
-      events.notify(settled.run_id, { gone: true });
+      endRolledBack(streams, events, settled.run_id);
       return true;
     }
     await hooks?.repairThread(settled.thread_id);
@@ -119,8 +117,10 @@ export function createClusterRuns({
     const action = await leases.cancelRequested(owner, run.run_id);
     if (action === 'rollback') {
       await checkpoints.rollback(run.thread_id, startCheckpointId, run.run_id);
-      endRolledBack(streams, run.run_id);
-    } else if (action === 'interrupt') {
+      endRolledBack(streams, events, run.run_id);
+      return;
+    }
+    if (action === 'interrupt') {
       await runs.setStatus(run.run_id, 'interrupted');
       streams.close(run.run_id);
     }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { FINISHED_RUN_STATUSES } from '@contracts/deployment';
 import type { RunStore } from '../store/deployment-store';
 import type { NewRun, RunRecord } from '../store/records';
@@ -35,8 +36,6 @@ export interface NewRunRequest extends Omit<NewRun, 'threadId'> {
  * Redis messages, which a reconnecting replica can miss).
  */
 const JOIN_RECHECK_MS = 1_000;
-const sleep = (ms: number) =>
-  new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms));
 
 /** Outcome of an operation refused because of the thread's or run's current state (HTTP 409). */
 export interface Conflict {
@@ -88,10 +87,7 @@ export function createRunManager({
       await checkpoints.rollback(threadId, stopped.startCheckpointId, stopped.run.run_id);
     } else if (stopped) await runs.delete(stopped.run.run_id);
     if (stopped) rolledBack.push(stopped.run);
-    rolledBack.forEach((run) => {
-      endRolledBack(streams, run.run_id);
-      events.notify(run.run_id, { gone: true });
-    });
+    rolledBack.forEach((run) => endRolledBack(streams, events, run.run_id));
   }
 
   /** Stops runs but keeps them (status `interrupted`) and what they wrote. */
@@ -117,7 +113,7 @@ export function createRunManager({
       if (!run) return { run, existed };
       if (closed || FINISHED_RUN_STATUSES.includes(run.status)) return { run, existed: true };
       const change = await (stopElsewhere
-        ? Promise.race([changed, sleep(JOIN_RECHECK_MS)])
+        ? Promise.race([changed, sleep(JOIN_RECHECK_MS, undefined)])
         : changed);
       // The notification says how the run ended, or that it is gone: no need to read it again.
       if (change && 'gone' in change) return { run: undefined, existed: true };

@@ -1,3 +1,5 @@
+import type { RunEvents } from './run-events';
+
 /** One server-sent event of a run: `id` is its index in the run's log, as the platform numbers them. */
 export interface RunStreamEvent {
   id: string;
@@ -41,15 +43,17 @@ export interface RunStreamLog {
 }
 
 /**
- * Ends a rolled-back run's stream: a client streaming the run learns at once why its stream ends
- * (`RunRolledBack`), then the run's events are forgotten with it.
+ * Ends a rolled-back run once it is deleted: a client streaming the run learns at once why its
+ * stream ends (`RunRolledBack`), then the run's events are forgotten with it, and its joins (and
+ * a replica waiting for its stop) learn it is gone.
  */
-export function endRolledBack(streams: RunStreamLog, runId: string): void {
+export function endRolledBack(streams: RunStreamLog, events: RunEvents, runId: string): void {
   streams.publish(runId, 'error', {
     error: 'RunRolledBack',
     message: `Run ${runId} was rolled back: it and everything it wrote were deleted.`,
   });
   streams.discard(runId);
+  events.notify(runId, { gone: true });
 }
 
 /** How long a finished run's events stay readable, for late joins and `Last-Event-ID` resumes. */
