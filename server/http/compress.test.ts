@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { chooseEncoding, compressResponses } from './compress';
@@ -71,6 +71,64 @@ describe('compressResponses', () => {
     expect(brotliDecompressSync(Buffer.concat(chunks)).toString('utf8')).toBe(ROWS + ROWS);
   });
 
+  it('streams a body ready past the first megabyte, the chunks read ahead first', async () => {
+    const block = ROWS.repeat(6); // 66 KB: 24 blocks make 1.6 MB
+    const blocks = Array.from({ length: 24 }, (_, i) => `${i},${block}`);
+    const encoder = new TextEncoder();
+    const app = appWith(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              blocks.forEach((text) => controller.enqueue(encoder.encode(text)));
+              controller.close();
+            },
+          }),
+          { headers: { 'Content-Type': 'text/csv' } },
+        ),
+    );
+    const response = await app.request('/x', { headers: { 'Accept-Encoding': 'br' } });
+    expect(response.headers.get('Content-Encoding')).toBe('br');
+    const decoded = brotliDecompressSync(await bodyBytes(response)).toString('utf8');
+    expect(decoded).toBe(blocks.join(''));
+  });
+
+  it('streams a body whose first chunk is small without waiting for the rest', async () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const encoder = new TextEncoder();
+    const header = 'Time Bucket Start,Traces\r\n';
+    const app = appWith(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            async start(controller) {
+              controller.enqueue(encoder.encode(header));
+              await released;
+              controller.enqueue(encoder.encode(ROWS));
+              controller.close();
+            },
+          }),
+          { headers: { 'Content-Type': 'text/csv; charset=utf-8' } },
+        ),
+    );
+    // The response (and its first chunk) comes while the rows are still being produced.
+    const response = await app.request('/x', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.headers.get('Content-Encoding')).toBe('gzip');
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const chunks: Uint8Array[] = [];
+    const first = await reader.read();
+    chunks.push(first.value as Uint8Array);
+    expect(
+      gunzipSync(Buffer.concat(chunks), { finishFlush: constants.Z_SYNC_FLUSH }).toString(),
+    ).toBe(header);
+    release();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      chunks.push(next.value);
+    }
+    expect(gunzipSync(Buffer.concat(chunks)).toString('utf8')).toBe(header + ROWS);
+  });
+
   it.each<[string, Record<string, string>, () => Response, string]>([
     ['a client that accepts no encoding', {}, () => csv(ROWS), ROWS],
     [
@@ -80,6 +138,12 @@ describe('compressResponses', () => {
       ROWS,
     ],
     ['a small body', { 'Accept-Encoding': 'br' }, () => csv('ok'), 'ok'],
+    [
+      'a small JSON answer (no Content-Length: the body is read to learn its size)',
+      { 'Accept-Encoding': 'br' },
+      () => Response.json({ thread_id: 'a' }),
+      '{"thread_id":"a"}',
+    ],
     [
       'an image',
       { 'Accept-Encoding': 'br' },
