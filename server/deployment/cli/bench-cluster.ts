@@ -1,19 +1,44 @@
-import type { Client } from '@langchain/langgraph-sdk';
+import { Client } from '@langchain/langgraph-sdk';
 import {
   removeDataDir,
   startTestDeployment,
   userInput,
 } from '@server/deployment/test/test-deployment';
+import {
+  readyUrl,
+  removeServerDataDirs,
+  startServerProcess,
+  type ServerProcess,
+} from '@server/test/server-process';
 import { firstProtocolEventVia } from './bench-protocol';
 import { doubleText, percentile, tally, type Verdict } from './double-text';
 
-/** Two replicas (two deployment services in this process) on DATABASE_URI + REDIS_URI. */
-async function startReplicas(stepMs: number) {
+interface Replica {
+  /** The deployment API's base URL. */
+  url: string;
+  client: Client;
+}
+
+interface Replicas {
+  a: Replica;
+  b: Replica;
+  stop: () => Promise<void>;
+}
+
+/** How the bench runs the deployment: services in this process, or server processes. */
+export type ReplicaForm = 'in-process' | 'processes';
+
+function clusterEnv() {
   const { DATABASE_URI, REDIS_URI } = process.env;
   if (!DATABASE_URI || !REDIS_URI) {
     throw new Error('--cluster needs DATABASE_URI and REDIS_URI (scripts/services.sh start)');
   }
-  const env = { DATABASE_URI, REDIS_URI };
+  return { DATABASE_URI, REDIS_URI };
+}
+
+/** Two replicas on DATABASE_URI + REDIS_URI: deployment services in this process. */
+async function startInProcess(stepMs: number): Promise<Replicas> {
+  const env = clusterEnv();
   const replicas = await Promise.all([1, 2].map(() => startTestDeployment({ stepMs, env })));
   return {
     a: replicas[0]!,
@@ -25,6 +50,62 @@ async function startReplicas(stepMs: number) {
       }
     },
   };
+}
+
+/**
+ * `count` server processes (`node server/main.ts`: the whole app, its compression, request log
+ * and run metering included) with `env`; no tracing, as in this process. Stopped with SIGTERM.
+ */
+async function startServers(count: number, stepMs: number, env: Record<string, string>) {
+  const servers: ServerProcess[] = [];
+  const stop = async () => {
+    servers.forEach((server) => server.child.kill('SIGTERM'));
+    await Promise.all(servers.map((server) => server.exited));
+    await removeServerDataDirs();
+  };
+  try {
+    const started = Array.from({ length: count }, () =>
+      startServerProcess({
+        ...env,
+        DEMO_MODEL_STEP_MS: String(stepMs),
+        DEPLOYMENT_TRACING: 'false',
+      }).then((server) => (servers.push(server), server)),
+    );
+    const replicas = await Promise.all(
+      started.map(async (server) => {
+        const url = `${await readyUrl(await server)}deployment`;
+        const client = new Client({
+          apiUrl: url,
+          callerOptions: { maxRetries: 0, maxConcurrency: 64 },
+        });
+        return { url, client };
+      }),
+    );
+    return { replicas, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function startReplicas(stepMs: number, form: ReplicaForm): Promise<Replicas> {
+  if (form === 'in-process') return startInProcess(stepMs);
+  const { replicas, stop } = await startServers(2, stepMs, clusterEnv());
+  return { a: replicas[0]!, b: replicas[1]!, stop };
+}
+
+/** p50/p95 of `iterations` rollback flows after 20 warm-ups, run 1 on `a`, run 2 on `b`. */
+async function flowTimes(a: Client, b: Client, iterations: number, verdicts: Verdict[]) {
+  for (let i = 0; i < 20; i += 1) await doubleText(a, `warm-up ${i}`, b);
+  const durations: number[] = [];
+  for (let i = 0; i < iterations; i += 1) {
+    const started = performance.now();
+    verdicts.push(await doubleText(a, `flow ${i}`, b));
+    durations.push(performance.now() - started);
+  }
+  durations.sort((x, y) => x - y);
+  const [p50, p95] = [percentile(durations, 50), percentile(durations, 95)];
+  return `p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`;
 }
 
 /**
@@ -51,21 +132,23 @@ async function firstEventVia(creator: Client, reader: Client, iterations: number
  * The rollback flow with run 1 on replica A and run 2 (rollback) plus its join on replica B, then
  * `threads` such double-texts at once, alternating which replica gets run 1.
  */
-export async function measureCluster(iterations: number, threads: number, stepMs: number) {
+export async function measureCluster(
+  iterations: number,
+  threads: number,
+  stepMs: number,
+  form: ReplicaForm,
+) {
   const verdicts: Verdict[] = [];
-  const flow = await startReplicas(0);
+  console.log(
+    form === 'processes'
+      ? 'Replicas: server processes (node server/main.ts, the whole app), DEPLOYMENT_TRACING=false.'
+      : 'Replicas: two deployment services in this process (no app middleware, no metering).',
+  );
+  const flow = await startReplicas(0, form);
   try {
-    for (let i = 0; i < 20; i += 1) await doubleText(flow.a.client, `warm-up ${i}`, flow.b.client);
-    const durations: number[] = [];
-    for (let i = 0; i < iterations; i += 1) {
-      const started = performance.now();
-      verdicts.push(await doubleText(flow.a.client, `flow ${i}`, flow.b.client));
-      durations.push(performance.now() - started);
-    }
-    durations.sort((x, y) => x - y);
+    const times = await flowTimes(flow.a.client, flow.b.client, iterations, verdicts);
     console.log(`Cluster rollback flow, run 1 on A, run 2 + join on B, ${iterations} iterations:`);
-    const [p50, p95] = [percentile(durations, 50), percentile(durations, 95)];
-    console.log(`  p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    console.log(`  ${times}`);
     console.log(`  outcomes: ${tally(verdicts)}`);
     console.log(`First streamed event, runs.create then runs.joinStream, ${iterations} runs:`);
     console.log(
@@ -85,7 +168,18 @@ export async function measureCluster(iterations: number, threads: number, stepMs
   } finally {
     await flow.stop();
   }
-  const load = await startReplicas(stepMs);
+  if (form === 'processes') {
+    // The default beside it in the same form: one server process on SQLite.
+    const sqlite = await startServers(1, 0, {});
+    try {
+      const [server] = sqlite.replicas;
+      const times = await flowTimes(server!.client, server!.client, iterations, verdicts);
+      console.log(`SQLite default, one server process, the same flow: ${times}`);
+    } finally {
+      await sqlite.stop();
+    }
+  }
+  const load = await startReplicas(stepMs, form);
   try {
     const started = performance.now();
     const loadVerdicts = await Promise.all(

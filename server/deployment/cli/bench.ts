@@ -1,4 +1,4 @@
-import { numberArg, parseCliArgs, runCli } from '@server/cli/cli-args';
+import { numberArg, parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
 import { removeDataDir, startTestDeployment } from '@server/deployment/test/test-deployment';
 import { measureFirstEvent, measureStreamedLoad } from './bench-streaming';
 import { measureCluster } from './bench-cluster';
@@ -18,7 +18,9 @@ Serves the embedded deployment on a free port and measures, through the SDK:
 With --cluster (DATABASE_URI and REDIS_URI set): two replicas on them, in this process; 1. with
 run 1 sent to replica A and run 2 to replica B, then the first streamed event read on the other
 replica (runs.joinStream, and a protocol v2 events stream after run.start), and 2. with each
-thread's runs on both replicas.
+thread's runs on both replicas. --processes (with --cluster): the replicas are server processes
+(node server/main.ts, the whole app as deployed: compression, request log, run metering; no
+tracing), and the same flow is measured on one SQLite server process beside them.
 Exit codes: 0 all correct, 1 a wrong outcome or a failure, 2 bad arguments.`;
 
 const isWrong = (v: Verdict) => v === 'surviving rolled-back run' || v === 'foreign messages';
@@ -30,6 +32,7 @@ async function main(args: string[]): Promise<number> {
     'load-step-ms': { type: 'string', default: '100' },
     'first-event-only': { type: 'boolean', default: false },
     cluster: { type: 'boolean', default: false },
+    processes: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -39,8 +42,10 @@ async function main(args: string[]): Promise<number> {
   const iterations = numberArg('iterations', values.iterations, 1);
   const threads = numberArg('threads', values.threads, 1);
   const loadStepMs = numberArg('load-step-ms', values['load-step-ms'], 0);
+  if (values.processes && !values.cluster) throw new UsageError('--processes goes with --cluster');
   if (values.cluster) {
-    const verdicts = await measureCluster(iterations, threads, loadStepMs);
+    const form = values.processes ? 'processes' : 'in-process';
+    const verdicts = await measureCluster(iterations, threads, loadStepMs, form);
     return verdicts.some(isWrong) ? 1 : 0;
   }
   if (values['first-event-only']) {
