@@ -100,7 +100,6 @@ export function compressResponses(): MiddlewareHandler {
       // node:zlib's results are Buffers on a plain ArrayBuffer.
       const compressed = (await compressWhole(bytes, encoding)) as Buffer<ArrayBuffer>;
       c.res = new Response(compressed, res);
-      c.res.headers.delete('Content-Length');
     } else {
       const compressor =
         encoding === 'br'
@@ -108,8 +107,8 @@ export function compressResponses(): MiddlewareHandler {
           : createGzip({ level: GZIP_LEVEL, flush: constants.Z_SYNC_FLUSH });
       const transform = Duplex.toWeb(compressor) as ReadableWritablePair<Uint8Array, Uint8Array>;
       c.res = new Response(ready.rest.pipeThrough(transform), res);
-      c.res.headers.delete('Content-Length');
     }
+    c.res.headers.delete('Content-Length');
     c.res.headers.set('Content-Encoding', encoding);
     const etag = c.res.headers.get('ETag');
     if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);

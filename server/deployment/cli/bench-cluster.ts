@@ -64,16 +64,15 @@ async function startServers(count: number, stepMs: number, env: Record<string, s
     await removeServerDataDirs();
   };
   try {
-    const started = Array.from({ length: count }, () =>
-      startServerProcess({
-        ...env,
-        DEMO_MODEL_STEP_MS: String(stepMs),
-        DEPLOYMENT_TRACING: 'false',
-      }).then((server) => (servers.push(server), server)),
-    );
     const replicas = await Promise.all(
-      started.map(async (server) => {
-        const url = `${await readyUrl(await server)}deployment`;
+      Array.from({ length: count }, async () => {
+        const server = await startServerProcess({
+          ...env,
+          DEMO_MODEL_STEP_MS: String(stepMs),
+          DEPLOYMENT_TRACING: 'false',
+        });
+        servers.push(server);
+        const url = `${await readyUrl(server)}deployment`;
         const client = new Client({
           apiUrl: url,
           callerOptions: { maxRetries: 0, maxConcurrency: 64 },

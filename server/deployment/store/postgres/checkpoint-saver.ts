@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import {
   WRITES_IDX_MAP,
@@ -78,7 +79,7 @@ export class BranchSafePostgresSaver extends PostgresSaver {
    */
   override async getTuple(config: RunnableConfig) {
     const tuple = await super.getTuple(config);
-    await new Promise((resolve) => setImmediate(resolve));
+    await setImmediate();
     return tuple;
   }
 
