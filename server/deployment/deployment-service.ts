@@ -28,7 +28,7 @@ import { createRunTracing, type TracingTarget } from './runs/run-tracing';
 import { createProcessThreadLock } from './runs/thread-lock';
 import { openCluster } from './cluster/open-cluster';
 import type { MeteringTarget } from './metering/metrics-reporter';
-import { createRunMetering, withMetering } from './metering/run-metering';
+import { createRunMetering } from './metering/run-metering';
 import { GraphStore } from './store/graph-store';
 import { openDeploymentStore } from './store/open-deployment-store';
 import type { RunRecord } from './store/records';
@@ -121,7 +121,8 @@ export async function createDeploymentService(
     events,
     streams,
     onFinished,
-    tracing: withMetering(tracing, metering),
+    tracing,
+    meter: metering?.meter,
   });
   const manager = createRunManager({
     runs,

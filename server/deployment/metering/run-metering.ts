@@ -1,13 +1,12 @@
-import type { BaseCallbackHandler } from '@langchain/core/callbacks/base';
 import type { Config } from '@server/config';
-import type { RunTracing } from '../runs/run-tracing';
-import { createMeteringHandler } from './metering-callbacks';
+import type { RunMeter } from '../runs/stream-run';
+import { countTaskChunk, createMeteringHandler } from './metering-callbacks';
 import { createMetricsReporter, type MeteringTarget } from './metrics-reporter';
 
 /** What the deployment adds to every run for metering, and its shutdown. */
 export interface RunMetering {
-  /** Handlers for one run's config: they count the run and its node executions. */
-  callbacks(graphId: string): BaseCallbackHandler[];
+  /** One run's meter: it counts the run and its node executions. */
+  meter(graphId: string): RunMeter;
   /** Reports what is counted so far (tests; the heartbeat does it every interval). */
   flush(): Promise<void>;
   /** A last report, then no more heartbeats: this replica stops counting. */
@@ -40,26 +39,14 @@ export function createRunMetering(
   intervalMs: number,
 ): RunMetering {
   const reporter = createMetricsReporter({ target, projects: graphIds, intervalMs });
+  const { counts } = reporter;
   return {
-    callbacks: (graphId) => [createMeteringHandler(reporter.counts, graphId)],
+    meter: (graphId) => ({
+      run: () => counts.addRun(graphId, Date.now()),
+      task: (payload) => countTaskChunk(counts, graphId, payload),
+      handler: () => createMeteringHandler(counts, graphId),
+    }),
     flush: reporter.flush,
     close: reporter.close,
-  };
-}
-
-/** The run callbacks the executor adds: the tracer's (when tracing) and the meter's. */
-export function withMetering(
-  tracing: RunTracing | undefined,
-  metering: RunMetering | undefined,
-): RunTracing | undefined {
-  if (!metering) return tracing;
-  return {
-    callbacks: (graphId) => [
-      ...(tracing?.callbacks(graphId) ?? []),
-      ...metering.callbacks(graphId),
-    ],
-    flush: async () => {
-      await tracing?.flush();
-    },
   };
 }

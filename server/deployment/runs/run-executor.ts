@@ -3,7 +3,7 @@ import { toWireData } from '../wire/sse';
 import { threadRunStarted, type RunEvents } from './run-events';
 import type { RunTracing } from './run-tracing';
 import type { RunStreamLog } from './run-stream-log';
-import { streamRun } from './stream-run';
+import { streamRun, type RunMeter } from './stream-run';
 import type { ThreadLock } from './thread-lock';
 import type { RunStore, RunWriteFence } from '../store/deployment-store';
 import type { RunRecord } from '../store/records';
@@ -45,6 +45,8 @@ interface ExecutorDeps {
   events: RunEvents;
   /** Traces each run with the langsmith SDK when set (see run-tracing.ts). */
   tracing?: RunTracing;
+  /** Meters each run, attributed to its graph, when set (see metering/run-metering.ts). */
+  meter?: (graphId: string) => RunMeter;
   streams: RunStreamLog;
   /** This replica's id, recorded on the runs it executes (cluster mode). */
   owner?: string;
@@ -66,6 +68,7 @@ export function createRunExecutor({
   withThreadLock,
   events,
   tracing,
+  meter,
   streams,
   owner = 'local',
   leaseMs = 30_000,
@@ -98,6 +101,7 @@ export function createRunExecutor({
           controller.signal,
           tracing?.callbacks(served.graphId),
           entry.attempt,
+          meter?.(served.graphId),
         ),
         served.foreign,
       );

@@ -1,4 +1,4 @@
-import type { Callbacks } from '@langchain/core/callbacks/manager';
+import type { BaseCallbackHandler } from '@langchain/core/callbacks/base';
 import { Command, type Messages } from '@langchain/langgraph';
 import { runInputSchema } from '@contracts/deployment';
 import type { ServedGraph } from '../graph/graph-registry';
@@ -9,6 +9,24 @@ import { isRecord } from '../wire/json-contains';
 import { createChunkMapper, graphStreamModes } from './stream-chunks';
 
 type Publish = (event: string, data: unknown) => void;
+
+/**
+ * One run's metering (see metering/run-metering.ts). A run executed with `graph.stream` is
+ * counted from LangGraph's `tasks` stream chunks: a callback handler would switch on LangChain's
+ * callback machinery around every runnable of the run, which cost a fifth of a replica's CPU per
+ * rollback flow. A run executed through `streamEvents`, whose callbacks are on anyway, is
+ * counted by the handler. One difference: a run resuming a step in which one parallel node had
+ * finished before another interrupted streams the finished task again, and it counts again.
+ */
+export interface RunMeter {
+  /** Counts the run, as its graph starts. */
+  run(): void;
+  /** Counts a node execution from a `tasks` chunk (a task's start). */
+  task(payload: unknown): void;
+  /** A handler counting the run and its node executions from callback events. */
+  handler(): BaseCallbackHandler;
+}
+
 type AgentNode = 'agent' | 'tools';
 
 const isAgentNode = (name: string): name is AgentNode => name === 'agent' || name === 'tools';
@@ -58,9 +76,10 @@ export async function streamRun(
   publish: Publish,
   signal: AbortSignal,
   /** Extra callback handlers for the run (the langsmith tracer, see run-tracing.ts). */
-  callbacks?: Callbacks,
+  callbacks: BaseCallbackHandler[] = [],
   /** Which start of the run this is (`run_attempt`, as the platform's). */
   attempt = 1,
+  meter?: RunMeter,
 ): Promise<unknown> {
   const { kwargs } = run;
   const { runtime: graph, foreign = false } = served;
@@ -96,24 +115,39 @@ export async function streamRun(
     }),
     ...(kwargs.interrupt_after && { interruptAfter: breakpoints(kwargs.interrupt_after, foreign) }),
     ...(kwargs.recursion_limit && { recursionLimit: kwargs.recursion_limit }),
-    ...(callbacks && { callbacks }),
+  };
+  const withHandler = {
+    ...options,
+    callbacks: meter ? [...callbacks, meter.handler()] : callbacks,
   };
 
   if (kwargs.protocol) {
     const events = await graph.streamEvents(graphInput(run, foreign), {
-      ...options,
+      ...withHandler,
       version: 'v3',
     });
     return publishProtocolEvents(events, publish);
   }
 
   if (!kwargs.stream_mode.includes('events')) {
-    const stream = await graph.stream(graphInput(run, foreign), options);
-    for await (const [namespace, mode, payload] of stream) emit(namespace, mode, payload);
+    // The `tasks` chunks count node executions; the mapper passes them on only when asked for.
+    const streamMode = meter
+      ? [...new Set([...options.streamMode, 'tasks' as const])]
+      : options.streamMode;
+    meter?.run();
+    const stream = await graph.stream(graphInput(run, foreign), {
+      ...options,
+      streamMode,
+      ...(callbacks.length > 0 && { callbacks }),
+    });
+    for await (const [namespace, mode, payload] of stream) {
+      if (mode === 'tasks') meter?.task(payload);
+      emit(namespace, mode, payload);
+    }
     return lastValues;
   }
 
-  const events = graph.streamEvents(graphInput(run, foreign), { ...options, version: 'v2' });
+  const events = graph.streamEvents(graphInput(run, foreign), { ...withHandler, version: 'v2' });
   for await (const event of events) {
     // The root graph's own stream chunks are the `[ns, mode, payload]` tuples of `graph.stream`.
     if (event.event === 'on_chain_stream' && event.run_id === run.run_id) {
