@@ -11,7 +11,14 @@ import {
   type ServerProcess,
 } from '@server/test/server-process';
 import { firstProtocolEventVia } from './bench-protocol';
-import { doubleText, percentile, tally, type Verdict } from './double-text';
+import {
+  doubleText,
+  type FlowCount,
+  flowTimes,
+  percentile,
+  tally,
+  type Verdict,
+} from './double-text';
 
 interface Replica {
   /** The deployment API's base URL. */
@@ -93,20 +100,6 @@ async function startReplicas(stepMs: number, form: ReplicaForm): Promise<Replica
   return { a: replicas[0]!, b: replicas[1]!, stop };
 }
 
-/** p50/p95 of `iterations` rollback flows after 20 warm-ups, run 1 on `a`, run 2 on `b`. */
-async function flowTimes(a: Client, b: Client, iterations: number, verdicts: Verdict[]) {
-  for (let i = 0; i < 20; i += 1) await doubleText(a, `warm-up ${i}`, b);
-  const durations: number[] = [];
-  for (let i = 0; i < iterations; i += 1) {
-    const started = performance.now();
-    verdicts.push(await doubleText(a, `flow ${i}`, b));
-    durations.push(performance.now() - started);
-  }
-  durations.sort((x, y) => x - y);
-  const [p50, p95] = [percentile(durations, 50), percentile(durations, 95)];
-  return `p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`;
-}
-
 /**
  * Time from `runs.create` on `creator` to the first event read through `runs.joinStream` on
  * `reader` (sent once the create has answered), model delay 0; `iterations` after 20 warm-ups.
@@ -132,11 +125,12 @@ async function firstEventVia(creator: Client, reader: Client, iterations: number
  * `threads` such double-texts at once, alternating which replica gets run 1.
  */
 export async function measureCluster(
-  iterations: number,
+  flows: FlowCount,
   threads: number,
   stepMs: number,
   form: ReplicaForm,
 ) {
+  const { iterations } = flows;
   const verdicts: Verdict[] = [];
   console.log(
     form === 'processes'
@@ -145,8 +139,10 @@ export async function measureCluster(
   );
   const flow = await startReplicas(0, form);
   try {
-    const times = await flowTimes(flow.a.client, flow.b.client, iterations, verdicts);
-    console.log(`Cluster rollback flow, run 1 on A, run 2 + join on B, ${iterations} iterations:`);
+    const times = await flowTimes(flow.a.client, flow.b.client, flows, verdicts);
+    console.log(
+      `Cluster rollback flow, run 1 on A, run 2 + join on B, ${iterations} iterations after ${flows.warmUp}:`,
+    );
     console.log(`  ${times}`);
     console.log(`  outcomes: ${tally(verdicts)}`);
     console.log(`First streamed event, runs.create then runs.joinStream, ${iterations} runs:`);
@@ -172,7 +168,7 @@ export async function measureCluster(
     const sqlite = await startServers(1, 0, {});
     try {
       const [server] = sqlite.replicas;
-      const times = await flowTimes(server!.client, server!.client, iterations, verdicts);
+      const times = await flowTimes(server!.client, server!.client, flows, verdicts);
       console.log(`SQLite default, one server process, the same flow: ${times}`);
     } finally {
       await sqlite.stop();

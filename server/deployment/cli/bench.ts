@@ -2,12 +2,13 @@ import { numberArg, parseCliArgs, runCli, UsageError } from '@server/cli/cli-arg
 import { removeDataDir, startTestDeployment } from '@server/deployment/test/test-deployment';
 import { measureFirstEvent, measureStreamedLoad } from './bench-streaming';
 import { measureCluster } from './bench-cluster';
-import { doubleText, percentile, tally, type Verdict } from './double-text';
+import { doubleText, type FlowCount, flowTimes, tally, type Verdict } from './double-text';
 
-const USAGE = `Usage: npm run bench:deployment -- [--iterations 200] [--threads 100] [--load-step-ms 100] [--first-event-only]
+const USAGE = `Usage: npm run bench:deployment -- [--iterations 200] [--warm-up 20] [--threads 100] [--load-step-ms 100] [--first-event-only]
 Serves the embedded deployment on a free port and measures, through the SDK:
   1. the rollback flow (model delay 0): create thread, run 1, run 2 (rollback), join run 2,
-     get state, get run 1; p50/p95 over --iterations sequential flows;
+     get state, get run 1; p50/p95 over --iterations sequential flows after --warm-up
+     flows (a fresh process compiles LangGraph's code and ours over its first few hundred);
   2. double-texting --threads threads at once and checking each ended correctly, on a second
      deployment whose model steps take --load-step-ms, so that run 1 is still active when run 2
      comes (with no delay at all, most runs 1 finish before their run 2 arrives);
@@ -28,6 +29,7 @@ const isWrong = (v: Verdict) => v === 'surviving rolled-back run' || v === 'fore
 async function main(args: string[]): Promise<number> {
   const values = parseCliArgs(args, {
     iterations: { type: 'string', default: '200' },
+    'warm-up': { type: 'string', default: '20' },
     threads: { type: 'string', default: '100' },
     'load-step-ms': { type: 'string', default: '100' },
     'first-event-only': { type: 'boolean', default: false },
@@ -40,19 +42,20 @@ async function main(args: string[]): Promise<number> {
     return 0;
   }
   const iterations = numberArg('iterations', values.iterations, 1);
+  const warmUp = numberArg('warm-up', values['warm-up'], 0);
   const threads = numberArg('threads', values.threads, 1);
   const loadStepMs = numberArg('load-step-ms', values['load-step-ms'], 0);
   if (values.processes && !values.cluster) throw new UsageError('--processes goes with --cluster');
   if (values.cluster) {
     const form = values.processes ? 'processes' : 'in-process';
-    const verdicts = await measureCluster(iterations, threads, loadStepMs, form);
+    const verdicts = await measureCluster({ iterations, warmUp }, threads, loadStepMs, form);
     return verdicts.some(isWrong) ? 1 : 0;
   }
   if (values['first-event-only']) {
     await measureFirstEvent(iterations);
     return 0;
   }
-  const flowVerdicts = await measureFlow(iterations);
+  const flowVerdicts = await measureFlow({ iterations, warmUp });
   const loadVerdicts = await measureLoad(threads, loadStepMs);
   await measureFirstEvent(iterations);
   const streamVerdicts = await measureStreamedLoad(threads, loadStepMs);
@@ -70,22 +73,15 @@ async function main(args: string[]): Promise<number> {
   return wrong.length === 0 ? 0 : 1;
 }
 
-async function measureFlow(iterations: number): Promise<Verdict[]> {
+async function measureFlow(flows: FlowCount): Promise<Verdict[]> {
   const deployment = await startTestDeployment({ stepMs: 0 });
   try {
-    for (let i = 0; i < 20; i += 1) await doubleText(deployment.client, `warm-up ${i}`);
-    const durations: number[] = [];
     const flowVerdicts: Verdict[] = [];
-    for (let i = 0; i < iterations; i += 1) {
-      const started = performance.now();
-      flowVerdicts.push(await doubleText(deployment.client, `flow ${i}`));
-      durations.push(performance.now() - started);
-    }
-    durations.sort((a, b) => a - b);
-    console.log(`Rollback flow, ${iterations} sequential iterations (model delay 0 ms):`);
+    const times = await flowTimes(deployment.client, deployment.client, flows, flowVerdicts);
     console.log(
-      `  p50 ${percentile(durations, 50).toFixed(1)} ms, p95 ${percentile(durations, 95).toFixed(1)} ms`,
+      `Rollback flow, ${flows.iterations} sequential iterations after ${flows.warmUp} (model delay 0 ms):`,
     );
+    console.log(`  ${times}`);
     console.log(`  outcomes: ${tally(flowVerdicts)}`);
     return flowVerdicts;
   } finally {

@@ -35,6 +35,26 @@ export async function doubleText(
   return survivor ? 'run 1 done first' : 'rolled back';
 }
 
+/** How many rollback flows a measure runs: `warmUp` first, then `iterations` timed. */
+export interface FlowCount {
+  iterations: number;
+  warmUp: number;
+}
+
+/** p50/p95 of `iterations` rollback flows after `warmUp` ones, run 1 on `a`, run 2 on `b`. */
+export async function flowTimes(a: Client, b: Client, flows: FlowCount, verdicts: Verdict[]) {
+  for (let i = 0; i < flows.warmUp; i += 1) await doubleText(a, `warm-up ${i}`, b);
+  const durations: number[] = [];
+  for (let i = 0; i < flows.iterations; i += 1) {
+    const started = performance.now();
+    verdicts.push(await doubleText(a, `flow ${i}`, b));
+    durations.push(performance.now() - started);
+  }
+  durations.sort((x, y) => x - y);
+  const [p50, p95] = [percentile(durations, 50), percentile(durations, 95)];
+  return `p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`;
+}
+
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
