@@ -5,6 +5,7 @@ import type { DeploymentDeps } from './deployment-deps';
 import { createRunFromRequest, streamRunEvents } from './run-creation';
 import { cancelRunQuery, joinStreamQuery, listRunsQuery, parseWith } from '../wire/request';
 import { serializeRun, serializeValues } from '../wire/serialize';
+import { isRecord } from '../wire/json-contains';
 import { queryList } from '../wire/stream-mode-filter';
 
 /** `["a","b"]` (JSON, as the SDK sends a list in a query) or `a,b`. */
@@ -27,8 +28,16 @@ export function createRunRoutes(deps: DeploymentDeps) {
   const runNotFound = (c: Context) =>
     jsonError(c, 404, `Run ${c.req.param('runId')} not found on thread ${threadId(c)}`);
 
-  /** What join returns: the thread's state values once the run is done (LangGraph's shape). */
+  /**
+   * What join returns once the run is done: as the official server, the run's last `values`
+   * event, kept with its stream log for a minute (no checkpoint read); else, or when the run
+   * ended on an interrupt, the thread's state values (LangGraph's shape).
+   */
   async function finalValues(run: RunRecord) {
+    if (run.status === 'success') {
+      const last = await deps.streams.result(run.run_id);
+      if (isRecord(last) && !('__interrupt__' in last)) return last;
+    }
     // The graph of the thread's latest run (its metadata), which knows the state's channels;
     // with one graph served, it is that one, and the thread need not be read.
     const served =
