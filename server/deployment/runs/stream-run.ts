@@ -116,14 +116,15 @@ export async function streamRun(
     ...(kwargs.interrupt_after && { interruptAfter: breakpoints(kwargs.interrupt_after, foreign) }),
     ...(kwargs.recursion_limit && { recursionLimit: kwargs.recursion_limit }),
   };
-  const withHandler = {
+  // For `streamEvents`, whose callbacks are on anyway: the meter counts through a handler there.
+  const eventOptions = () => ({
     ...options,
     callbacks: meter ? [...callbacks, meter.handler()] : callbacks,
-  };
+  });
 
   if (kwargs.protocol) {
     const events = await graph.streamEvents(graphInput(run, foreign), {
-      ...withHandler,
+      ...eventOptions(),
       version: 'v3',
     });
     return publishProtocolEvents(events, publish);
@@ -147,7 +148,7 @@ export async function streamRun(
     return lastValues;
   }
 
-  const events = graph.streamEvents(graphInput(run, foreign), { ...withHandler, version: 'v2' });
+  const events = graph.streamEvents(graphInput(run, foreign), { ...eventOptions(), version: 'v2' });
   for await (const event of events) {
     // The root graph's own stream chunks are the `[ns, mode, payload]` tuples of `graph.stream`.
     if (event.event === 'on_chain_stream' && event.run_id === run.run_id) {
