@@ -11,6 +11,8 @@ export default defineConfig({
   resolve: { alias: { '@server': server, '@contracts': contracts, '@': src } },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the chunk graph tools/bundle/check-first-load.ts measures.
+    manifest: true,
     // The usage tab must stay under its initial-JS budget; the build prints gzip sizes.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 700,
@@ -57,6 +59,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'contracts/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'tools/**/*.test.ts',
             'e2e/support/**/*.test.ts',
           ],
           // Server tests start real databases and HTTP listeners: one file at a time per core.
