@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkBudget,
+  eagerModules,
   findManifestKey,
   formatBudgetReport,
   staticClosure,
@@ -100,6 +101,21 @@ describe('findManifestKey', () => {
     expect(() => findManifestKey(twice, 'usage-chart.tsx')).toThrow(
       'found src/a/usage-chart.tsx, src/b/usage-chart.tsx',
     );
+  });
+});
+
+describe('eagerModules', () => {
+  const firstLoad = staticClosure(manifest, ['index.html']);
+
+  it('passes modules that load as chunks of their own, after the first load', () => {
+    expect(eagerModules(manifest, firstLoad, ['usage-chart.tsx', 'settings.tsx'])).toEqual([]);
+  });
+
+  it('names a module in a first-load chunk, or without a chunk of its own', () => {
+    const withChart = [...firstLoad, 'assets/usage-chart-d.js'];
+    expect(
+      eagerModules(manifest, withChart, ['usage-chart.tsx', 'settings.tsx', 'merged.tsx']),
+    ).toEqual(['usage-chart.tsx', 'merged.tsx']);
   });
 });
 

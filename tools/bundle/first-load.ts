@@ -46,6 +46,26 @@ export function findManifestKey(manifest: Manifest, suffix: string): string {
   return keys[0] as string;
 }
 
+/**
+ * Of `names` (module file names, as for `findManifestKey`), those that do not load on their own:
+ * no chunk of their own in the manifest (the bundler merged them into another), or a chunk
+ * among the first-load `files`.
+ */
+export function eagerModules(
+  manifest: Manifest,
+  files: readonly string[],
+  names: readonly string[],
+): string[] {
+  const loaded = new Set(files);
+  return names.filter((name) => {
+    const key = Object.keys(manifest).find(
+      (candidate) => candidate === name || candidate.endsWith(`/${name}`),
+    );
+    const chunk = key === undefined ? undefined : manifest[key];
+    return !chunk?.isDynamicEntry || loaded.has(chunk.file);
+  });
+}
+
 export interface ScriptSize {
   file: string;
   bytes: number;
