@@ -19,7 +19,7 @@ const SHUTDOWN_GRACE_MS = 1_200;
 
 const USAGE = `Usage: npm start -- [--graphs path/to/langgraph.json]   (npm run serve: without building)
 Serves the console, the usage API and the deployment API; configured by environment variables
-and .env (README.md, "Configuration"). --graphs serves that langgraph.json's graphs (LANGGRAPH_CONFIG).
+and .env (docs/configuration.md). --graphs serves that langgraph.json's graphs (LANGGRAPH_CONFIG).
 Exit codes: 1 failed to start, 2 bad arguments.`;
 
 async function main() {

@@ -70,7 +70,7 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-/** What to do with the key: the README's first-run steps with this key and workspace filled in. */
+/** What to do with the key: the first-run steps of docs/operations.md with this key and workspace filled in. */
 function nextSteps(made: {
   key: string;
   workspaces: number;
