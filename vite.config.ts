@@ -57,6 +57,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'contracts/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'tools/**/*.test.ts',
             'e2e/support/**/*.test.ts',
           ],
           // Server tests start real databases and HTTP listeners: one file at a time per core.
