@@ -89,7 +89,75 @@ export default tseslint.config(
               from: './server/usage/store/duckdb',
               except: ['./seed/export-seed.ts'],
             },
-            { target: './server/deployment/store', from: ['./server/deployment/http'] },
+            // Tooling (benches, conformance probes, the peer runner, the fuzzer) uses the product;
+            // the product never needs it to run.
+            {
+              target: ['./server', './src', './contracts'],
+              from: './tools',
+              message: 'tools/ is not the product: move what the product needs into server/.',
+            },
+            // server/lib is below both services (argument parsing for every command).
+            { target: './server/lib', from: ['./server/usage', './server/deployment'] },
+            // Deployment layers: routes (http/, crons/, protocol/) -> use-cases/ (run creation,
+            // assistants, thread views, join results) -> runs/, graph/, metering/ -> store/, wire/.
+            // cluster/ holds the Redis/Postgres twins of the runs and protocol ports; only
+            // deployment-service.ts wires them in.
+            {
+              target: [
+                './server/deployment/use-cases',
+                './server/deployment/runs',
+                './server/deployment/graph',
+                './server/deployment/metering',
+                './server/deployment/store',
+                './server/deployment/wire',
+                './server/deployment/cluster',
+              ],
+              from: [
+                './server/deployment/http',
+                './server/deployment/crons',
+                './server/deployment/deployment-service.ts',
+              ],
+              message: 'Routes call the use cases below them, never the other way round.',
+            },
+            {
+              target: [
+                './server/deployment/use-cases',
+                './server/deployment/runs',
+                './server/deployment/graph',
+                './server/deployment/metering',
+                './server/deployment/store',
+                './server/deployment/wire',
+              ],
+              from: './server/deployment/protocol',
+            },
+            {
+              target: './server/deployment/cluster',
+              from: './server/deployment/protocol',
+              except: ['./thread-event-log.ts', './protocol-types.ts'],
+              message: 'cluster/ implements the protocol ports, nothing above them.',
+            },
+            {
+              target: [
+                './server/deployment/runs',
+                './server/deployment/graph',
+                './server/deployment/metering',
+                './server/deployment/store',
+                './server/deployment/wire',
+                './server/deployment/cluster',
+              ],
+              from: './server/deployment/use-cases',
+            },
+            {
+              target: './server/deployment/store',
+              from: [
+                './server/deployment/runs',
+                './server/deployment/graph',
+                './server/deployment/metering',
+                './server/deployment/wire',
+                './server/deployment/cluster',
+              ],
+              message: 'Stored records are declared in store/records.ts, not taken from above.',
+            },
             { target: './src/features', from: './src/app' },
             {
               target: ['./src/components', './src/lib', './src/hooks'],
@@ -97,6 +165,26 @@ export default tseslint.config(
             },
             { target: './src/features/usage', from: './src/features/playground' },
             { target: './src/features/playground', from: './src/features/usage' },
+          ],
+        },
+      ],
+    },
+  },
+  // Product code never imports tests or test helpers (server/**/test/, src/**/testing/,
+  // *.test.ts): the product runs without them, and tools/ may use them.
+  {
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'contracts/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/**/test/**', 'src/**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../*'] },
+            {
+              group: ['**/test/*', '**/testing/*', '**/*.test', '**/*.test.*'],
+              message: 'Product code never imports tests or test helpers.',
+            },
           ],
         },
       ],
