@@ -6,6 +6,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Paths of the deployment service's folders (or files), for its layer zones. */
+const deployment = (...names) => names.map((name) => `./server/deployment/${name}`);
+/** What the deployment's use cases stand on. */
+const BELOW_USE_CASES = deployment('runs', 'graph', 'metering', 'store', 'wire');
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report'] },
   {
@@ -103,59 +108,27 @@ export default tseslint.config(
             // cluster/ holds the Redis/Postgres twins of the runs and protocol ports; only
             // deployment-service.ts wires them in.
             {
-              target: [
-                './server/deployment/use-cases',
-                './server/deployment/runs',
-                './server/deployment/graph',
-                './server/deployment/metering',
-                './server/deployment/store',
-                './server/deployment/wire',
-                './server/deployment/cluster',
-              ],
-              from: [
-                './server/deployment/http',
-                './server/deployment/crons',
-                './server/deployment/deployment-service.ts',
-              ],
+              target: [...deployment('use-cases'), ...BELOW_USE_CASES, ...deployment('cluster')],
+              from: deployment('http', 'crons', 'deployment-service.ts'),
               message: 'Routes call the use cases below them, never the other way round.',
             },
             {
-              target: [
-                './server/deployment/use-cases',
-                './server/deployment/runs',
-                './server/deployment/graph',
-                './server/deployment/metering',
-                './server/deployment/store',
-                './server/deployment/wire',
-              ],
-              from: './server/deployment/protocol',
+              target: [...deployment('use-cases'), ...BELOW_USE_CASES],
+              from: deployment('protocol'),
             },
             {
-              target: './server/deployment/cluster',
-              from: './server/deployment/protocol',
+              target: deployment('cluster'),
+              from: deployment('protocol'),
               except: ['./thread-event-log.ts', './protocol-types.ts'],
               message: 'cluster/ implements the protocol ports, nothing above them.',
             },
             {
-              target: [
-                './server/deployment/runs',
-                './server/deployment/graph',
-                './server/deployment/metering',
-                './server/deployment/store',
-                './server/deployment/wire',
-                './server/deployment/cluster',
-              ],
-              from: './server/deployment/use-cases',
+              target: [...BELOW_USE_CASES, ...deployment('cluster')],
+              from: deployment('use-cases'),
             },
             {
-              target: './server/deployment/store',
-              from: [
-                './server/deployment/runs',
-                './server/deployment/graph',
-                './server/deployment/metering',
-                './server/deployment/wire',
-                './server/deployment/cluster',
-              ],
+              target: deployment('store'),
+              from: deployment('runs', 'graph', 'metering', 'wire', 'cluster'),
               message: 'Stored records are declared in store/records.ts, not taken from above.',
             },
             { target: './src/features', from: './src/app' },
