@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { parseCliArgs, USAGE_EXIT_CODE, UsageError } from './cli/cli-args';
+import { parseCliArgs, USAGE_EXIT_CODE, UsageError } from './lib/cli-args';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { createDeploymentService } from './deployment/deployment-service';
 import { GraphLoadError } from './deployment/graph/langgraph-config';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import { requireUuidParams } from '@server/http/uuid-params';
-import type { DeploymentDeps } from '../http/deployment-deps';
+import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import { parseJsonBody } from '../wire/request';
 import { createCommandHandlers } from './command-handlers';
 import { createProtocolAdapter } from './protocol-adapter';

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
+import { parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
 import { loadConfig, loadDotEnv } from '@server/config';
 import { backendChoice, duckDbFile, openBackend } from '../store/open-usage-backend';
 import { UsageInputError } from '../store/usage-backend';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import fc from 'fast-check';
 import { createApp } from '@server/app';
-import { numberArg, parseCliArgs, runCli } from '@server/cli/cli-args';
+import { numberArg, parseCliArgs, runCli } from '@server/lib/cli-args';
 import { loadConfig } from '@server/config';
 import { createDeploymentService } from '@server/deployment/deployment-service';
 import { buildDimensions } from '@server/usage/seed/build-dimensions';

@@ -4,8 +4,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { usageResponseSchema } from '@contracts/usage/usage-schema';
-import { numberArg, parseCliArgs, runCli } from '@server/cli/cli-args';
-import { DEMO_API_KEYS } from '../seed/demo-keys';
+import { numberArg, parseCliArgs, runCli } from '@server/lib/cli-args';
+import { DEMO_API_KEYS } from '@server/usage/seed/demo-keys';
 import { rootRunsBatch } from './bench-batch';
 
 const WRITE = { 'x-api-key': DEMO_API_KEYS.admin, 'content-type': 'application/json' };

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { useTestDeployment } from '../test/use-test-deployment';
+import { useTestDeployment } from '@server/deployment/test/use-test-deployment';
 import { runSdkCalls } from './run-sdk-calls';
 
 const deployment = useTestDeployment({ stepMs: 50 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sendCommand } from '../conformance/protocol-clients';
+import { sendCommand } from '@server/deployment/test/protocol-clients';
 import { percentile } from './double-text';
 
 const WARM_UPS = 20;

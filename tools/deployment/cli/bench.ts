@@ -1,4 +1,4 @@
-import { numberArg, parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
+import { numberArg, parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
 import { removeDataDir, startTestDeployment } from '@server/deployment/test/test-deployment';
 import { measureFirstEvent, measureStreamedLoad } from './bench-streaming';
 import { measureCluster } from './bench-cluster';

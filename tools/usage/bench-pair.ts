@@ -2,10 +2,10 @@ import os from 'node:os';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
 import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
-import type { SeedProfile } from '../seed/seed-profiles';
-import { createUsageRenderer } from '../http/render-usage';
-import type { UsageQueryPlan } from '../query/usage-plan';
-import type { UsageBackend } from '../store/usage-backend';
+import type { SeedProfile } from '@server/usage/seed/seed-profiles';
+import { createUsageRenderer } from '@server/usage/http/render-usage';
+import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+import type { UsageBackend } from '@server/usage/store/usage-backend';
 import { percentiles } from './bench-measure';
 
 const DAY_MS = 86_400_000;

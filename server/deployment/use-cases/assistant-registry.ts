@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AssistantStore } from '../store/deployment-store';
-import type { Assistant } from '../store/records';
+import type { Assistant, AssistantVersion } from '../store/records';
 import { jsonContains } from '../wire/json-contains';
 
 export type { Assistant } from '../store/records';
@@ -52,6 +52,28 @@ export function matchesQuery(assistant: Assistant, query: AssistantQuery): boole
 }
 
 /**
+ * The assistants of this deployment. A graph id stands for its system assistant wherever an
+ * assistant id is expected (`idOrGraph`), as on the platform.
+ */
+export interface AssistantRegistry {
+  /** The assistant id a path names: a served graph's system assistant for its graph id. */
+  idOf(idOrGraph: string): string;
+  isServed(graphId: string): boolean;
+  get(idOrGraph: string): Promise<Assistant | undefined>;
+  /** The assistant a run names, when its graph is one this server serves. */
+  resolve(idOrGraph: string): Promise<Assistant | undefined>;
+  search(query: AssistantQuery): Promise<Assistant[]>;
+  /** `undefined` when the id is taken (the caller decides between 409 and the existing one). */
+  create(input: NewAssistant): Promise<Assistant | undefined>;
+  /** A new version: given fields replace, metadata merges, the rest carries over. */
+  update(idOrGraph: string, patch: AssistantPatch): Promise<Assistant | undefined>;
+  /** Makes a stored version current; `'no-version'` when the assistant has no such version. */
+  setLatest(assistantId: string, version: number): Promise<Assistant | 'no-version' | undefined>;
+  versions(assistantId: string): Promise<AssistantVersion[]>;
+  delete(assistantId: string): Promise<boolean>;
+}
+
+/**
  * Assistants over the served graphs: one system assistant per graph (created at start, with the
  * id the platform gives it) and any number created through the API. A graph id stands for its
  * system assistant wherever an assistant id is expected, as on the platform.
@@ -61,7 +83,7 @@ export async function createAssistantRegistry(
   graphIds: readonly string[],
   /** A system assistant's `config` and `context` per graph (`LANGGRAPH_CONFIG` of langgraph.json). */
   defaults: Record<string, { config?: Record<string, unknown>; context?: unknown }> = {},
-) {
+): Promise<AssistantRegistry> {
   const served = new Set(graphIds);
   for (const graphId of graphIds) {
     const now = new Date().toISOString();
@@ -86,7 +108,6 @@ export async function createAssistantRegistry(
     idOf,
     isServed: (graphId: string) => served.has(graphId),
     get: (idOrGraph: string) => store.get(idOf(idOrGraph)),
-    /** The assistant a run names, when its graph is one this server serves. */
     async resolve(idOrGraph: string): Promise<Assistant | undefined> {
       const assistant = await store.get(idOf(idOrGraph));
       return assistant && served.has(assistant.graph_id) ? assistant : undefined;
@@ -94,7 +115,6 @@ export async function createAssistantRegistry(
     search: async (query: AssistantQuery) =>
       (await store.all()).filter((a) => matchesQuery(a, query)),
 
-    /** `undefined` when the id is taken (the caller decides between 409 and the existing one). */
     async create(input: NewAssistant): Promise<Assistant | undefined> {
       const assistantId = input.assistant_id ?? randomUUID();
       if (await store.get(assistantId)) return undefined;
@@ -114,7 +134,6 @@ export async function createAssistantRegistry(
       });
     },
 
-    /** A new version: given fields replace, metadata merges, the rest carries over. */
     async update(idOrGraph: string, patch: AssistantPatch): Promise<Assistant | undefined> {
       const current = await store.get(idOf(idOrGraph));
       if (!current) return undefined;
@@ -152,5 +171,3 @@ export async function createAssistantRegistry(
     delete: (assistantId: string) => store.delete(assistantId),
   };
 }
-
-export type AssistantRegistry = Awaited<ReturnType<typeof createAssistantRegistry>>;

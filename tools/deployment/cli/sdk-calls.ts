@@ -1,4 +1,4 @@
-import { parseCliArgs, requiredArg, runCli } from '@server/cli/cli-args';
+import { parseCliArgs, requiredArg, runCli } from '@server/lib/cli-args';
 import { formatConformanceTable } from '../conformance/run-conformance';
 import { runSdkCalls } from '../conformance/run-sdk-calls';
 

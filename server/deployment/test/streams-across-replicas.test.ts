@@ -1,7 +1,7 @@
 import type { Client } from '@langchain/langgraph-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collect, messageCount, readUntil, runIdOf, type Part } from '../test/stream-parts';
-import { NYC, SF, SF_RUN, conversation, userInput } from '../test/test-deployment';
+import { collect, messageCount, readUntil, runIdOf, type Part } from './stream-parts';
+import { NYC, SF, SF_RUN, conversation, userInput } from './test-deployment';
 import { createTestReplicas, replicaServicesMissing } from './test-replicas';
 
 /** The ids of a stream's events are their indexes in the run's log: 0, 1, 2, ... */

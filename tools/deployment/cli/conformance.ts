@@ -1,4 +1,4 @@
-import { parseCliArgs, requiredArg, numberArg, runCli } from '@server/cli/cli-args';
+import { parseCliArgs, requiredArg, numberArg, runCli } from '@server/lib/cli-args';
 import { formatConformanceTable, runConformance } from '../conformance/run-conformance';
 
 const USAGE = `Usage: npm run conformance -- --deployment-url URL [--api-key KEY] [--assistant agent]

@@ -10,7 +10,7 @@ import {
   watchThread,
   within,
   type WireEvent,
-} from '../conformance/protocol-clients';
+} from './protocol-clients';
 import {
   NYC,
   NYC_RUN,
@@ -20,7 +20,7 @@ import {
   failureStatus,
   userInput,
   waitForMessages,
-} from '../test/test-deployment';
+} from './test-deployment';
 import { createTestReplicas, replicaServicesMissing } from './test-replicas';
 
 const seqs = (events: WireEvent[]) => events.map((event) => event.seq);

@@ -1,14 +1,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { numberArg, parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
+import { numberArg, parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
 import { loadConfig, loadDotEnv, type Config } from '@server/config';
-import type { SeedProfile } from '../seed/seed-profiles';
-import { openBackend, type BackendChoice } from '../store/open-usage-backend';
+import type { SeedProfile } from '@server/usage/seed/seed-profiles';
+import { openBackend, type BackendChoice } from '@server/usage/store/open-usage-backend';
 import { benchPair } from './bench-pair';
 import { benchQueries, type QueryFigures } from './bench-queries';
 import { benchIngestion, type IngestFigures } from './bench-replicas';
-import { datasetFile, profileFor } from './seed';
+import { datasetFile, profileFor } from '@server/usage/cli/seed';
 
 const USAGE = `Usage: npm run bench:usage -- [--scale S|M|L] [--backend duckdb|clickhouse|both]
          [--runs 15] [--ingest-seconds 10] [--data-dir DIR] [--interleave]

@@ -1,7 +1,7 @@
-import { numberArg, parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
+import { numberArg, parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
 import { startRoundRobinProxy } from '../cluster/round-robin-proxy';
 
-const USAGE = `Usage: node --import tsx server/deployment/cli/round-robin-proxy.ts --to URL --to URL [--port 8123]
+const USAGE = `Usage: node --import tsx tools/deployment/cli/round-robin-proxy.ts --to URL --to URL [--port 8123]
 Listens on 127.0.0.1:PORT and sends each request to the next --to base URL in turn (no
 stickiness), streaming bodies both ways: a load balancer in front of cluster-mode replicas, e.g.
 for npm run conformance -- --deployment-url http://127.0.0.1:8123. Stops on Ctrl-C.

@@ -6,12 +6,12 @@ import { serve } from '@hono/node-server';
 import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
-import { DEMO_API_KEYS } from '../seed/demo-keys';
-import type { SeedProfile } from '../seed/seed-profiles';
-import { createUsageRoutes } from '../http/usage-routes';
-import { createUsageRenderer } from '../http/render-usage';
-import type { UsageQueryPlan } from '../query/usage-plan';
-import type { UsageBackend } from '../store/usage-backend';
+import { DEMO_API_KEYS } from '@server/usage/seed/demo-keys';
+import type { SeedProfile } from '@server/usage/seed/seed-profiles';
+import { createUsageRoutes } from '@server/usage/http/usage-routes';
+import { createUsageRenderer } from '@server/usage/http/render-usage';
+import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+import type { UsageBackend } from '@server/usage/store/usage-backend';
 import { measureExport, percentiles, timeRuns } from './bench-measure';
 
 const DAY_MS = 86_400_000;

@@ -8,7 +8,7 @@ import {
   rootLifecycles,
   sendCommand,
   within,
-} from './protocol-clients';
+} from '@server/deployment/test/protocol-clients';
 import type { ConformanceResult } from './run-conformance';
 
 const SF = { messages: [{ role: 'user', content: 'weather in sf?' }] };

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
-import { runProtocolCases } from '../conformance/protocol-cases';
-import { formatConformanceTable, runConformance } from '../conformance/run-conformance';
-import { startRoundRobinProxy } from './round-robin-proxy';
-import { createTestReplicas, replicaServicesMissing } from './test-replicas';
+import path from 'node:path';
+import { runProtocolCases } from './protocol-cases';
+import { formatConformanceTable, runConformance } from './run-conformance';
+import { startRoundRobinProxy } from '../cluster/round-robin-proxy';
+import { createTestReplicas, replicaServicesMissing } from '@server/deployment/test/test-replicas';
 
 const STEP_MS = 250;
-const PROTOCOL_GRAPHS = fileURLToPath(
-  new URL('../test/fixtures/graphs/protocol-cases.json', import.meta.url),
-);
+// vitest runs from the repository root, as `npm test` does.
+const PROTOCOL_GRAPHS = path.resolve('server/deployment/test/fixtures/graphs/protocol-cases.json');
 
 describe.skipIf(replicaServicesMissing)(
   'conformance over two replicas taking turns per request (skipped: TEST_DATABASE_URI or TEST_REDIS_URI unset)',

@@ -48,16 +48,16 @@ describe('CLI argument mistakes: exit 2, the argument named, no stack trace', ()
       '--kind',
     ],
     ['server/usage/cli/seed.ts', ['--scale', 'XL'], '--scale'],
-    ['server/usage/cli/bench.ts', ['--runs', 'many'], '--runs'],
-    ['server/deployment/cli/conformance.ts', [], '--deployment-url'],
+    ['tools/usage/bench.ts', ['--runs', 'many'], '--runs'],
+    ['tools/deployment/cli/conformance.ts', [], '--deployment-url'],
     [
-      'server/deployment/cli/conformance.ts',
+      'tools/deployment/cli/conformance.ts',
       ['--deployment-url', 'http://x', '--later-ms', 'x'],
       '--later-ms',
     ],
-    ['server/deployment/cli/bench.ts', ['--threads', '0'], '--threads'],
+    ['tools/deployment/cli/bench.ts', ['--threads', '0'], '--threads'],
     ['scripts/bench-ui.ts', ['--runs', 'x'], '--runs'],
-    ['server/usage/cli/bench-ingest.ts', ['--seconds', 'x'], '--seconds'],
+    ['tools/usage/bench-ingest.ts', ['--seconds', 'x'], '--seconds'],
     ['server/usage/cli/create-key.ts', ['--create-workspace', ''], '--create-workspace'],
   ])('%s %j names %s', async (script, args, named) => {
     const result = await runCli(script, args);
@@ -75,14 +75,14 @@ const EVERY_CLI = [
   'server/usage/cli/seed.ts',
   'server/usage/cli/export.ts',
   'server/usage/cli/create-key.ts',
-  'server/usage/cli/bench.ts',
-  'server/usage/cli/bench-ingest.ts',
-  'server/deployment/cli/conformance.ts',
-  'server/deployment/cli/sdk-calls.ts',
-  'server/deployment/cli/test-peer.ts',
-  'server/deployment/cli/bench.ts',
+  'tools/usage/bench.ts',
+  'tools/usage/bench-ingest.ts',
+  'tools/deployment/cli/conformance.ts',
+  'tools/deployment/cli/sdk-calls.ts',
+  'tools/deployment/cli/test-peer.ts',
+  'tools/deployment/cli/bench.ts',
   'scripts/bench-ui.ts',
-  'server/cli/fuzz.ts',
+  'tools/fuzz/fuzz.ts',
 ];
 
 describe.each(EVERY_CLI)('%s', (script) => {
@@ -115,7 +115,7 @@ describe('bench:ui with no server', () => {
 describe('conformance against a dead URL', () => {
   it('stops at once with one message naming the URL', async () => {
     const started = performance.now();
-    const result = await runCli('server/deployment/cli/conformance.ts', [
+    const result = await runCli('tools/deployment/cli/conformance.ts', [
       '--deployment-url',
       'http://127.0.0.1:1',
     ]);

@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
 import { DEFAULT_MULTITASK_STRATEGY, runInputSchema } from '@contracts/deployment';
-import { jsonError } from '@server/http/json-error';
 import { runConfigFor } from './assistant-run-config';
 import type { DeploymentDeps } from './deployment-deps';
 import type { NewRunRequest } from '../runs/run-manager';
-import type { RunRecord } from '../store/records';
+import type { RunKwargs, RunRecord } from '../store/records';
 import { isRecord } from '../wire/json-contains';
-import { parseJsonBody, parseWith } from '../wire/request';
-import {
-  type CreateRunBody,
-  createRunBody,
-  type RunKwargs,
-  runKwargsOf,
-} from '../wire/run-request';
-import { sseResponse } from '../wire/sse';
-import { filtered, streamModeFilter } from '../wire/stream-mode-filter';
+import { parseWith } from '../wire/request';
+import { type CreateRunBody, runKwargsOf } from '../wire/run-request';
 
 /** The run's `context` merged over its assistant's, as the platform merges them. */
 function contextOf(assistantContext: unknown, runContext: unknown): { context: unknown } | null {
@@ -29,33 +20,6 @@ function contextOf(assistantContext: unknown, runContext: unknown): { context: u
 /** The official server's wording for an unknown assistant of a run, which clients match on. */
 export const noAssistantFor = (assistantId: string) =>
   `No assistant found for "${assistantId}". Make sure the assistant ID is for a valid assistant or a valid graph ID.`;
-
-export interface CreatedRun {
-  run: RunRecord;
-  body: CreateRunBody;
-}
-
-/**
- * Validates a run-creating request and creates the run: on the thread `threadId`, or, when it is
- * `null` (stateless `/runs/...`), on a new thread deleted after the run unless `on_completion` is
- * `keep`. A `Response` when refused (404, 409, 422), else the run.
- */
-export async function createRunFromRequest(
-  c: Context,
-  deps: DeploymentDeps,
-  threadId: string | null,
-): Promise<Response | CreatedRun> {
-  const body = await parseJsonBody(c, createRunBody);
-  if (!body.ok) return jsonError(c, 422, body.detail);
-  const created = await createRun(deps, body.data, threadId, c.req.url, c.req.raw.headers);
-  if ('refused' in created) return jsonError(c, created.refused, created.detail);
-  const { run } = created;
-  c.header(
-    'Content-Location',
-    threadId === null ? `/runs/${run.run_id}` : `/threads/${run.thread_id}/runs/${run.run_id}`,
-  );
-  return { run, body: body.data };
-}
 
 export type RunCreation = { run: RunRecord } | { refused: 404 | 409 | 422; detail: string };
 
@@ -168,32 +132,4 @@ async function prepareRun(
     },
     ...(onCreated && { onCreated: (run: RunRecord) => onCreated(run, assistant.graph_id) }),
   };
-}
-
-/**
- * The SSE answer of a run: its events from index `from` (0 for the creator; after `Last-Event-ID`
- * on a resume) until it ends, only those of `modes` when given (a join's `stream_mode`).
- * `cancelOnDisconnect` interrupts the run when the client goes away.
- */
-export function streamRunEvents(
-  c: Context,
-  deps: DeploymentDeps,
-  run: Pick<RunRecord, 'run_id' | 'thread_id' | 'kwargs'>,
-  options: { from: number; cancelOnDisconnect: boolean; modes?: string[] },
-) {
-  if (run.kwargs.stream_resumable) {
-    // The SDK reconnects to `Location` with `Last-Event-ID` when a resumable stream drops.
-    c.header('Location', `/threads/${run.thread_id}/runs/${run.run_id}/stream`);
-  }
-  const keep = streamModeFilter(options.modes);
-  const events = (signal: AbortSignal) =>
-    filtered(deps.streams.read(run.run_id, options.from, signal), keep);
-  return sseResponse(c, events, {
-    onDisconnect: () => {
-      if (!options.cancelOnDisconnect) return;
-      void deps.runs.get(run.thread_id, run.run_id).then((current) => {
-        if (current) void deps.manager.cancel(current, 'interrupt');
-      });
-    },
-  });
 }

@@ -11,8 +11,8 @@ import {
   sleep,
   userInput,
   waitForMessages,
-} from '../test/test-deployment';
-import { collect } from '../test/stream-parts';
+} from './test-deployment';
+import { collect } from './stream-parts';
 import { createTestReplicas, replicaServicesMissing } from './test-replicas';
 
 const LEASE_MS = 3_000;

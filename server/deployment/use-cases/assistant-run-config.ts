@@ -1,4 +1,4 @@
-import type { Assistant } from './assistants';
+import type { Assistant } from './assistant-registry';
 import { isRecord } from '../wire/json-contains';
 
 /** A run's `config` as the SDK sends it (`tags`, `recursion_limit`, `configurable`, ...). */

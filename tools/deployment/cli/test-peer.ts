@@ -5,9 +5,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { parseCliArgs, runCli } from '@server/cli/cli-args';
+import { parseCliArgs, runCli } from '@server/lib/cli-args';
 import { loadConfig } from '@server/config';
-import { createDeploymentService } from '../deployment-service';
+import { createDeploymentService } from '@server/deployment/deployment-service';
 import { SUITE_DIR } from '../peer/peer-vitest.config';
 
 /**

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { DEMO_API_KEYS } from '../seed/demo-keys';
+import { DEMO_API_KEYS } from '@server/usage/seed/demo-keys';
 import { rootRunsBatch } from './bench-batch';
 import { percentiles } from './bench-measure';
 

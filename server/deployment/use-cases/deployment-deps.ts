@@ -1,5 +1,5 @@
 import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
-import type { AssistantRegistry } from './assistants';
+import type { AssistantRegistry } from './assistant-registry';
 import type { AgentGraph } from '../graph/agent-graph';
 import type { GraphRegistry } from '../graph/graph-registry';
 import type { RunEvents } from '../runs/run-events';
