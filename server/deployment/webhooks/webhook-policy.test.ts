@@ -63,7 +63,7 @@ describe('checkWebhookUrl by default', () => {
 });
 
 describe('checkWebhookUrl with the langgraph.json rules', () => {
-  it.each([
+  const cases: [string, Partial<WebhookPolicy>, string | null][] = [
     ['http://hooks.example.com/', { requireHttps: true }, 'webhook: must be https'],
     ['https://hooks.example.com/', { requireHttps: true }, null],
     ['/custom/webhook', { requireHttps: true }, null],
@@ -104,7 +104,8 @@ describe('checkWebhookUrl with the langgraph.json rules', () => {
       { enabled: false },
       'webhook: webhooks are disabled on this server (WEBHOOKS_ENABLED)',
     ],
-  ] as const)('%s with %j: %s', (url, rules, detail) => {
+  ];
+  it.each(cases)('%s with %j: %s', (url, rules, detail) => {
     expect(detailOf(url, rules)).toBe(detail);
   });
 });
