@@ -238,15 +238,9 @@ const envSchema = z
      * default), comma-separated: host names, IP addresses or CIDR ranges. Cloud metadata
      * addresses stay closed.
      */
-    WEBHOOK_ALLOW_PRIVATE_HOSTS: hostList.pipe(
-      z.array(
-        z
-          .string()
-          .refine(
-            isHostOrRange,
-            'must list host names, IP addresses or CIDR ranges (10.0.0.0/8), comma-separated',
-          ),
-      ),
+    WEBHOOK_ALLOW_PRIVATE_HOSTS: hostList.refine(
+      (entries) => entries.every(isHostOrRange),
+      'must list host names, IP addresses or CIDR ranges (10.0.0.0/8), comma-separated',
     ),
   })
   .superRefine((env, context) => {
