@@ -19,6 +19,7 @@ import type { DeploymentDeps } from './http/deployment-deps';
 import { createRunRoutes } from './http/run-routes';
 import { createThreadRoutes } from './http/thread-routes';
 import { plainTextNotFound } from './wire/plain-not-found';
+import { refuseUnstorableUrl } from './wire/unstorable-url';
 import { createRunEvents } from './runs/run-events';
 import { createRunExecutor } from './runs/run-executor';
 import { createRunCompletion } from './runs/run-completion';
@@ -183,6 +184,8 @@ export async function createDeploymentService(
   app.use('/threads/:threadId/:area/*', requireUuidParams('threadId'));
   app.on(ID_METHODS, '/threads/:threadId/runs/:runId', requireUuidParams('runId'));
   app.use('/threads/:threadId/runs/:runId/:action', requireUuidParams('runId'));
+  // After the UUID checks, which answer those ids in FastAPI's shape: the other ids and queries.
+  app.use('*', refuseUnstorableUrl());
   if (config.DEPLOYMENT_TEST_ROUTES) {
     app.route(
       '/internal',

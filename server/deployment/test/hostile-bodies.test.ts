@@ -116,3 +116,30 @@ describe('strings Postgres cannot store', () => {
     });
   });
 });
+
+describe('ids and query values Postgres cannot store', () => {
+  it.each([
+    ['GET', '/assistants/%00'],
+    ['GET', '/assistants/a%00b/graph'],
+    ['PATCH', '/assistants/%00'],
+    ['DELETE', '/assistants/%00'],
+    ['POST', '/assistants/%00/versions'],
+    ['GET', '/store/items?namespace=a&key=%00'],
+    ['GET', '/assistants/agent?x%00=1'],
+  ])('%s %s: 422 naming the part of the URL', async (method, path) => {
+    const response = await fetch(`${deployment.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(method === 'GET' || method === 'DELETE' ? {} : { body: '{}' }),
+    });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      detail: expect.stringMatching(/^(path|query): holds a NUL character/),
+    });
+  });
+
+  it('an ordinary graph id in the path still resolves', async () => {
+    const response = await fetch(`${deployment.url}/assistants/agent`);
+    expect(response.status).toBe(200);
+  });
+});

@@ -35,7 +35,7 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Why Postgres cannot store `text` (in `text` or `jsonb`), or null when it can. */
-function unstorableReason(text: string): string | null {
+export function unstorableReason(text: string): string | null {
   if (text.includes('\u0000')) return 'holds a NUL character (\\u0000)';
   if (LONE_SURROGATE.test(text)) return 'holds a lone UTF-16 surrogate';
   return null;
