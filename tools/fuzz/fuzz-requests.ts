@@ -102,6 +102,39 @@ const protocolBody = (ids: FuzzIds) =>
     ),
   );
 
+/** Strings Postgres cannot store (NUL, lone surrogates), which every store must refuse alike. */
+const unstorable = fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\udc00\ud800');
+const nested = (depth: number, inner: string) => '{"a":'.repeat(depth) + inner + '}'.repeat(depth);
+
+/**
+ * Bodies meant to break a handler: JSON nested thousands of levels deep (arrays or objects, in
+ * the fields the stores keep and filter on), strings Postgres cannot store in every such field,
+ * and a body over the size limit.
+ */
+const hostileBody = (ids: FuzzIds) =>
+  fc.oneof(
+    fc.nat(4000).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
+    fc
+      .tuple(
+        fc.constantFrom('metadata', 'input', 'values', 'value', 'filter', 'config'),
+        fc.nat(4000),
+      )
+      .map(([field, depth]) => `{"assistant_id":"agent","${field}":${nested(depth, '1')}}`),
+    fc.tuple(runBody(ids), unstorable).map(([record, text]) =>
+      JSON.stringify({
+        ...record,
+        metadata: { [text]: text },
+        input: { messages: [{ role: 'user', content: text }] },
+        values: { text },
+        value: { text },
+        namespace: [text],
+        key: text,
+        config: { configurable: { text } },
+      }),
+    ),
+    fc.constant(JSON.stringify({ metadata: { blob: 'x'.repeat(2 * 1024 * 1024) } })),
+  );
+
 /** What LangSmith ingestion takes: a run, a batch, or something near it. */
 const ingestBody = fc.oneof(
   fc.record({ id: fc.uuid(), name: fc.string(), session_name: fc.string() }),
@@ -151,6 +184,7 @@ export function fuzzRequest(routes: FuzzRoute[], ids: FuzzIds): fc.Arbitrary<Fuz
     protocolBody(ids).map((record) => JSON.stringify(record)),
     fc.jsonValue().map((json) => JSON.stringify(json)),
     fc.string(),
+    hostileBody(ids),
   );
   // Mostly what a client of the API sends, so most requests reach the handlers; now and then
   // a foreign Origin or a non-JSON body, which the browser checks must refuse.

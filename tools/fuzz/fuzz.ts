@@ -14,13 +14,14 @@ import { createUsageService } from '@server/usage/usage-service';
 import { fuzzRequest, type FuzzRequest } from './fuzz-requests';
 import { apiOf, createFuzzIds, isGuardRefusal, isRoutingMiss, routesOf } from './fuzz-targets';
 
-const USAGE = `Usage: npm run fuzz -- [--requests 10000] [--seed 1] [--concurrency 16]
+const USAGE = `Usage: npm run fuzz -- [--requests 10000] [--seed 1] [--concurrency 16] [--database-uri URI]
 Starts the whole app (usage API seeded with the small test dataset, deployment API, console
 proxy) on a free port in a temporary DATA_DIR, creates threads, runs, an assistant, a cron and a
 store item through the API, then sends fuzzed requests over HTTP to every route the app serves
 (their real ids mostly, fuzzed queries, headers and bodies; some near-miss paths) until
 --requests of them got past routing. Prints, per API, the requests sent, the share that reached a
-handler and the status counts; exit 1 if any answer is 5xx (each listed), 2 on bad arguments.`;
+handler and the status counts; exit 1 if any answer is 5xx (each listed), 2 on bad arguments.
+--database-uri: the deployment API on this Postgres (schema \`deployment\`) instead of SQLite.`;
 
 /** Requests sampled per round, until enough got past routing. */
 const ROUND = 2_000;
@@ -39,6 +40,7 @@ async function main(args: string[]): Promise<number> {
     requests: { type: 'string', default: '10000' },
     seed: { type: 'string', default: '1' },
     concurrency: { type: 'string', default: '16' },
+    'database-uri': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -50,7 +52,12 @@ async function main(args: string[]): Promise<number> {
   const concurrency = numberArg('concurrency', values.concurrency, 1);
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'usage-console-fuzz-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_MODEL_STEP_MS: '0' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_MODEL_STEP_MS: '0',
+    ...(values['database-uri'] && { DATABASE_URI: values['database-uri'] }),
+  });
   const usage = await createUsageService(config, { seedProfile: testProfile(), announce: false });
   const deployment = await createDeploymentService(config);
   const app = createApp({ config, services: [usage, deployment] });

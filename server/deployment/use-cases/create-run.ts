@@ -7,6 +7,7 @@ import type { RunKwargs, RunRecord } from '../store/records';
 import { isRecord } from '../wire/json-contains';
 import { parseWith } from '../wire/request';
 import { type CreateRunBody, runKwargsOf } from '../wire/run-request';
+import { webhookRefusal } from '../webhooks/webhook-policy';
 
 /** The run's `context` merged over its assistant's, as the platform merges them. */
 function contextOf(assistantContext: unknown, runContext: unknown): { context: unknown } | null {
@@ -31,8 +32,9 @@ interface OwnRunOptions {
 
 /**
  * Creates a run from a validated body (a request's, or a cron's payload): on `threadId`, or on a
- * new thread when it is `null`. `baseUrl` resolves a relative `webhook`; the request's
- * `headers` (none for a cron) give the run's configurable headers.
+ * new thread when it is `null`. A relative `webhook` is kept as a path of this API (see
+ * deliver-webhook); `baseUrl` is not read. The request's `headers` (none for a cron) give the
+ * run's configurable headers.
  */
 export async function createRun(
   deps: DeploymentDeps,
@@ -43,11 +45,13 @@ export async function createRun(
   own: OwnRunOptions = {},
 ): Promise<RunCreation> {
   const { manager } = deps;
+  const refusedWebhook = webhookRefusal(body.webhook, deps.webhooks);
+  if (refusedWebhook) return { refused: 422, detail: refusedWebhook };
   // A stateless run's thread is made with the run: its id is chosen here, so that the thread's
   // lock is taken while the reads and checks run (`manager.create`).
   const targetThread = threadId ?? randomUUID();
   const result = await manager.create(targetThread, () =>
-    prepareRun(deps, body, { threadId, targetThread, baseUrl, headers, own }),
+    prepareRun(deps, body, { threadId, targetThread, headers, own }),
   );
   if ('refused' in result) return result;
   if ('conflict' in result) return { refused: 409, detail: result.conflict };
@@ -66,13 +70,12 @@ async function prepareRun(
   where: {
     threadId: string | null;
     targetThread: string;
-    baseUrl: string;
     headers: Headers | undefined;
     own: OwnRunOptions;
   },
 ): Promise<NewRunRequest | Refused> {
   const { threads, assistants } = deps;
-  const { threadId, targetThread, baseUrl, headers, own } = where;
+  const { threadId, targetThread, headers, own } = where;
   const { onCreated } = own;
   const { assistant_id, input, multitask_strategy, metadata, if_not_exists } = body;
   // The thread named in the path is read alongside the assistant: neither read needs the other.
@@ -126,7 +129,6 @@ async function prepareRun(
     kwargs: {
       ...runKwargsOf(body, threadId === null, recursionLimit),
       config,
-      ...(body.webhook && { webhook: new URL(body.webhook, baseUrl).href }),
       ...(contextOf(assistant.context, body.context) ?? {}),
       ...own.kwargs,
     },

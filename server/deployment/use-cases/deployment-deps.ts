@@ -6,6 +6,7 @@ import type { RunEvents } from '../runs/run-events';
 import type { RunManager } from '../runs/run-manager';
 import type { RunStreamLog } from '../runs/run-stream-log';
 import type { CronStore, RunStore, ThreadStore } from '../store/deployment-store';
+import type { WebhookPolicy } from '../webhooks/webhook-policy';
 
 /** What the route handlers use; built once by the deployment service. */
 export interface DeploymentDeps {
@@ -22,4 +23,6 @@ export interface DeploymentDeps {
   /** Run ends and run starts (across replicas in cluster mode), for joins that wait on them. */
   events: RunEvents;
   crons: CronStore;
+  /** The webhook rules runs and crons are checked against when created. */
+  webhooks: WebhookPolicy;
 }
