@@ -65,7 +65,7 @@ test.describe('Usage inputs', () => {
     await expect(basis).toContainText('At $6.00');
     await expect(page).toHaveURL(/price_ext=6/);
     await page.goBack();
-    await expect(extended).toHaveValue('5');
+    await expect(extended).toHaveValue('5.00');
   });
 
   test('search and sort live in the URL; names sort A→Z first; no match says so', async ({

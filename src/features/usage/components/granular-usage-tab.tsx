@@ -17,7 +17,7 @@ import { describeCustomRangeProblem } from '../model/time-range';
 import { canZoom, zoomTarget } from '../model/zoom';
 import { ConnectionSettings } from './connection-settings';
 import { DataFloorNotice, useDataFloor } from './data-floor-notice';
-import { DataFreshness } from './data-freshness';
+import { DataFreshness, TRACES_COUNTING_RULE } from './data-freshness';
 import { DroppedWorkspacesNotice } from './dropped-workspaces-notice';
 import { FiltersSummary } from './filters-summary';
 import { FocusBar } from './focus-bar';
@@ -96,15 +96,17 @@ function GranularUsageView() {
 
   return (
     <section className="usage" aria-labelledby="granular-usage-heading">
-      {/* One line: the tab bar above already names the page, the chart names its buckets. */}
+      {/* The section's name and where its data comes from, then its one tab bar. */}
       <div className="usage-heading-row">
-        <h2 id="granular-usage-heading" className="visually-hidden">
-          Granular Usage
-        </h2>
-        <DataFreshness updatedAtMs={current ? matrix.dataUpdatedAt : null} />
+        <h2 id="granular-usage-heading">Granular Usage</h2>
         <ConnectionSettings toggle={connectionToggle} />
       </div>
       <UsageTabs tab={tab} onSelect={(next) => void setParams({ tab: next, focus: null })} />
+      {tab === 'traces' ? (
+        <DataFreshness updatedAtMs={current ? matrix.dataUpdatedAt : null}>
+          {TRACES_COUNTING_RULE}
+        </DataFreshness>
+      ) : null}
 
       {narrow ? (
         <FiltersSummary
