@@ -94,6 +94,38 @@ function GranularUsageView() {
         }
       : undefined;
 
+  const summary =
+    view && plan ? (
+      <UsageSummary
+        view={view}
+        matrix={matrix.data}
+        plan={plan}
+        comparison={comparison}
+        comparisonError={totals.isError}
+        nowMs={nowMs}
+        pricePer1k={pricePer1k}
+        prices={prices}
+        onChange={setParams}
+        scope={scope}
+      />
+    ) : null;
+  const chart = view ? (
+    <UsageChartPanel
+      view={view}
+      matrix={matrix.data}
+      nowMs={nowMs}
+      pricePer1k={pricePer1k}
+      focus={params.focus}
+      onFocus={focusGroup}
+      onZoom={zoom}
+      isFetching={matrix.isFetching}
+      isPlaceholder={matrix.isPlaceholderData}
+      error={matrix.isError ? matrix.error : null}
+      onRetry={() => void matrix.refetch()}
+      onChangeKey={openConnection}
+    />
+  ) : null;
+
   return (
     <section className="usage" aria-labelledby="granular-usage-heading">
       {/* The section's name and where its data comes from, then its one tab bar. */}
@@ -102,11 +134,6 @@ function GranularUsageView() {
         <ConnectionSettings toggle={connectionToggle} />
       </div>
       <UsageTabs tab={tab} onSelect={(next) => void setParams({ tab: next, focus: null })} />
-      {tab === 'traces' ? (
-        <DataFreshness updatedAtMs={current ? matrix.dataUpdatedAt : null}>
-          {TRACES_COUNTING_RULE}
-        </DataFreshness>
-      ) : null}
 
       {narrow ? (
         <FiltersSummary
@@ -186,6 +213,9 @@ function GranularUsageView() {
       ) : null}
       {isQueryable(view) && tab === 'traces' && plan ? (
         <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
+          <DataFreshness updatedAtMs={current ? matrix.dataUpdatedAt : null}>
+            {TRACES_COUNTING_RULE}
+          </DataFreshness>
           {matrix.data && params.focus !== null ? (
             <FocusBar
               matrix={matrix.data}
@@ -197,32 +227,18 @@ function GranularUsageView() {
               }
             />
           ) : null}
-          <UsageSummary
-            view={view}
-            matrix={matrix.data}
-            plan={plan}
-            comparison={comparison}
-            comparisonError={totals.isError}
-            nowMs={nowMs}
-            pricePer1k={pricePer1k}
-            prices={prices}
-            onChange={setParams}
-            scope={scope}
-          />
-          <UsageChartPanel
-            view={view}
-            matrix={matrix.data}
-            nowMs={nowMs}
-            pricePer1k={pricePer1k}
-            focus={params.focus}
-            onFocus={focusGroup}
-            onZoom={zoom}
-            isFetching={matrix.isFetching}
-            isPlaceholder={matrix.isPlaceholderData}
-            error={matrix.isError ? matrix.error : null}
-            onRetry={() => void matrix.refetch()}
-            onChangeKey={openConnection}
-          />
+          {/* A phone shows the chart first: its first screen holds the plot, the cards follow. */}
+          {narrow ? (
+            <>
+              {chart}
+              {summary}
+            </>
+          ) : (
+            <>
+              {summary}
+              {chart}
+            </>
+          )}
           {/* Below the chart: the first screen keeps the controls, the cards and the plot. */}
           <UsageLimitsPanel
             workspaceIds={view.workspaceIds}
