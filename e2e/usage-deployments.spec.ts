@@ -71,8 +71,12 @@ test.describe('Granular Usage: LangSmith Traces and LangSmith Deployments', () =
     for (const label of ['Nodes executed', 'Agent runs', 'Agent uptime (hours)']) {
       expect(await figure(page, label)).toBeGreaterThan(0);
     }
-    for (const title of ['Nodes executed', 'Agent runs', 'Agent uptime (hours)']) {
-      const chart = page.getByRole('region', { name: title, exact: true });
+    for (const title of [
+      'Nodes executed over time',
+      'Agent runs over time',
+      'Agent uptime over time (hours)',
+    ]) {
+      const chart = page.getByRole('region', { name: title });
       await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
     }
     // One legend, one hint and one partial-bucket note for the three charts.
@@ -87,7 +91,7 @@ test.describe('Granular Usage: LangSmith Traces and LangSmith Deployments', () =
   test('the uptime card and its chart read in one unit, hours', async ({ page }) => {
     await page.goto(`${TAB}?tab=deployments`);
     const cardHours = await figure(page, 'Agent uptime (hours)');
-    const chart = page.getByRole('region', { name: 'Agent uptime (hours)', exact: true });
+    const chart = page.getByRole('region', { name: 'Agent uptime over time (hours)' });
     await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
     // The highest Y tick is at most the range's total hours: a chart in seconds would be 3,600x.
     const ticks = await chart
@@ -143,7 +147,7 @@ test.describe('The Deployments tab on the first screen', () => {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.goto(`${TAB}?tab=deployments`);
       expect(await figure(page, 'Agent runs')).toBeGreaterThan(0);
-      const chart = page.getByRole('region', { name: 'Nodes executed', exact: true });
+      const chart = page.getByRole('region', { name: 'Nodes executed over time' });
       await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
       const plot = await chart.locator('.recharts-cartesian-grid').boundingBox();
       if (!plot) throw new Error('no plot');

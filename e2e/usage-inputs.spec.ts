@@ -133,7 +133,9 @@ test.describe('Usage on a phone', () => {
     page,
   }) => {
     await openLoaded(page);
-    const scroller = page.locator('.table-scroll');
+    const scroller = page
+      .locator('.table-scroll')
+      .filter({ has: page.getByRole('table', { name: 'Usage by group' }) });
     const [scrollWidth, clientWidth] = await scroller.evaluate((element) => [
       element.scrollWidth,
       element.clientWidth,

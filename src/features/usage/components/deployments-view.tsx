@@ -13,9 +13,9 @@ import { DeploymentStats } from './deployment-stats';
 import { UsageError } from './usage-error';
 
 const CHART_TITLES: Record<DeploymentMetric, string> = {
-  nodes_executed: 'Nodes executed',
-  agent_runs: 'Agent runs',
-  agent_uptime_seconds: 'Agent uptime (hours)',
+  nodes_executed: 'Nodes executed over time',
+  agent_runs: 'Agent runs over time',
+  agent_uptime_seconds: 'Agent uptime over time (hours)',
 };
 
 interface DeploymentsViewProps {
