@@ -247,6 +247,9 @@ const envSchema = z
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
 
+/** The name of every variable the schema reads: the configuration reference lists each one. */
+export const CONFIG_VARIABLE_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
