@@ -82,6 +82,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it.each([
+    [{}, 'duckdb'],
+    [{ CLICKHOUSE_URL: 'http://127.0.0.1:8123', DATABASE_URI: 'postgres://u@h/db' }, 'clickhouse'],
+    [{ LANGSMITH_ENDPOINT: 'https://api.smith.langchain.com' }, 'langsmith'],
+  ])('names the backend that serves usage (%o: %s)', (env, backend) => {
+    expect(publicConfig(loadConfig(env)).usage.backend).toBe(backend);
+  });
+
   it('shows upstream URLs without query strings or fragments', () => {
     const config = loadConfig({
       LANGSMITH_ENDPOINT: 'https://api.example.com/base?api_key=s3cret#frag',

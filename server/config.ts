@@ -338,6 +338,11 @@ export function publicConfig(config: Config): ConsoleConfig {
       upstream: withoutSecrets(config.LANGSMITH_ENDPOINT),
       deploymentMode: config.USAGE_DEPLOYMENT_MODE,
       seed: config.USAGE_SEED,
+      backend: config.LANGSMITH_ENDPOINT
+        ? 'langsmith'
+        : config.CLICKHOUSE_URL
+          ? 'clickhouse'
+          : 'duckdb',
     },
     deployment: {
       source: config.LANGGRAPH_DEPLOYMENT_URL ? 'remote' : 'embedded',
