@@ -6,6 +6,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Paths of the deployment service's folders (or files), for its layer zones. */
+const deployment = (...names) => names.map((name) => `./server/deployment/${name}`);
+/** What the deployment's use cases stand on. */
+const BELOW_USE_CASES = deployment('runs', 'graph', 'metering', 'store', 'wire');
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report'] },
   {
@@ -89,7 +94,43 @@ export default tseslint.config(
               from: './server/usage/store/duckdb',
               except: ['./seed/export-seed.ts'],
             },
-            { target: './server/deployment/store', from: ['./server/deployment/http'] },
+            // Tooling (benches, conformance probes, the peer runner, the fuzzer) uses the product;
+            // the product never needs it to run.
+            {
+              target: ['./server', './src', './contracts'],
+              from: './tools',
+              message: 'tools/ is not the product: move what the product needs into server/.',
+            },
+            // server/lib is below both services (argument parsing for every command).
+            { target: './server/lib', from: ['./server/usage', './server/deployment'] },
+            // Deployment layers: routes (http/, crons/, protocol/) -> use-cases/ (run creation,
+            // assistants, thread views, join results) -> runs/, graph/, metering/ -> store/, wire/.
+            // cluster/ holds the Redis/Postgres twins of the runs and protocol ports; only
+            // deployment-service.ts wires them in.
+            {
+              target: [...deployment('use-cases'), ...BELOW_USE_CASES, ...deployment('cluster')],
+              from: deployment('http', 'crons', 'deployment-service.ts'),
+              message: 'Routes call the use cases below them, never the other way round.',
+            },
+            {
+              target: [...deployment('use-cases'), ...BELOW_USE_CASES],
+              from: deployment('protocol'),
+            },
+            {
+              target: deployment('cluster'),
+              from: deployment('protocol'),
+              except: ['./thread-event-log.ts', './protocol-types.ts'],
+              message: 'cluster/ implements the protocol ports, nothing above them.',
+            },
+            {
+              target: [...BELOW_USE_CASES, ...deployment('cluster')],
+              from: deployment('use-cases'),
+            },
+            {
+              target: deployment('store'),
+              from: deployment('runs', 'graph', 'metering', 'wire', 'cluster'),
+              message: 'Stored records are declared in store/records.ts, not taken from above.',
+            },
             { target: './src/features', from: './src/app' },
             {
               target: ['./src/components', './src/lib', './src/hooks'],
@@ -97,6 +138,26 @@ export default tseslint.config(
             },
             { target: './src/features/usage', from: './src/features/playground' },
             { target: './src/features/playground', from: './src/features/usage' },
+          ],
+        },
+      ],
+    },
+  },
+  // Product code never imports tests or test helpers (server/**/test/, src/**/testing/,
+  // *.test.ts): the product runs without them, and tools/ may use them.
+  {
+    files: ['server/**/*.ts', 'src/**/*.{ts,tsx}', 'contracts/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/**/test/**', 'src/**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../*'] },
+            {
+              group: ['**/test/*', '**/testing/*', '**/*.test', '**/*.test.*'],
+              message: 'Product code never imports tests or test helpers.',
+            },
           ],
         },
       ],

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const server = fileURLToPath(new URL('./server', import.meta.url));
@@ -76,6 +76,8 @@ export default defineConfig({
                 name: 'deployment-postgres',
                 environment: 'node',
                 include: ['server/deployment/test/**/*.test.ts'],
+                // The replica tests run on Postgres in every project: once is enough.
+                exclude: [...configDefaults.exclude, 'server/deployment/test/*-replicas.test.ts'],
                 env: { DEPLOYMENT_TEST_BACKEND: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 120_000,

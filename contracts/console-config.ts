@@ -11,6 +11,11 @@ export const consoleConfigSchema = z.object({
     deploymentMode: z.enum(['cloud', 'self-hosted']),
     /** Embedded data: `demo` (seeded with demo keys) or `none` (starts empty, keys by CLI). */
     seed: z._default(z.enum(['demo', 'none']), 'demo'),
+    /**
+     * What serves the usage data: the embedded DuckDB file, the scale-out ClickHouse (with
+     * Postgres), or a remote LangSmith read through the proxy.
+     */
+    backend: z._default(z.enum(['duckdb', 'clickhouse', 'langsmith']), 'duckdb'),
   }),
   deployment: z.object({
     source: z.enum(['embedded', 'remote']),

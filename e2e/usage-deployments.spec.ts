@@ -8,8 +8,8 @@ const TAB = '/settings/billing-and-usage/granular-usage';
 /** The figure an output labelled `label` shows, as a number (separators and units dropped). */
 async function figure(page: Page, label: string): Promise<number> {
   const output = page.getByLabel(label, { exact: true });
-  await expect(output).toHaveText(/^\d[\d,.]*( h)?$/);
-  return Number((await output.textContent())?.replace(/[, h]/g, ''));
+  await expect(output).toHaveText(/^\d[\d,.]*$/);
+  return Number((await output.textContent())?.replaceAll(',', ''));
 }
 
 /** The downloaded export of the active tab: its header and rows. */
@@ -22,6 +22,14 @@ async function exportRows(page: Page) {
   const sum = (column: string) =>
     rows.reduce((total, row) => total + Number(row[header.indexOf(column)]), 0);
   return { name: file.suggestedFilename(), header, rows, sum };
+}
+
+/** A Y tick's value: "1.5K" is 1,500. */
+function tickValue(text: string): number {
+  const match = /^([\d.,]+)([KM]?)$/.exec(text.trim());
+  if (!match) throw new Error(`not a tick: ${text}`);
+  const scale = { '': 1, K: 1_000, M: 1_000_000 }[match[2] ?? ''] ?? 1;
+  return Number((match[1] ?? '').replaceAll(',', '')) * scale;
 }
 
 test.describe('Granular Usage: LangSmith Traces and LangSmith Deployments', () => {
@@ -60,18 +68,38 @@ test.describe('Granular Usage: LangSmith Traces and LangSmith Deployments', () =
 
   test('the Deployments tab names the three metrics and draws three charts', async ({ page }) => {
     await page.goto(`${TAB}?tab=deployments`);
-    for (const label of ['Nodes executed', 'Agent runs', 'Agent uptime']) {
+    for (const label of ['Nodes executed', 'Agent runs', 'Agent uptime (hours)']) {
       expect(await figure(page, label)).toBeGreaterThan(0);
     }
     for (const title of [
       'Nodes executed over time',
       'Agent runs over time',
-      'Agent uptime over time (seconds)',
+      'Agent uptime over time (hours)',
     ]) {
       const chart = page.getByRole('region', { name: title });
       await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
     }
+    // One legend, one hint and one partial-bucket note for the three charts.
+    await expect(page.getByRole('list', { name: 'Series' })).toHaveCount(1);
+    await expect(page.getByText(/still in progress/)).toHaveCount(1);
+    // The page says what it counts, and when it was read.
+    await expect(page.getByRole('note')).toContainText(/^Data as of .* UTC\. A run and its nodes/);
+    await expect(page.getByText('a trace counts when it is received')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test('the uptime card and its chart read in one unit, hours', async ({ page }) => {
+    await page.goto(`${TAB}?tab=deployments`);
+    const cardHours = await figure(page, 'Agent uptime (hours)');
+    const chart = page.getByRole('region', { name: 'Agent uptime over time (hours)' });
+    await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    // The highest Y tick is at most the range's total hours: a chart in seconds would be 3,600x.
+    const ticks = await chart
+      .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .allTextContents();
+    const top = Math.max(...ticks.map(tickValue));
+    expect(top).toBeGreaterThan(0);
+    expect(top).toBeLessThanOrEqual(cardHours);
   });
 
   test("each tab's export file equals its screen", async ({ page }) => {
@@ -79,7 +107,7 @@ test.describe('Granular Usage: LangSmith Traces and LangSmith Deployments', () =
     const [nodes, runs, uptimeHours] = [
       await figure(page, 'Nodes executed'),
       await figure(page, 'Agent runs'),
-      await figure(page, 'Agent uptime'),
+      await figure(page, 'Agent uptime (hours)'),
     ];
     const deployments = await exportRows(page);
     expect(deployments.name).toMatch(/^granular-usage_deployments_.*_project\.csv$/);

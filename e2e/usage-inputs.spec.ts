@@ -65,7 +65,7 @@ test.describe('Usage inputs', () => {
     await expect(basis).toContainText('At $6.00');
     await expect(page).toHaveURL(/price_ext=6/);
     await page.goBack();
-    await expect(extended).toHaveValue('5');
+    await expect(extended).toHaveValue('5.00');
   });
 
   test('search and sort live in the URL; names sort A→Z first; no match says so', async ({
@@ -136,7 +136,9 @@ test.describe('Usage on a phone', () => {
     page,
   }) => {
     await openLoaded(page);
-    const scroller = page.locator('.table-scroll');
+    const scroller = page
+      .locator('.table-scroll')
+      .filter({ has: page.getByRole('table', { name: 'Usage by group' }) });
     const [scrollWidth, clientWidth] = await scroller.evaluate((element) => [
       element.scrollWidth,
       element.clientWidth,

@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * The usage tab's screenshots in src/features/usage/screenshots, written only with
- * USAGE_SCREENSHOTS=1 (`USAGE_SCREENSHOTS=1 npx playwright test e2e/usage-screenshots.spec.ts`;
- * playwright.config.ts leaves this file out otherwise). Each waits for the chart's bars, so no
- * image shows a chart mid-load.
+ * The console's screenshots, beside the feature each shows (src/features/usage/screenshots,
+ * src/features/playground/screenshots), written only with USAGE_SCREENSHOTS=1
+ * (`USAGE_SCREENSHOTS=1 npx playwright test e2e/usage-screenshots.spec.ts`; playwright.config.ts
+ * leaves this file out otherwise). Each waits for the chart's bars, so no image shows a chart
+ * mid-load. "Every page" writes each page at 1440 x 900 and 390 x 844, light and dark.
  */
 
 const TAB = '/settings/billing-and-usage/granular-usage';
@@ -113,3 +114,53 @@ test('today by the hour: the hours to come shaded "not yet"', async ({ page }) =
   if (plot) await page.mouse.move(plot.x + plot.width - 6, plot.y + plot.height / 2);
   await page.screenshot({ path: `${DIR}/granular-usage-today-hourly-1440.png` });
 });
+
+const PLAYGROUND_DIR = 'src/features/playground/screenshots';
+
+for (const { width, height } of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`every page at ${width} x ${height}, ${scheme}`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      const phone = width < 640;
+      const context = await browser.newContext({
+        viewport: { width, height },
+        hasTouch: phone,
+        isMobile: phone,
+        colorScheme: scheme,
+      });
+      const page = await context.newPage();
+      const suffix = `${width}-${scheme}`;
+
+      await openLoaded(page, '');
+      await page.screenshot({ path: `${DIR}/page-traces-${suffix}.png` });
+      const limits = page.getByRole('region', { name: 'Usage limits this month' });
+      await expect(limits.getByRole('table')).toBeVisible();
+      await limits.scrollIntoViewIfNeeded();
+      await limits.screenshot({ path: `${DIR}/page-limits-${suffix}.png` });
+
+      await openDeployments(page, '');
+      await page.screenshot({ path: `${DIR}/page-deployments-${suffix}.png` });
+
+      await page.goto('/tools/rollback-playground');
+      const run = page.getByRole('button', { name: 'Run double-text' });
+      await expect(run).toBeVisible();
+      await page.screenshot({ path: `${PLAYGROUND_DIR}/page-playground-${suffix}.png` });
+      await run.click();
+      const fates = page.getByRole('region', { name: 'Fates' });
+      await expect(fates).toBeInViewport({ timeout: 45_000 });
+      // The smooth scroll has settled: the image shows where the reader lands.
+      await expect
+        .poll(async () => {
+          const before = await page.evaluate(() => window.scrollY);
+          await page.waitForTimeout(200);
+          return (await page.evaluate(() => window.scrollY)) === before;
+        })
+        .toBe(true);
+      await page.screenshot({ path: `${PLAYGROUND_DIR}/page-playground-result-${suffix}.png` });
+      await context.close();
+    });
+  }
+}

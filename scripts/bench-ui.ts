@@ -11,7 +11,7 @@ import {
   parseCliArgs,
   UsageError,
   USAGE_EXIT_CODE,
-} from '../server/cli/cli-args';
+} from '../server/lib/cli-args';
 
 const USAGE = `Usage: npm run bench:ui -- [--base-url http://127.0.0.1:5173] [--runs 15]
 Needs a running \`npm start\`. Exit codes: 0 done, 1 failed, 2 bad arguments.`;

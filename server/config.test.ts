@@ -40,8 +40,29 @@ describe('loadConfig', () => {
     [{ DATABASE_URI: 'localhost:5432' }, 'DATABASE_URI'],
     [{ DATABASE_URI: 'postgres://db/x', REDIS_URI: 'http://cache' }, 'REDIS_URI'],
     [{ REDIS_URI: 'redis://cache:6379' }, 'REDIS_URI'],
+    [{ WEBHOOKS_ENABLED: 'off' }, 'WEBHOOKS_ENABLED'],
+    [{ WEBHOOK_ALLOW_PRIVATE_HOSTS: 'http://10.0.0.1' }, 'WEBHOOK_ALLOW_PRIVATE_HOSTS'],
+    [{ WEBHOOK_ALLOW_PRIVATE_HOSTS: '10.0.0.0/33' }, 'WEBHOOK_ALLOW_PRIVATE_HOSTS'],
+    [{ WEBHOOK_ALLOW_PRIVATE_HOSTS: 'hooks.internal/8' }, 'WEBHOOK_ALLOW_PRIVATE_HOSTS'],
   ])('rejects %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^\\s+${variable}:`, 'm'));
+  });
+
+  it('reads the webhook switch, signing secret and private hosts', () => {
+    expect(loadConfig({})).toMatchObject({
+      WEBHOOKS_ENABLED: true,
+      WEBHOOK_ALLOW_PRIVATE_HOSTS: [],
+    });
+    const config = loadConfig({
+      WEBHOOKS_ENABLED: 'false',
+      WEBHOOK_SIGNING_SECRET: ' whsec ',
+      WEBHOOK_ALLOW_PRIVATE_HOSTS: 'Hooks.Internal, 10.0.0.0/8,::1,fd00::/8',
+    });
+    expect(config).toMatchObject({
+      WEBHOOKS_ENABLED: false,
+      WEBHOOK_SIGNING_SECRET: 'whsec',
+      WEBHOOK_ALLOW_PRIVATE_HOSTS: ['hooks.internal', '10.0.0.0/8', '::1', 'fd00::/8'],
+    });
   });
 
   it('treats empty optional URLs as unset, as a copied .env.example leaves them', () => {
@@ -59,6 +80,14 @@ describe('loadConfig', () => {
       usage: { source: 'embedded' },
       deployment: { source: 'embedded' },
     });
+  });
+
+  it.each([
+    [{}, 'duckdb'],
+    [{ CLICKHOUSE_URL: 'http://127.0.0.1:8123', DATABASE_URI: 'postgres://u@h/db' }, 'clickhouse'],
+    [{ LANGSMITH_ENDPOINT: 'https://api.smith.langchain.com' }, 'langsmith'],
+  ])('names the backend that serves usage (%o: %s)', (env, backend) => {
+    expect(publicConfig(loadConfig(env)).usage.backend).toBe(backend);
   });
 
   it('shows upstream URLs without query strings or fragments', () => {

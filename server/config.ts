@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ConsoleConfig } from '@contracts/console-config';
@@ -43,6 +44,20 @@ const hostList = z
       .map((host) => host.trim().toLowerCase())
       .filter((host) => host !== ''),
   );
+
+/** A host name, an IP address, or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isHostOrRange(entry: string): boolean {
+  const [base = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0) return false;
+  const family = isIP(base);
+  if (prefix !== undefined) {
+    return family !== 0 && /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  }
+  return (
+    family !== 0 ||
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/.test(base)
+  );
+}
 
 const optionalSecret = z
   .string()
@@ -208,6 +223,25 @@ const envSchema = z
       .transform((value) => value !== 'false' && value !== '0'),
     /** How often a deployment replica reports its metrics and uptime heartbeat, in ms. */
     REMOTE_METRICS_INTERVAL_MS: integer(15_000, 3_600_000),
+    /**
+     * Run and cron webhooks: `false` turns them off (a run or cron naming one is refused, 422).
+     * langgraph.json `webhooks` sets the URL rules and headers.
+     */
+    WEBHOOKS_ENABLED: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((value) => value !== 'false' && value !== '0'),
+    /** Signs every webhook: `X-Webhook-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+    WEBHOOK_SIGNING_SECRET: optionalSecret,
+    /**
+     * Hosts whose loopback, private or link-local addresses webhooks may reach (closed by
+     * default), comma-separated: host names, IP addresses or CIDR ranges. Cloud metadata
+     * addresses stay closed.
+     */
+    WEBHOOK_ALLOW_PRIVATE_HOSTS: hostList.refine(
+      (entries) => entries.every(isHostOrRange),
+      'must list host names, IP addresses or CIDR ranges (10.0.0.0/8), comma-separated',
+    ),
   })
   .superRefine((env, context) => {
     if (env.USAGE_ALERT_WEBHOOK_URL && !env.USAGE_ALERT_WEBHOOK_SECRET) {
@@ -246,6 +280,9 @@ const envSchema = z
   });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+
+/** The name of every variable the schema reads: the configuration reference lists each one. */
+export const CONFIG_VARIABLE_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -301,6 +338,11 @@ export function publicConfig(config: Config): ConsoleConfig {
       upstream: withoutSecrets(config.LANGSMITH_ENDPOINT),
       deploymentMode: config.USAGE_DEPLOYMENT_MODE,
       seed: config.USAGE_SEED,
+      backend: config.LANGSMITH_ENDPOINT
+        ? 'langsmith'
+        : config.CLICKHOUSE_URL
+          ? 'clickhouse'
+          : 'duckdb',
     },
     deployment: {
       source: config.LANGGRAPH_DEPLOYMENT_URL ? 'remote' : 'embedded',

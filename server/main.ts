@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { parseCliArgs, USAGE_EXIT_CODE, UsageError } from './cli/cli-args';
+import { parseCliArgs, USAGE_EXIT_CODE, UsageError } from './lib/cli-args';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { createDeploymentService } from './deployment/deployment-service';
 import { GraphLoadError } from './deployment/graph/langgraph-config';
@@ -19,7 +19,7 @@ const SHUTDOWN_GRACE_MS = 1_200;
 
 const USAGE = `Usage: npm start -- [--graphs path/to/langgraph.json]   (npm run serve: without building)
 Serves the console, the usage API and the deployment API; configured by environment variables
-and .env (README.md, "Configuration"). --graphs serves that langgraph.json's graphs (LANGGRAPH_CONFIG).
+and .env (docs/configuration.md). --graphs serves that langgraph.json's graphs (LANGGRAPH_CONFIG).
 Exit codes: 1 failed to start, 2 bad arguments.`;
 
 async function main() {

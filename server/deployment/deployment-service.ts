@@ -5,7 +5,7 @@ import { deploymentCorsPolicy } from '../http/cors-policy';
 import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
 import { requireUuidParams } from '../http/uuid-params';
-import { createAssistantRegistry } from './http/assistants';
+import { createAssistantRegistry } from './use-cases/assistant-registry';
 import { createAgentGraph } from './graph/agent-graph';
 import { AGENT_SCHEMAS } from './graph/agent-schemas';
 import { answerDanglingToolCalls } from './graph/answer-dangling-tool-calls';
@@ -15,10 +15,11 @@ import { loadLangGraphConfig } from './graph/langgraph-config';
 import { createAssistantRoutes } from './http/assistant-routes';
 import { createCronRoutes, fireCron } from './crons/cron-routes';
 import { createCronScheduler } from './crons/cron-scheduler';
-import type { DeploymentDeps } from './http/deployment-deps';
+import type { DeploymentDeps } from './use-cases/deployment-deps';
 import { createRunRoutes } from './http/run-routes';
 import { createThreadRoutes } from './http/thread-routes';
 import { plainTextNotFound } from './wire/plain-not-found';
+import { refuseUnstorableUrl } from './wire/unstorable-url';
 import { createRunEvents } from './runs/run-events';
 import { createRunExecutor } from './runs/run-executor';
 import { createRunCompletion } from './runs/run-completion';
@@ -38,6 +39,8 @@ import { createProtocol } from './protocol/protocol-routes';
 import { createThreadEventLog } from './protocol/thread-event-log';
 import { createTruncateRoute } from './http/truncate-route';
 import { createUiRoutes } from './http/ui-routes';
+import { createWebhookSender } from './webhooks/deliver-webhook';
+import { webhookPolicyOf } from './webhooks/webhook-config';
 
 /**
  * A graph or route that makes a `new Client()` without a URL reaches this API in-process, as
@@ -97,7 +100,15 @@ export async function createDeploymentService(
   // Cluster mode shares run ends and stream events across replicas through Redis.
   const events = cluster?.events ?? createRunEvents();
   const streams = cluster?.streams ?? createRunStreamLog();
-  const onFinished = createRunCompletion({ removeThread: store.checkpoints.removeThread });
+  const webhooks = webhookPolicyOf(config, loaded?.webhooks);
+  // A relative webhook is a route of this API, called in-process (the app is built below).
+  const webhookSender = createWebhookSender(webhooks, {
+    loopback: (request) => app.fetch(request),
+  });
+  const onFinished = createRunCompletion({
+    removeThread: store.checkpoints.removeThread,
+    sendWebhook: webhookSender.send,
+  });
   // Traces go to a project named after the graph, as on LangGraph Platform.
   const tracing = options.tracingTarget && createRunTracing(options.tracingTarget);
   const metering =
@@ -144,6 +155,7 @@ export async function createDeploymentService(
     streams,
     events,
     crons,
+    webhooks,
   };
 
   // Runs cut off by a crash are marked, and a tool call they left unanswered gets a tool message
@@ -172,6 +184,8 @@ export async function createDeploymentService(
   app.use('/threads/:threadId/:area/*', requireUuidParams('threadId'));
   app.on(ID_METHODS, '/threads/:threadId/runs/:runId', requireUuidParams('runId'));
   app.use('/threads/:threadId/runs/:runId/:action', requireUuidParams('runId'));
+  // After the UUID checks, which answer those ids in FastAPI's shape: the other ids and queries.
+  app.use('*', refuseUnstorableUrl());
   if (config.DEPLOYMENT_TEST_ROUTES) {
     app.route(
       '/internal',

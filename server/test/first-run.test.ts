@@ -61,7 +61,7 @@ it('goes from an empty DATA_DIR (USAGE_SEED=none) to one trace counted, by the p
   const server = await startServerProcess({ USAGE_CONSOLE_API_KEY: key }, 'node', dataDir);
   const url = (await readyUrl(server)).replace(/\/+$/, '');
   try {
-    // Steps 2 and 3 exactly as printed (and as the README shows them), on this server's port.
+    // Steps 2 and 3 exactly as printed (and as docs/operations.md shows them), on this server's port.
     const onThisServer = (command: string) => command.replaceAll('http://127.0.0.1:5173', url);
     const sent = await run('bash', ['-c', onThisServer(step(created.stdout, 2))], { env });
     expect(JSON.parse(sent.stdout)).toMatchObject({ accepted: 1, traces_billed: 1 });

@@ -51,7 +51,7 @@ function alertWebhook(config: Config): WebhookConfig | undefined {
 }
 
 /**
- * The usage API (issue 3) over the configured backend (`DATA_DIR/usage.duckdb` by default):
+ * The usage API over the configured backend (`DATA_DIR/usage.duckdb` by default):
  * migrates it, loads the demo dataset into an empty store (unless USAGE_SEED=none) and mounts
  * the routes at /api/v1.
  */
@@ -80,7 +80,7 @@ export async function createUsageService(
     throw error;
   }
   const app = createUsageRoutes(backend, usageAvailability(config));
-  // Usage limits (issue 27): enforced inside ingestRuns; alerts looked at after billing.
+  // Usage limits: enforced inside ingestRuns; alerts looked at after billing.
   const { limits } = backend;
   const alerts = createAlertEvaluator(limits, { webhook: alertWebhook(config) });
   app.route('/', createUsageLimitRoutes({ backend, limits, alerts }));

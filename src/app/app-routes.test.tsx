@@ -11,10 +11,10 @@ describe('app routes', () => {
         await screen.findByRole('heading', { level: 1, name: 'Billing and Usage' }),
       ).toBeInTheDocument();
       expect(location().pathname).toBe('/settings/billing-and-usage/granular-usage');
-      expect(screen.getByRole('link', { name: 'Granular Usage' })).toHaveAttribute(
-        'aria-current',
-        'page',
-      );
+      expect(screen.getByRole('heading', { level: 2, name: 'Granular Usage' })).toBeVisible();
+      // One tab bar: the billing domains, not a lone section tab above them.
+      expect(screen.getAllByRole('tablist')).toHaveLength(1);
+      expect(screen.queryByRole('navigation', { name: 'Billing and Usage sections' })).toBeNull();
     },
   );
 

@@ -2,7 +2,7 @@
 
 /** `GET /_console/config` of the embedded demo (cloud mode). */
 export const EMBEDDED_CONSOLE_CONFIG = {
-  usage: { source: 'embedded', upstream: null, deploymentMode: 'cloud' },
+  usage: { source: 'embedded', upstream: null, deploymentMode: 'cloud', backend: 'duckdb' },
   deployment: { source: 'embedded', upstream: null },
 } as const;
 

@@ -2,13 +2,14 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
 import { requireUuidParams } from '@server/http/uuid-params';
-import type { DeploymentDeps } from '../http/deployment-deps';
-import { createRun, noAssistantFor } from '../http/run-creation';
+import type { DeploymentDeps } from '../use-cases/deployment-deps';
+import { createRun, noAssistantFor } from '../use-cases/create-run';
 import { CRON_SORT_COLUMNS, type CronRecord } from '../store/records';
-import { selectFields } from '../http/thread-view';
+import { selectFields } from '../use-cases/thread-view';
 import { parseJsonBody, parseWith } from '../wire/request';
 import { createRunBody } from '../wire/run-request';
 import { nextRunDate, parseSchedule } from './cron-schedule';
+import { webhookRefusal } from '../webhooks/webhook-policy';
 
 const cronFields = {
   schedule: z.string().min(1),
@@ -92,11 +93,13 @@ export function createCronRoutes(deps: DeploymentDeps) {
     if (!cron) return jsonError(c, 404, `Cron ${c.req.param('cronId')} not found`);
     const body = await parseJsonBody(c, updateCronBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
+    const refusedWebhook = webhookRefusal(body.data.webhook, deps.webhooks);
+    if (refusedWebhook) return jsonError(c, 422, refusedWebhook);
     const { schedule = cron.schedule, enabled, on_run_completed } = body.data;
     const endTime = body.data.end_time === undefined ? cron.end_time : body.data.end_time;
     const checked = parseSchedule(schedule);
     if (!checked.ok) return jsonError(c, 422, `schedule: ${checked.reason}`);
-    const payload = { ...cron.payload, ...payloadOf(c, body.data) };
+    const payload = { ...cron.payload, ...payloadOf(body.data) };
     const updated = await crons.update(cron.cron_id, {
       schedule,
       end_time: endTime ?? null,
@@ -124,6 +127,8 @@ export function createCronRoutes(deps: DeploymentDeps) {
   async function create(c: Context, threadId: string | null) {
     const body = await parseJsonBody(c, createCronBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
+    const refusedWebhook = webhookRefusal(body.data.webhook, deps.webhooks);
+    if (refusedWebhook) return jsonError(c, 422, refusedWebhook);
     const { schedule, end_time, enabled, on_run_completed } = body.data;
     const checked = parseSchedule(schedule);
     if (!checked.ok) return jsonError(c, 422, `schedule: ${checked.reason}`);
@@ -135,7 +140,7 @@ export function createCronRoutes(deps: DeploymentDeps) {
       return jsonError(c, 404, `Thread ${threadId} not found`);
     }
     const payload = {
-      ...payloadOf(c, body.data),
+      ...payloadOf(body.data),
       ...(body.data.multitask_strategy && { multitask_strategy: body.data.multitask_strategy }),
     };
     const cron = await crons.create({
@@ -153,14 +158,12 @@ export function createCronRoutes(deps: DeploymentDeps) {
   }
 }
 
-/** The run fields of a cron body; a relative webhook is made absolute now, against this API. */
-function payloadOf(c: Context, body: Record<string, unknown>): Record<string, unknown> {
+/** The run fields of a cron body; a relative webhook stays a path of this API (see deliver-webhook). */
+function payloadOf(body: Record<string, unknown>): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const key of PAYLOAD_KEYS) {
     if (body[key] !== undefined) payload[key] = body[key];
   }
-  if (typeof payload.webhook === 'string')
-    payload.webhook = new URL(payload.webhook, c.req.url).href;
   return payload;
 }
 

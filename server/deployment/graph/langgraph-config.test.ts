@@ -1,3 +1,5 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { MemorySaver } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
@@ -30,5 +32,32 @@ describe('loadLangGraphConfig', () => {
     });
     await expect(load).rejects.toThrow(GraphLoadError);
     await expect(load).rejects.toThrow(/echo\.mts \(export "nope"\): it has no export "nope"/);
+  });
+
+  it('reads webhooks: its URL rules, and headers filled from env_prefix variables only', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'langgraph-webhooks-'));
+    const write = async (webhooks: object) => {
+      const file = path.join(dir, 'langgraph.json');
+      const graphs = { echo: `${fixtures}/echo.mts:graph` };
+      await writeFile(file, JSON.stringify({ graphs, env: { LG_WEBHOOK_T: 'tok' }, webhooks }));
+      return loadLangGraphConfig(file, { checkpointer: new MemorySaver() });
+    };
+    try {
+      const loaded = await write({
+        url: { require_https: true, disable_loopback: true },
+        headers: { Authorization: 'Bearer ${{ env.LG_WEBHOOK_T }}' },
+      });
+      expect(loaded.webhooks).toMatchObject({
+        requireHttps: true,
+        disableLoopback: true,
+        headers: { Authorization: 'Bearer tok' },
+      });
+      const leaking = write({ headers: { Authorization: '${{ env.PATH }}' } });
+      await expect(leaking).rejects.toThrow(GraphLoadError);
+      await expect(leaking).rejects.toThrow(/may only read variables starting with LG_WEBHOOK_/);
+      await expect(write({ url: { allowed_ports: ['443'] } })).rejects.toThrow(GraphLoadError);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

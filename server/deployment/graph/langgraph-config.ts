@@ -10,6 +10,12 @@ import { registerFallbackResolve } from './fallback-resolve';
 import { withLoadedSchemas } from './graph-schemas';
 import { buildGraphUi, type GraphUi } from './graph-ui';
 import { EMPTY_SCHEMAS, type GraphConfig, type ServedGraph } from './graph-registry';
+import {
+  langGraphWebhooksSchema,
+  type LangGraphWebhooks,
+  type WebhookSettings,
+  webhookSettingsOf,
+} from '../webhooks/webhook-config';
 
 /** The parts of the official `langgraph.json` this server reads (`node_version` ignored). */
 const langGraphJson = z.looseObject({
@@ -20,6 +26,7 @@ const langGraphJson = z.looseObject({
     .optional(),
   ui: z.record(z.string(), z.string()).optional(),
   ui_config: z.looseObject({ shared: z.array(z.string()).optional() }).optional(),
+  webhooks: langGraphWebhooksSchema.optional(),
 });
 
 export type AssistantDefaults = Record<
@@ -39,6 +46,8 @@ export interface LoadedLangGraphConfig {
   cors?: LangGraphCors;
   /** The bundles of `ui` (generative UI), built at load as the official server does. */
   ui?: GraphUi;
+  /** `webhooks`: URL rules and headers (templates resolved from the environment at load). */
+  webhooks?: WebhookSettings;
 }
 
 const defaultsSchema = z.record(
@@ -176,6 +185,7 @@ export async function loadLangGraphConfig(
   else if (typeof json.env === 'string') process.loadEnvFile(path.resolve(baseDir, json.env));
   registerFallbackResolve(repoRoot);
   registerSdkLogger();
+  const webhooks = json.webhooks && readWebhooks(json.webhooks, file);
 
   const loaded: ServedGraph[] = [];
   for (const [graphId, spec] of Object.entries(json.graphs)) {
@@ -212,5 +222,15 @@ export async function loadLangGraphConfig(
     ...(httpApp !== undefined && { httpApp: httpApp as Hono }),
     ...(json.http?.cors && { cors: json.http.cors }),
     ...(ui && { ui }),
+    ...(webhooks && { webhooks }),
   };
+}
+
+function readWebhooks(webhooks: LangGraphWebhooks, file: string): WebhookSettings {
+  try {
+    return webhookSettingsOf(webhooks, process.env);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new GraphLoadError(`Cannot read ${file}: ${reason}`, { cause: error });
+  }
 }

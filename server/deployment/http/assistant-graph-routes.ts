@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
-import type { DeploymentDeps } from './deployment-deps';
+import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import type { ServedGraph } from '../graph/graph-registry';
 import { toWireSchemas } from '../graph/graph-schemas';
 import { recurseQuery, xrayQuery } from '../wire/assistant-requests';

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
-import type { Assistant } from './assistants';
-import type { DeploymentDeps } from './deployment-deps';
+import type { Assistant } from '../use-cases/assistant-registry';
+import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import {
   countAssistantsBody,
   createAssistantBody,
@@ -13,7 +13,7 @@ import {
 import { jsonContains } from '../wire/json-contains';
 import { parseJsonBody } from '../wire/request';
 import { createAssistantGraphRoutes } from './assistant-graph-routes';
-import { deleteThreadsOfAssistant } from './thread-deletion';
+import { deleteThreadsOfAssistant } from '../use-cases/thread-deletion';
 
 type SortKey = 'assistant_id' | 'graph_id' | 'created_at' | 'updated_at' | 'name';
 

@@ -1,11 +1,10 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
-import type { RunRecord } from '../store/records';
-import type { DeploymentDeps } from './deployment-deps';
-import { createRunFromRequest, streamRunEvents } from './run-creation';
+import type { DeploymentDeps } from '../use-cases/deployment-deps';
+import { joinResult } from '../use-cases/join-result';
+import { createRunFromRequest, streamRunEvents } from './run-responses';
 import { cancelRunQuery, joinStreamQuery, listRunsQuery, parseWith } from '../wire/request';
-import { serializeRun, serializeValues } from '../wire/serialize';
-import { isRecord } from '../wire/json-contains';
+import { serializeRun } from '../wire/serialize';
 import { queryList } from '../wire/stream-mode-filter';
 
 /** `["a","b"]` (JSON, as the SDK sends a list in a query) or `a,b`. */
@@ -21,39 +20,12 @@ function fieldList(value: string): string[] {
 
 /** Runs of a thread, mounted at `/threads/:threadId/runs`. */
 export function createRunRoutes(deps: DeploymentDeps) {
-  const { threads, runs, manager, graphs } = deps;
+  const { threads, runs, manager } = deps;
   const app = new Hono();
   const threadId = (c: Context) => c.req.param('threadId') ?? '';
   const findRun = (c: Context) => runs.get(threadId(c), c.req.param('runId') ?? '');
   const runNotFound = (c: Context) =>
     jsonError(c, 404, `Run ${c.req.param('runId')} not found on thread ${threadId(c)}`);
-
-  /**
-   * What join returns once the run is done: as the official server, the run's last `values`
-   * event, kept with its stream log for a minute (no checkpoint read); else, or when the run
-   * ended on an interrupt, the thread's state values (LangGraph's shape).
-   */
-  async function finalValues(run: RunRecord) {
-    if (run.status === 'success') {
-      const last = await deps.streams.result(run.run_id);
-      if (isRecord(last) && !('__interrupt__' in last)) return last;
-    }
-    // The graph of the thread's latest run (its metadata), which knows the state's channels;
-    // with one graph served, it is that one, and the thread need not be read.
-    const served =
-      graphs.sole() ??
-      (await graphs.forThread({
-        thread_id: run.thread_id,
-        metadata: (await threads.get(run.thread_id))?.metadata ?? {},
-      }));
-    const snapshot = await served.runtime.getState({ configurable: { thread_id: run.thread_id } });
-    const values = serializeValues(snapshot.values, served.foreign);
-    if (run.status !== 'error') return values;
-    // The streamed error names the class (e.g. GraphRecursionError), as the platform's join does.
-    const streamed = await deps.streams.errorOf(run.run_id);
-    const fallback = { error: 'RunError', message: run.error ?? 'Run failed' };
-    return { ...values, __error__: streamed ?? fallback };
-  }
 
   app.post('/', async (c) => {
     const created = await createRunFromRequest(c, deps, threadId(c));
@@ -66,7 +38,7 @@ export function createRunRoutes(deps: DeploymentDeps) {
     const { run } = created;
     const finished = await manager.waitUntilFinished(run.thread_id, run.run_id);
     if (!finished) return jsonError(c, 404, `Run ${run.run_id} was deleted (rolled back)`);
-    return c.json(await finalValues(finished));
+    return c.json(await joinResult(deps, finished));
   });
 
   app.post('/stream', async (c) => {
@@ -98,7 +70,7 @@ export function createRunRoutes(deps: DeploymentDeps) {
     const finished = await manager.join(threadId(c), runId);
     if (finished === 'missing') return runNotFound(c);
     if (!finished) return jsonError(c, 404, `Run ${runId} was deleted (rolled back)`);
-    return c.json(await finalValues(finished));
+    return c.json(await joinResult(deps, finished));
   });
 
   // joinStream: the run's events from the start, or after `Last-Event-ID` (SDK reconnects).

@@ -2,8 +2,10 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
 import { requireUuidParams } from '@server/http/uuid-params';
-import type { DeploymentDeps } from './deployment-deps';
-import { createRun, createRunFromRequest, noAssistantFor, streamRunEvents } from './run-creation';
+import type { DeploymentDeps } from '../use-cases/deployment-deps';
+import { createRun, noAssistantFor } from '../use-cases/create-run';
+import { statelessResult } from '../use-cases/join-result';
+import { createRunFromRequest, streamRunEvents } from './run-responses';
 import { joinStreamQuery, parseJsonBody, parseWith } from '../wire/request';
 import { createRunBody } from '../wire/run-request';
 import { serializeRun } from '../wire/serialize';
@@ -62,11 +64,9 @@ export function createStatelessRunRoutes(deps: DeploymentDeps) {
     const created = await createRunFromRequest(c, deps, null);
     if (created instanceof Response) return created;
     const { run_id } = created.run;
-    await streams.ended(run_id);
-    const values = await streams.result(run_id);
-    if (values === undefined) return jsonError(c, 404, `Run ${run_id} was deleted (rolled back)`);
-    const error = await streams.errorOf(run_id);
-    return c.json(error ? { ...(values ?? {}), __error__: error } : values);
+    const result = await statelessResult(deps, run_id);
+    if (result === undefined) return jsonError(c, 404, `Run ${run_id} was deleted (rolled back)`);
+    return c.json(result);
   });
 
   app.post('/stream', async (c) => {

@@ -1,11 +1,11 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
-import type { DeploymentDeps } from './deployment-deps';
-import { deleteThread } from './thread-deletion';
+import type { DeploymentDeps } from '../use-cases/deployment-deps';
+import { deleteThread } from '../use-cases/thread-deletion';
 import { createThreadStateRoutes } from './thread-state-routes';
 import { joinThreadStream } from './thread-stream-route';
-import { writeSupersteps } from './thread-supersteps';
-import { createThreadView, selectFields } from './thread-view';
+import { writeSupersteps } from '../use-cases/thread-supersteps';
+import { createThreadView, selectFields } from '../use-cases/thread-view';
 import { parseJsonBody } from '../wire/request';
 import {
   countThreadsBody,

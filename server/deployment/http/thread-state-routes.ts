@@ -3,7 +3,7 @@ import type { StateSnapshot } from '@langchain/langgraph';
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import type { ServedGraph } from '../graph/graph-registry';
-import type { DeploymentDeps } from './deployment-deps';
+import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import type { ThreadRecord } from '../store/records';
 import { jsonContains } from '../wire/json-contains';
 import { parseJsonBody, parseWith } from '../wire/request';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { jsonError } from '@server/http/json-error';
-import type { DeploymentDeps } from './deployment-deps';
+import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import { pause } from '../runs/pause';
 import { threadRunStarted } from '../runs/run-events';
 import type { RunStreamEvent } from '../runs/run-stream-log';

@@ -33,7 +33,7 @@ export interface Normalised {
 }
 
 /**
- * Turns one run's stream-log events (LangGraph's v3 protocol events, see protocol-run-stream)
+ * Turns one run's stream-log events (LangGraph's v3 protocol events, see runs/protocol-run-stream.ts)
  * into protocol events, as the official server's `RunProtocolSession` does: the root lifecycle
  * is the session's own (`running` when the run starts, `failed` on its error), interrupts
  * become `input.requested` once each, state payloads are normalised, unknown methods become

@@ -1,6 +1,6 @@
 import type { MultitaskStrategy, RunStatus } from '@contracts/deployment';
-import type { DeploymentDeps } from '../http/deployment-deps';
-import { createRun } from '../http/run-creation';
+import type { DeploymentDeps } from '../use-cases/deployment-deps';
+import { createRun } from '../use-cases/create-run';
 import { type CreateRunBody, createRunBody } from '../wire/run-request';
 import { serializeState } from '../wire/serialize';
 import type { InputRequest, SourceEvent } from './event-normaliser';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import { requireUuidParams } from '@server/http/uuid-params';
-import type { DeploymentDeps } from '../http/deployment-deps';
+import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import { parseJsonBody } from '../wire/request';
 import { createCommandHandlers } from './command-handlers';
 import { createProtocolAdapter } from './protocol-adapter';
@@ -17,7 +17,7 @@ import { serveThreadSocket } from './websocket-session';
 const baseUrlOf = (c: Context) => c.req.url;
 
 /**
- * Protocol v2, thread-centric, mounted at `/threads` (see the deployment README): commands at
+ * Protocol v2, thread-centric, mounted at `/threads` (see docs/api.md): commands at
  * `POST /{id}/commands`, events as SSE at `POST /{id}/stream/events`, both over one WebSocket
  * at `GET /{id}/stream/events`. A thread's events go to `log` (in this process, or in Redis in
  * cluster mode). `close` ends every open event stream (shutdown).

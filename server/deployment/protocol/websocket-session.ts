@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RawData, WebSocket } from 'ws';
+import { readJsonText } from '../wire/json-limits';
 import type { CommandHandlers } from './command-handlers';
 import { matchesFilter } from './event-filter';
 import type { CommandResponse, EventFilter } from './protocol-types';
@@ -21,12 +22,10 @@ interface Subscription {
   from: number;
 }
 
+/** A command frame's JSON; none when it is not JSON or breaks the body limits (json-limits). */
 const parseJson = (data: RawData): unknown => {
-  try {
-    return JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
-  } catch {
-    return undefined;
-  }
+  const json = readJsonText(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
+  return json.ok ? json.value : undefined;
 };
 
 /** Every kept event of the thread a fresh reader sees, page by page. */

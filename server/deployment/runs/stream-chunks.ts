@@ -4,7 +4,7 @@ import {
   isBaseMessage,
   isBaseMessageChunk,
 } from '@langchain/core/messages';
-import type { RunKwargs, StreamMode } from '../wire/run-request';
+import type { RunKwargs, StreamMode } from '../store/records';
 import { checkpointOf } from '../wire/serialize';
 
 /** A stream mode LangGraph's `graph.stream` itself knows (`events` and `messages-tuple` are ours). */

@@ -4,7 +4,7 @@ import { runInputSchema } from '@contracts/deployment';
 import type { ServedGraph } from '../graph/graph-registry';
 import { toGraphInput } from '../graph/graph-input';
 import type { RunRecord } from '../store/records';
-import { publishProtocolEvents } from '../protocol/protocol-run-stream';
+import { publishProtocolEvents } from './protocol-run-stream';
 import { isRecord } from '../wire/json-contains';
 import { createChunkMapper, graphStreamModes } from './stream-chunks';
 

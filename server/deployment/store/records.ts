@@ -1,8 +1,51 @@
 import { randomUUID } from 'node:crypto';
 import type { MultitaskStrategy, RunStatus } from '@contracts/deployment';
-import type { RunKwargs } from '../wire/run-request';
 
 /** The records the deployment stores hold, the same for every backend (see deployment-store.ts). */
+
+/** The stream modes the SDK names (`StreamMode`), as the platform accepts them. */
+export const STREAM_MODES = [
+  'values',
+  'messages',
+  'messages-tuple',
+  'updates',
+  'events',
+  'debug',
+  'custom',
+  'tasks',
+  'checkpoints',
+] as const;
+export type StreamMode = (typeof STREAM_MODES)[number];
+
+/** `command` of a run: resume an interrupt, jump to a node, or update the state first. */
+export interface RunCommand {
+  resume?: unknown;
+  goto?: string | string[] | null;
+  update?: Record<string, unknown> | unknown[] | null;
+  [key: string]: unknown;
+}
+
+/** What a run needs besides its input to execute and stream; stored with the run. */
+export interface RunKwargs {
+  stream_mode: StreamMode[];
+  stream_subgraphs: boolean;
+  stream_resumable: boolean;
+  interrupt_before?: '*' | string[];
+  interrupt_after?: '*' | string[];
+  recursion_limit?: number;
+  command?: RunCommand;
+  webhook?: string;
+  /** ISO time before which the run stays pending (`after_seconds`). */
+  not_before?: string;
+  /** The run's config merged over its assistant's (`configurable`, `tags`, ...). */
+  config?: Record<string, unknown> & { configurable?: Record<string, unknown> };
+  /** The run's `context` (over its assistant's), for graphs with a context schema. */
+  context?: unknown;
+  /** A stateless run's thread, deleted once the run has finished (`on_completion: delete`). */
+  temporary?: boolean;
+  /** Started through protocol v2 (`run.start`): streams LangGraph's v3 protocol events. */
+  protocol?: boolean;
+}
 
 export interface ThreadRecord {
   thread_id: string;

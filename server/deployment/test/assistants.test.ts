@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
-import { createAssistantRegistry, uuid5 } from '@server/deployment/http/assistants';
+import { createAssistantRegistry, uuid5 } from '@server/deployment/use-cases/assistant-registry';
 import { createSqliteAssistantStore } from '@server/deployment/store/sqlite/assistant-store';
 
 it('derives the assistant id LangGraph Platform gives the graph "agent"', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { readEvents, rootLifecycle, sendCommand } from '../conformance/protocol-clients';
+import { readEvents, rootLifecycle, sendCommand } from './protocol-clients';
 import { NYC, SF, userInput, waitForMessages } from './test-deployment';
 import { useTestDeployment } from './use-test-deployment';
 

@@ -7,7 +7,7 @@ import {
   rootLifecycle,
   sendCommand,
   within,
-} from '../conformance/protocol-clients';
+} from './protocol-clients';
 import { removeDataDir, sleep, startTestDeployment, type TestDeployment } from './test-deployment';
 
 const APPROVAL = path.join(import.meta.dirname, 'fixtures/graphs/approval.json');

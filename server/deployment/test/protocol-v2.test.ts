@@ -8,7 +8,7 @@ import {
   rootLifecycles,
   watchThread,
   within,
-} from '../conformance/protocol-clients';
+} from './protocol-clients';
 import {
   NYC,
   NYC_RUN,

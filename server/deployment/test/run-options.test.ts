@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { SF, SF_RUN, conversation, failureStatus, userInput } from './test-deployment';
 import { useTestDeployment } from './use-test-deployment';
 
-const deployment = useTestDeployment({ stepMs: 20 });
+// The webhook receiver below listens on loopback, which webhooks may reach only when opened.
+const deployment = useTestDeployment({
+  stepMs: 20,
+  env: { WEBHOOK_ALLOW_PRIVATE_HOSTS: '127.0.0.1' },
+});
 
 /** A local HTTP endpoint that records the JSON bodies POSTed to it. */
 async function webhookReceiver() {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { systemAssistantId } from '../http/assistants';
+import { systemAssistantId } from '../use-cases/assistant-registry';
 import { describe, expect, it } from 'vitest';
 import {
   conversation,

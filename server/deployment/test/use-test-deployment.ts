@@ -5,7 +5,10 @@ import { removeDataDir, startTestDeployment, type TestDeployment } from './test-
  * One embedded deployment for the whole test file, on a fresh data dir: started before the first
  * test, stopped and removed after the last. The object is filled in by `beforeAll`.
  */
-export function useTestDeployment(options: { stepMs: number }): TestDeployment {
+export function useTestDeployment(options: {
+  stepMs: number;
+  env?: Record<string, string>;
+}): TestDeployment {
   const deployment = {} as TestDeployment;
   beforeAll(async () => {
     Object.assign(deployment, await startTestDeployment(options));

@@ -10,7 +10,7 @@ const detailOf = (body: unknown): string | undefined => {
  * The official JS server's 404 (the CLI's `langgraph dev`): the message as `text/plain`, e.g.
  * `Assistant not found`, which SDK users then see as `HTTP 404: Assistant not found`. Mounted
  * only when a langgraph.json is served, where this server stands in for that CLI; the demo
- * deployment keeps the platform's `{"detail": ...}` (see the README's status codes).
+ * deployment keeps the platform's `{"detail": ...}` (see the status codes in docs/api.md).
  */
 export function plainTextNotFound(): MiddlewareHandler {
   return async (c, next) => {

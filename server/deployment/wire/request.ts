@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { runStatusSchema } from '@contracts/deployment';
+import { readJsonText } from './json-limits';
 
 const metadata = z.record(z.string(), z.unknown()).nullish();
 
@@ -46,13 +47,13 @@ export function parseWith<T>(schema: z.core.$ZodType<T>, value: unknown): Parsed
   return { ok: false, detail };
 }
 
-/** The JSON body (an empty body reads as `{}`), validated; malformed JSON is a 422 too. */
+/**
+ * The JSON body (an empty body reads as `{}`), validated; malformed, too deep, or holding a string
+ * the stores cannot keep is a 422 too.
+ */
 export async function parseJsonBody<T>(c: Context, schema: z.core.$ZodType<T>): Promise<Parsed<T>> {
   const text = await c.req.text();
   if (text.trim() === '') return parseWith(schema, {});
-  try {
-    return parseWith(schema, JSON.parse(text));
-  } catch {
-    return { ok: false, detail: 'body: not valid JSON' };
-  }
+  const json = readJsonText(text);
+  return json.ok ? parseWith(schema, json.value) : json;
 }

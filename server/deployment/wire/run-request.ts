@@ -1,38 +1,26 @@
 import { z } from 'zod';
 import { multitaskStrategySchema } from '@contracts/deployment';
+import { type RunKwargs, STREAM_MODES } from '../store/records';
 
-/** The stream modes the SDK names (`StreamMode`), as the platform accepts them. */
-export const streamModeSchema = z.enum([
-  'values',
-  'messages',
-  'messages-tuple',
-  'updates',
-  'events',
-  'debug',
-  'custom',
-  'tasks',
-  'checkpoints',
-]);
-export type StreamMode = z.infer<typeof streamModeSchema>;
+export const streamModeSchema = z.enum(STREAM_MODES);
 
 const nodeList = z.union([z.literal('*'), z.array(z.string())]);
 
-/** `command` of a run: resume an interrupt, jump to a node, or update the state first. */
+/** `command` of a run (see RunCommand). */
 const commandSchema = z.looseObject({
   resume: z.unknown().optional(),
   goto: z.union([z.string(), z.array(z.string())]).nullish(),
   update: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
 });
-export type RunCommand = z.infer<typeof commandSchema>;
 
 /**
  * The body of every run-creating endpoint (create, wait, stream; on a thread or stateless).
  * `input` may be `null` (continue from the checkpoint, e.g. after a breakpoint); for the demo
- * graph, leaving it out needs a `command` (checked in run-creation).
+ * graph, leaving it out needs a `command` (checked in use-cases/create-run.ts).
  */
 export const createRunBody = z.looseObject({
   assistant_id: z.string().min(1),
-  // Checked against the demo graph's messages input in run-creation; loaded graphs take any.
+  // Checked against the demo graph's messages input in use-cases/create-run.ts; loaded graphs take any.
   input: z.record(z.string(), z.unknown()).nullish(),
   command: commandSchema.nullish(),
   multitask_strategy: z.nullish(multitaskStrategySchema),
@@ -53,28 +41,6 @@ export const createRunBody = z.looseObject({
   checkpoint_id: z.string().nullish(),
 });
 export type CreateRunBody = z.infer<typeof createRunBody>;
-
-/** What a run needs besides its input to execute and stream; stored with the run. */
-export interface RunKwargs {
-  stream_mode: StreamMode[];
-  stream_subgraphs: boolean;
-  stream_resumable: boolean;
-  interrupt_before?: '*' | string[];
-  interrupt_after?: '*' | string[];
-  recursion_limit?: number;
-  command?: RunCommand;
-  webhook?: string;
-  /** ISO time before which the run stays pending (`after_seconds`). */
-  not_before?: string;
-  /** The run's config merged over its assistant's (`configurable`, `tags`, ...). */
-  config?: Record<string, unknown> & { configurable?: Record<string, unknown> };
-  /** The run's `context` (over its assistant's), for graphs with a context schema. */
-  context?: unknown;
-  /** A stateless run's thread, deleted once the run has finished (`on_completion: delete`). */
-  temporary?: boolean;
-  /** Started through protocol v2 (`run.start`): streams LangGraph's v3 protocol events. */
-  protocol?: boolean;
-}
 
 /**
  * The stored kwargs of a validated body; `values` is the default stream mode. `recursionLimit`

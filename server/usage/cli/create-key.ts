@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
+import { parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
 import { loadConfig, loadDotEnv } from '@server/config';
 import { backendChoice, duckDbFile, openBackend } from '../store/open-usage-backend';
 import { UsageInputError } from '../store/usage-backend';
@@ -70,7 +70,7 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-/** What to do with the key: the README's first-run steps with this key and workspace filled in. */
+/** What to do with the key: the first-run steps of docs/operations.md with this key and workspace filled in. */
 function nextSteps(made: {
   key: string;
   workspaces: number;

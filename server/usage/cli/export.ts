@@ -8,7 +8,7 @@ import {
   workspacesResponseSchema,
 } from '@contracts/usage/usage-schema';
 import { toUsageSearchParams } from '@contracts/usage/search-params';
-import { parseCliArgs, requiredArg, runCli, UsageError } from '@server/cli/cli-args';
+import { parseCliArgs, requiredArg, runCli, UsageError } from '@server/lib/cli-args';
 
 const USAGE = `Usage: npm run -s usage:export -- --out FILE --base-url URL --api-key KEY \\
          --start ISO --end ISO [--group-by workspace|project|user|api_key|trace_tier]

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parseCliArgs, runCli, UsageError } from '@server/cli/cli-args';
+import { parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
 import { loadConfig, loadDotEnv } from '@server/config';
 import { benchProfile, demoProfile, type SeedProfile } from '../seed/seed-profiles';
 import { openBackend } from '../store/open-usage-backend';

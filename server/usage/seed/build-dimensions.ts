@@ -23,7 +23,10 @@ export function buildDimensions(profile: SeedProfile): SeedDimensions {
   const workspaces = range(profile.workspaces).map((idx) => ({
     idx,
     id: stableUuid(seed, 'workspace', idx),
-    name: (demoNames ? DEMO_WORKSPACES[idx] : undefined) ?? `Workspace ${idx + 1}`,
+    name:
+      profile.workspaceNames?.[idx] ??
+      (demoNames ? DEMO_WORKSPACES[idx] : undefined) ??
+      `Workspace ${idx + 1}`,
     // Zipf-like: the first workspace carries the most traffic.
     weight: 1 / (idx + 1),
   }));

@@ -1,12 +1,13 @@
 /**
- * Names of the demo dataset. Several are hostile on purpose (comma, quote, newline, leading
- * `=`/`+`/`-`/`@`, non-ASCII) so the UI and the CSV export meet them in every demo.
+ * Workspace names of the demo dataset: what an evaluator sees first, so they read as an
+ * organisation's workspaces would. The CSV-hostile names (newline, quote, leading `=`) live in
+ * the tests that check escaping, which seed them explicitly.
  */
 export const DEMO_WORKSPACES = [
   'Acme, Inc. Production',
-  'Research "Labs"',
-  'Support\nBots',
-  '=Finance Ops',
+  'Research Labs',
+  'Customer Support',
+  'Finance Ops',
   'Zoë’s sandbox',
 ] as const;
 

@@ -18,6 +18,8 @@ export interface SeedProfile {
   baseTracesPerDay: number;
   /** Curated names (CSV-hostile ones included) instead of generated ones. */
   demoNames: boolean;
+  /** Workspace names in place of the demo's, for a test that needs particular ones. */
+  workspaceNames?: readonly string[];
 }
 
 const DAY_MS = 86_400_000;

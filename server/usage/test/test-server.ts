@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { buildDimensions } from '../seed/build-dimensions';
-import { testProfile } from '../seed/seed-profiles';
+import { testProfile, type SeedProfile } from '../seed/seed-profiles';
 import { createUsageService, type UsageService } from '../usage-service';
 
 export interface TestServer {
@@ -25,11 +25,12 @@ export interface TestServer {
 export async function startTestServer(
   env: Record<string, string> = {},
   existingDataDir?: string,
+  seedProfile: SeedProfile = testProfile(),
 ): Promise<TestServer> {
   const dataDir = existingDataDir ?? (await mkdtemp(path.join(tmpdir(), 'usage-test-')));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const service = await createUsageService(config, {
-    seedProfile: testProfile(),
+    seedProfile,
     announce: false,
   });
   const app = createApp({ config, services: [service] });
@@ -52,10 +53,13 @@ export async function startTestServer(
  * One test server for the whole file: started before the first test, closed after the last.
  * The returned object is filled in by `beforeAll`, so tests read `server.baseUrl` as usual.
  */
-export function useTestServer(env: Record<string, string> = {}): TestServer {
+export function useTestServer(
+  env: Record<string, string> = {},
+  seedProfile: SeedProfile = testProfile(),
+): TestServer {
   const server = {} as TestServer;
   beforeAll(async () => {
-    Object.assign(server, await startTestServer(env));
+    Object.assign(server, await startTestServer(env, undefined, seedProfile));
   });
   afterAll(async () => {
     await server.close?.();

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { usageCsvColumns, type UsageCsvColumn } from '@contracts/usage/usage-schema';
+import { testProfile } from '../seed/seed-profiles';
 import { parseCsv } from './csv-parse';
 import { ADMIN, useTestServer, usageUrl } from './test-server';
 
-const server = useTestServer();
+/** Workspace names that need escaping: a comma, a quote, a newline, a formula, non-ASCII. */
+const ESCAPING_WORKSPACE_NAMES = [
+  'Acme, Inc. Production',
+  'Research "Labs"',
+  'Support\nBots',
+  '=Finance Ops',
+  'Zoë’s sandbox',
+];
+
+const server = useTestServer({}, { ...testProfile(), workspaceNames: ESCAPING_WORKSPACE_NAMES });
 
 async function exportCsv(start: string, end: string, groupBy?: string, extra = '') {
   const url = usageUrl(server.baseUrl, { start, end, groupBy, export: true }) + extra;

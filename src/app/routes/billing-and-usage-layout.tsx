@@ -1,6 +1,12 @@
 import { NavLink, Outlet } from 'react-router';
 import { paths } from '@/lib/paths';
 
+/**
+ * The sections of Billing and Usage. Their tab bar appears once there are two (Invoices joins
+ * Granular Usage): a lone tab offers no choice, and each section names itself under the title.
+ */
+const SECTIONS = [{ to: paths.granularUsage, label: 'Granular Usage' }] as const;
+
 export function BillingAndUsageLayout() {
   return (
     <div className="page">
@@ -12,11 +18,15 @@ export function BillingAndUsageLayout() {
           UTC.
         </p>
       </header>
-      <nav className="tabs" aria-label="Billing and Usage sections">
-        <NavLink className="tab" to={paths.granularUsage}>
-          Granular Usage
-        </NavLink>
-      </nav>
+      {SECTIONS.length > 1 ? (
+        <nav className="tabs" aria-label="Billing and Usage sections">
+          {SECTIONS.map((section) => (
+            <NavLink key={section.to} className="tab" to={section.to}>
+              {section.label}
+            </NavLink>
+          ))}
+        </nav>
+      ) : null}
       <Outlet />
     </div>
   );

@@ -1,7 +1,12 @@
 import { NavLink, Outlet } from 'react-router';
+import { useConsoleConfig } from '@/lib/console-config';
 import { paths } from '@/lib/paths';
+import { isDemoData } from '@/lib/usage-source';
 
 export function RootLayout() {
+  const config = useConsoleConfig();
+  // The organisation's name is not in any API the console reads: name only the demo's.
+  const demo = config.data ? isDemoData(config.data) : false;
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -20,7 +25,7 @@ export function RootLayout() {
           </svg>
           <div>
             <div className="brand-name">Usage Console</div>
-            <div className="brand-org">Demo organization</div>
+            {demo ? <div className="brand-org">Demo organization</div> : null}
           </div>
         </div>
         <nav aria-label="Main">

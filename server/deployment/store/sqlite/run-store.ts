@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { RunStatus } from '@contracts/deployment';
-import type { RunKwargs } from '@server/deployment/wire/run-request';
 import type { RunStore } from '../deployment-store';
-import { DEFAULT_KWARGS, type RunRecord } from '../records';
+import { DEFAULT_KWARGS, type RunKwargs, type RunRecord } from '../records';
 
 interface RunRow extends Omit<RunRecord, 'metadata' | 'input' | 'kwargs'> {
   metadata: string;

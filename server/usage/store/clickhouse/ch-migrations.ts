@@ -13,13 +13,13 @@ import type { ClickHouseClient } from '@clickhouse/client';
  * - `usage_daily`: traces per (grouping, workspace, UTC day, dimension value), a SummingMergeTree
  *   fed by one materialized view per grouping on every insert into `traces`; always read with
  *   `sum()` (parts merge lazily). `has_dim = 0` is the NULL value (no Nullable in a sort key).
- * - Migration 2 (issue 26, retention tiers): `traces.trace_tier` (1 = long-lived, 0 =
+ * - Migration 2 (retention tiers): `traces.trace_tier` (1 = long-lived, 0 =
  *   short-lived, what every earlier trace was) and `usage_daily_tiered`, the daily rollup with
  *   the tier in its key, so a `trace_tier` filter or grouping is answered from a rollup.
  *   `usage_daily` stays, fed as before: queries without a tier read it, as it has fewer rows
  *   (a user active in both tiers on a day has one row there, two here). Existing rows are
  *   copied in as short-lived (only into an empty table, so the step can run again).
- * - Migration 3 (issue 24, read latency): `usage_periods`, the counts of `usage_daily` held as
+ * - Migration 3 (read latency): `usage_periods`, the counts of `usage_daily` held as
  *   one row per (grouping, workspace, 128-day period, value), its days in a nested `dayMap` of
  *   UTC day numbers and counts, in ascending day order (`sumMap` writes them so, and the
  *   merges of a `…Map` column keep them so; the reads count on it). A year by user reads 20 k

@@ -22,8 +22,7 @@ const IDLE_SOCKET_MS = 2_000;
  * SELECTs over plain `node:http` with a keep-alive agent, for the usage endpoints' few small
  * statements per request. `@clickhouse/client` spends ~2.5 ms more per statement than a bare
  * request over the same kind of socket (a `setTimeout(0)` before each request, streams for the
- * body and the answer), which is a quarter of a year-by-workspace answer on dataset M (README,
- * "Fixed costs of a small answer"). Inserts and DDL stay on the client.
+ * body and the answer), which is a quarter of a year-by-workspace answer on dataset M. Inserts and DDL stay on the client.
  */
 export function createClickHouseReader(settings: ClickHouseSettings): ClickHouseReader {
   const url = new URL(settings.url);

@@ -56,7 +56,7 @@ export async function seedClickHouse(
       format: 'CSV',
     });
     // The views wrote one rollup part per insert block and month: merge them now rather than
-    // have the first queries sum across dozens of parts (measured on dataset M, see README).
+    // have the first queries sum across dozens of parts (measured on dataset M).
     onProgress?.('merging the rollup parts');
     for (const table of ['usage_daily_tiered', 'usage_daily', 'usage_periods']) {
       await clickhouse.command({ query: `OPTIMIZE TABLE ${table} FINAL` });

@@ -2,7 +2,7 @@
  * The numbers of a TabSeparated array cell (`[1,2,3]`; `[]` is none). Unsigned integers, what
  * our statements send (days, bucket indexes, counts), are read digit by digit: 3-4x faster than
  * `split(',').map(Number)`, which took ~1.4 ms of a year-by-workspace request's CPU on dataset M
- * (80 rows of 2 x 128 numbers; README, "Fixed costs of a small answer"). Any other cell is read
+ * (80 rows of 2 x 128 numbers). Any other cell is read
  * with `Number`.
  */
 export function tsvNumbers(cell: string): number[] {

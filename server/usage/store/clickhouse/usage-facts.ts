@@ -111,8 +111,7 @@ function periodsSql(plan: UsageQueryPlan, days: Interval): { sql: string; first:
  * Whether whole days come from `usage_periods` summed into buckets there: for projects, users and
  * API keys in buckets of 30 days or more (ranges over 93 days), where a row's days fold into a
  * few buckets. Daily and weekly buckets and tiers read a daily rollup; workspaces read their
- * period rows as they are (`readsPeriodDays`). Measured on dataset S, see README ("Periods
- * rollup").
+ * period rows as they are (`readsPeriodDays`). Measured on dataset S.
  */
 const readsPeriods = (plan: UsageQueryPlan) =>
   !readsTiers(plan) && plan.groupBy !== 'workspace' && plan.grid.stride.days >= 30;
@@ -121,8 +120,7 @@ const readsPeriods = (plan: UsageQueryPlan) =>
  * Whether whole days come from the `usage_periods` rows as stored, summed into buckets in JS
  * (`periodDaysSql`): for workspaces without tiers, whose rows are few (20 workspaces x 4 periods
  * for a year on dataset M, 7,300 days in all). Reading them took 3-5 ms where grouping the same
- * days of `usage_daily` in ClickHouse took 8-10 ms (it opens every monthly part; README, "Fixed
- * costs of a small answer"); per bucket in SQL it cost more (lambdas on 18.16, see
+ * days of `usage_daily` in ClickHouse took 8-10 ms (it opens every monthly part); per bucket in SQL it cost more (lambdas on 18.16, see
  * `periodsSql`).
  */
 const readsPeriodDays = (plan: UsageQueryPlan) => !readsTiers(plan) && plan.groupBy === 'workspace';
@@ -266,7 +264,7 @@ function addPeriodDays(
  * grouping counts every trace once, on its day, so the smallest one (workspace) answers for all,
  * and its `usage_periods` rows hold their days in ascending order: the first and last day of
  * ~80 rows (dataset M) instead of the days of 7,300 `usage_daily` rows in 13 monthly parts
- * (1.6-1.9 ms against 2.9-3.1 ms over HTTP, README "Fixed costs of a small answer").
+ * (1.6-1.9 ms against 2.9-3.1 ms over HTTP).
  */
 export async function readDataExtent(reader: ClickHouseReader): Promise<Interval | null> {
   const [row] = await reader.rows(

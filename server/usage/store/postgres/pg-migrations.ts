@@ -12,12 +12,12 @@ import type { Pool } from 'pg';
  *   filter. A row with `claim` set is a batch's claim not yet confirmed (see `billed-runs.ts`);
  *   `workspace_id`/`day` say where its trace would be in ClickHouse, to look it up after a crash.
  * - `seed_runs`: which generated dataset was loaded (an interrupted load is redone).
- * - 10 (issue 26): `projects.trace_tier`, a project's default retention tier (NULL:
+ * - 10 (retention tiers): `projects.trace_tier`, a project's default retention tier (NULL:
  *   short-lived), given to each trace at ingestion; the Deployments domain's
  *   `deployment_usage` (metered work per workspace, project and instant, appended; queries sum)
  *   and `deployment_replicas` (per replica its start, the end of the uptime credited and the last
  *   report applied), as in the DuckDB backend, updated in one transaction per report.
- * - Usage limits (issue 27, version 20; the same shapes as the DuckDB backend's `limits/`):
+ * - Usage limits (version 20; the same shapes as the DuckDB backend's `limits/`):
  *   `usage_limits`, `usage_limit_defaults`, `usage_limit_alerts` (its primary key makes an alert
  *   once per month and threshold across replicas), `usage_limit_deliveries`,
  *   `usage_limit_refusals`, and `limit_counters`: traces billed per (workspace, UTC month), the

@@ -61,7 +61,7 @@ const report = (overrides: Partial<DeploymentReport>): DeploymentReport => ({
 });
 
 /**
- * Issue 26's cases, run on every backend: retention tiers (filter, group_by=trace_tier, a
+ * Cases run on every backend: retention tiers (filter, group_by=trace_tier, a
  * project's tier taken at ingestion) and the Deployments domain (reports applied once, answers
  * byte-identical to the DuckDB backend's in JSON and CSV). Writes go to both stores alike, so
  * the contract's later trace comparisons still hold.

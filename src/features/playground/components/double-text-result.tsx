@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { DoubleTextOutcome } from '@/features/playground/model/flow-types';
 import { describeMessages } from '@/features/playground/model/message-origins';
 import { formatDuration } from '@/features/playground/model/relative-time';
@@ -5,15 +6,26 @@ import { FATE_EXPLANATIONS } from '@/features/playground/model/strategy-descript
 import { FlowTimeline } from './flow-timeline';
 import { RawJsonToggle } from './raw-json-toggle';
 import { RunFateBadge } from './run-fate-badge';
+import { scrollIntoViewGently } from './scroll-into-view';
 import { ThreadMessages } from './thread-messages';
 
 /** What one double-text left behind: both runs' fates, the timeline, kept and erased messages. */
 export function DoubleTextResult({ outcome }: { outcome: DoubleTextOutcome }) {
   const { fate, run2Fate } = outcome;
   const { kept, erased } = describeMessages(outcome.messages, outcome.streamed);
+  const fatesRef = useRef<HTMLElement>(null);
+  // The answer to "what happened to run 1" is brought into view the moment it is known; the
+  // page's status line announces it to screen readers.
+  useEffect(() => {
+    if (fatesRef.current) scrollIntoViewGently(fatesRef.current, 'start');
+  }, [outcome]);
   return (
     <div className="pg-result">
-      <section className={`pg-fate pg-fate-${fate.tone}`} aria-labelledby="pg-fate-heading">
+      <section
+        ref={fatesRef}
+        className={`pg-fate pg-fate-${fate.tone}`}
+        aria-labelledby="pg-fate-heading"
+      >
         <div className="pg-fate-head">
           <h3 id="pg-fate-heading">Fates</h3>
         </div>

@@ -1,5 +1,7 @@
 import type { useDoubleText } from '@/features/playground/api/use-double-text';
+import { useEffect, useRef } from 'react';
 import { useConsoleConfig } from '@/lib/console-config';
+import { scrollIntoViewGently } from './scroll-into-view';
 import { DoubleTextResult } from './double-text-result';
 import { FlowBilling } from './flow-billing';
 import { FlowErrorCallout } from './error-callout';
@@ -13,8 +15,14 @@ export function DoubleTextView({ mutation }: { mutation: ReturnType<typeof useDo
   // project named after the graph the thread ran.
   const traced = useConsoleConfig().data?.deployment.tracesToEmbeddedUsage;
   const project = variables?.connection.kind === 'embedded' && traced && mutation.data?.graphId;
+  const sectionRef = useRef<HTMLElement>(null);
+  // A new run: the screen moves to where it unfolds (at 390 px the form fills the screen).
+  const { submittedAt } = mutation;
+  useEffect(() => {
+    if (submittedAt > 0 && sectionRef.current) scrollIntoViewGently(sectionRef.current, 'nearest');
+  }, [submittedAt]);
   return (
-    <section className="panel" aria-labelledby="pg-result-heading">
+    <section ref={sectionRef} className="panel" aria-labelledby="pg-result-heading">
       <h2 id="pg-result-heading">Result</h2>
       {mutation.isPending && (
         <div className="pg-columns">

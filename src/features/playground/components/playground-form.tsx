@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { MultitaskStrategy } from '@contracts/deployment';
 import type {
@@ -24,10 +24,18 @@ interface PlaygroundFormProps {
   onRun: (values: PlaygroundFormValues) => void;
   onCompare: (values: PlaygroundFormValues) => void;
   onCancel: () => void;
+  /** Beside the run buttons, at the row's end (Copy as SDK code). */
+  extraActions?: ReactNode;
 }
 
 /** The double-text to send: two messages, the delay between them, the strategy and where to. */
-export function PlaygroundForm({ busy, onRun, onCompare, onCancel }: PlaygroundFormProps) {
+export function PlaygroundForm({
+  busy,
+  onRun,
+  onCompare,
+  onCancel,
+  extraActions,
+}: PlaygroundFormProps) {
   const { register, control, handleSubmit, formState } = useFormContext<
     PlaygroundFormInput,
     unknown,
@@ -145,6 +153,7 @@ export function PlaygroundForm({ busy, onRun, onCompare, onCancel }: PlaygroundF
         >
           Cancel
         </button>
+        {extraActions}
       </div>
     </form>
   );

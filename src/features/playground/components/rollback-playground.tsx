@@ -65,10 +65,10 @@ export function RollbackPlayground() {
               doubleText.cancel();
               compare.cancel();
             }}
+            extraActions={<CopySdkCode />}
           />
-          <CopySdkCode />
         </section>
-        <p className="visually-hidden" role="status">
+        <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
           {doubleText.isPending && 'Running the double-text…'}
           {compare.isPending && 'Comparing the four strategies…'}
           {view === 'single' &&

@@ -7,7 +7,13 @@ import {
   partialBucketStart,
   partialFirstMonthStart,
 } from '../model/partial-bucket';
-import { focusedSeries, summariseOther, topSeriesWithOther } from '../model/top-series';
+import {
+  focusedSeries,
+  summariseOther,
+  topSeriesWithOther,
+  type ChartSeries,
+  type OtherSummary,
+} from '../model/top-series';
 import type { LimitLine } from '../model/chart-limit-line';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { useDataFloor } from './data-floor-notice';
@@ -34,6 +40,10 @@ interface ChartBodyProps {
   stale: boolean;
   /** A monthly usage limit to draw (calendar-month bars only). */
   limitLine?: LimitLine | null;
+  /** Charts under one legend pick their groups and colours by this matrix's ranking. */
+  rankBy?: UsageMatrix;
+  /** Legend, hints and partial-bucket notes: off for all but one of charts that share them. */
+  decorations?: boolean;
 }
 
 /** The chart and its legend; a legend entry focuses its group, pressed again it shows all. */
@@ -46,6 +56,8 @@ export function ChartBody({
   onZoom,
   stale,
   limitLine = null,
+  rankBy = matrix,
+  decorations = true,
 }: ChartBodyProps) {
   const floorMs = useDataFloor();
   // The dark theme follows the system; its palette keeps every series 3:1 off the dark surface.
@@ -53,11 +65,11 @@ export function ChartBody({
   // Colours by rank among all groups, so a focused group keeps the colour it has in the stack.
   const series = useMemo(
     () =>
-      topSeriesWithOther(matrix).map((item, index) => ({
+      topSeriesWithOther(matrix, 10, rankBy).map((item, index) => ({
         ...item,
         color: seriesColor(item, index, scheme),
       })),
-    [matrix, scheme],
+    [matrix, rankBy, scheme],
   );
   const shown = useMemo(() => {
     if (focus === null) return series;
@@ -89,6 +101,50 @@ export function ChartBody({
           limitLine={limitLine}
         />
       </Suspense>
+      {decorations ? (
+        <ChartNotes
+          matrix={matrix}
+          series={series}
+          focus={focus}
+          onFocus={onFocus}
+          other={other}
+          zoomable={onZoom !== undefined}
+          nowMs={nowMs}
+          partialFirstMs={partialFirstMs}
+          partialBucketMs={partialBucketMs}
+          futureFrom={futureFrom}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Under the chart: the legend (each entry focuses its group), then what the marks mean. */
+function ChartNotes({
+  matrix,
+  series,
+  focus,
+  onFocus,
+  other,
+  zoomable,
+  nowMs,
+  partialFirstMs,
+  partialBucketMs,
+  futureFrom,
+}: {
+  matrix: UsageMatrix;
+  series: readonly (ChartSeries & { color: string })[];
+  focus: string | null;
+  onFocus: (key: string | null) => void;
+  other: OtherSummary | null;
+  zoomable: boolean;
+  nowMs: number;
+  partialFirstMs: number | null;
+  partialBucketMs: number | null;
+  futureFrom: number | null;
+}) {
+  return (
+    <>
       <ul className="legend" aria-label="Series">
         {series.map((item) => (
           <li key={item.key}>
@@ -113,7 +169,7 @@ export function ChartBody({
           them; click a row there to chart that group alone.
         </p>
       ) : null}
-      {onZoom ? (
+      {zoomable ? (
         <p className="muted small">
           <span className="pointer-hint">
             Click a bar (or focus the chart, move with ← →, press Enter) to see that period in finer
@@ -135,6 +191,6 @@ export function ChartBody({
             : '* The last bucket is partial: the range ends inside it.'}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

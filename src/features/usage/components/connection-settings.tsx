@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { useToggle } from '@/components/ui/use-toggle';
 import { useConsoleConfig } from '@/lib/console-config';
+import { describeUsageSource } from '@/lib/usage-source';
 import { useUsageConnection } from '../api/usage-connection';
 
 // The form is not needed for the first paint: its own chunk, loaded when the popover opens.
@@ -17,12 +18,7 @@ export function ConnectionSettings({ toggle }: { toggle: ReturnType<typeof useTo
   const config = useConsoleConfig();
   const { open, setOpen, panelId, buttonProps } = toggle;
 
-  const serverSource =
-    config.data?.usage.source === 'langsmith'
-      ? `LangSmith (${config.data.usage.upstream ?? ''})`
-      : config.data?.usage.seed === 'none'
-        ? 'embedded data'
-        : 'embedded demo data';
+  const serverSource = config.data ? describeUsageSource(config.data) : 'the console server';
   const summary = connection.baseUrl
     ? `${connection.baseUrl}${connection.apiKey ? ' with your key' : ''}`
     : connection.apiKey

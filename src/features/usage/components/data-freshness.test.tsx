@@ -42,7 +42,7 @@ describe('the usage tab says how fresh its data is', () => {
 
     const before = Date.now();
     release();
-    const note = await screen.findByText(/Data as of/);
+    const note = await screen.findByText(/Data as of/, { selector: 'p' });
     expect(note).toHaveTextContent(/^Data as of \w{3} \d{1,2}, \d{4} \d{2}:\d{2}:\d{2} UTC\./);
     const time = note.querySelector('time');
     const shownMs = Date.parse(time?.getAttribute('dateTime') ?? '');

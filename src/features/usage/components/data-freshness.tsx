@@ -1,11 +1,17 @@
+import type { ReactNode } from 'react';
 import { formatUtc } from '@/lib/format-utc';
 
 /**
- * When the figures on screen were read, and what they count: LangSmith bills a trace when it is
- * ingested, so a trace counts in the bucket of its arrival (not of its start), and a run deleted
- * later (a rollback) stays counted.
+ * When the figures on screen were read, and the one rule a reader needs to read them (each
+ * tab says what it counts and when); the rule folds away on a phone, the stamp stays.
  */
-export function DataFreshness({ updatedAtMs }: { updatedAtMs: number | null }) {
+export function DataFreshness({
+  updatedAtMs,
+  children,
+}: {
+  updatedAtMs: number | null;
+  children: ReactNode;
+}) {
   return (
     <p className="muted small data-freshness" role="note">
       {updatedAtMs ? (
@@ -17,8 +23,15 @@ export function DataFreshness({ updatedAtMs }: { updatedAtMs: number | null }) {
           .{' '}
         </>
       ) : null}
-      Counts go by ingestion time: a trace counts when it is received, even if its run is deleted
-      later.
+      <span className="data-freshness-rule">{children}</span>
     </p>
   );
 }
+
+/** LangSmith bills a trace when it is ingested: a late upload or a rolled-back run still counts. */
+export const TRACES_COUNTING_RULE =
+  'Counts go by ingestion time: a trace counts when it is received, even if its run is deleted later.';
+
+/** What the deployments service meters (server/usage/README.md, "Metering"). */
+export const DEPLOYMENTS_COUNTING_RULE =
+  'A run and its nodes count when they run; uptime is the time each replica was up, summed across replicas.';

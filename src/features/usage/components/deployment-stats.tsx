@@ -8,21 +8,21 @@ import type { DeploymentMatrices } from '../model/deployment-matrices';
 export const DEPLOYMENT_METRIC_LABELS: Record<DeploymentMetric, string> = {
   nodes_executed: 'Nodes executed',
   agent_runs: 'Agent runs',
-  agent_uptime_seconds: 'Agent uptime',
+  agent_uptime_seconds: 'Agent uptime (hours)',
 };
 
 const HOUR = 3600;
 
-/** Uptime seconds as the card shows them: hours with one decimal ("1,234.5 h"). */
+/** Uptime seconds as the card shows them: hours with one decimal ("1,234.5"), as its chart. */
 export function formatUptime(seconds: number): string {
   const hours = seconds / HOUR;
-  return `${hours.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} h`;
+  return hours.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 const NOTES: Record<DeploymentMetric, (total: number) => string> = {
   nodes_executed: () => 'Node executions (tasks) of every run',
   agent_runs: () => 'Runs the deployments executed',
-  agent_uptime_seconds: (total) => `${formatCount(total)} seconds, summed across replicas`,
+  agent_uptime_seconds: () => 'Summed across replicas',
 };
 
 /** The Deployments tab's three totals over the view: nodes executed, agent runs, uptime. */

@@ -5,15 +5,17 @@ import {
 } from '@contracts/usage/deployment-usage-schema';
 import { useDeploymentUsage } from '../api/get-deployment-usage';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
+import { secondsToHours } from '../model/deployment-matrices';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { ChartBody } from './chart-body';
-import { DEPLOYMENT_METRIC_LABELS, DeploymentStats } from './deployment-stats';
+import { DataFreshness, DEPLOYMENTS_COUNTING_RULE } from './data-freshness';
+import { DeploymentStats } from './deployment-stats';
 import { UsageError } from './usage-error';
 
 const CHART_TITLES: Record<DeploymentMetric, string> = {
   nodes_executed: 'Nodes executed over time',
   agent_runs: 'Agent runs over time',
-  agent_uptime_seconds: 'Agent uptime over time (seconds)',
+  agent_uptime_seconds: 'Agent uptime over time (hours)',
 };
 
 interface DeploymentsViewProps {
@@ -26,8 +28,8 @@ interface DeploymentsViewProps {
 }
 
 /**
- * The Deployments tab: three totals and one chart per metric, stacked (their units differ),
- * each zero-filled with partial buckets marked as on Traces. The previous charts stay on screen
+ * The Deployments tab: three totals and one chart per metric, stacked in one panel (their units
+ * differ), each zero-filled with partial buckets marked as on Traces. The previous charts stay on screen
  * while a new range loads; loading, empty, 403 and error states as on Traces.
  */
 export function DeploymentsView({
@@ -43,6 +45,11 @@ export function DeploymentsView({
   const empty = matrices && DEPLOYMENT_METRICS.every((metric) => matrices[metric].total === 0);
   return (
     <>
+      <DataFreshness
+        updatedAtMs={matrices && !usage.isPlaceholderData ? usage.dataUpdatedAt : null}
+      >
+        {DEPLOYMENTS_COUNTING_RULE}
+      </DataFreshness>
       <DeploymentStats matrices={usage.isPlaceholderData ? undefined : matrices} />
       {usage.isError ? (
         <UsageError
@@ -66,60 +73,74 @@ export function DeploymentsView({
           </p>
         </div>
       ) : null}
-      {matrices && !empty
-        ? DEPLOYMENT_METRICS.map((metric) => (
+      {matrices && !empty ? (
+        <section
+          className="panel chart-panel deployment-charts"
+          aria-labelledby="deployment-charts-heading"
+          aria-busy={usage.isFetching}
+        >
+          <div className="panel-heading">
+            <h3 id="deployment-charts-heading">Deployments over time</h3>
+            <span className="muted small">
+              {usage.isFetching ? 'Updating…' : 'Bucket start, UTC'}
+            </span>
+          </div>
+          {DEPLOYMENT_METRICS.map((metric, index) => (
             <MetricChart
               key={metric}
               metric={metric}
               matrix={matrices[metric]}
+              rankBy={matrices.agent_runs}
+              last={index === DEPLOYMENT_METRICS.length - 1}
               nowMs={nowMs}
               focus={focus}
               onFocus={onFocus}
               onZoom={onZoom}
-              isFetching={usage.isFetching}
               stale={usage.isPlaceholderData}
             />
-          ))
-        : null}
+          ))}
+        </section>
+      ) : null}
     </>
   );
 }
 
+/**
+ * One metric's chart. The three share the panel's legend and notes (drawn under the last) and
+ * its colours: each ranks its groups by agent runs, so a group has one colour on all three.
+ */
 function MetricChart({
   metric,
   matrix,
+  rankBy,
+  last,
   nowMs,
   focus,
   onFocus,
   onZoom,
-  isFetching,
   stale,
 }: {
   metric: DeploymentMetric;
   matrix: UsageMatrix;
+  rankBy: UsageMatrix;
+  last: boolean;
   nowMs: number;
   focus: string | null;
   onFocus: (key: string | null) => void;
   onZoom: ((index: number) => void) | undefined;
-  isFetching: boolean;
   stale: boolean;
 }) {
   const headingId = `deployment-chart-${metric}`;
+  const hours = metric === 'agent_uptime_seconds';
   return (
-    <section
-      className="panel chart-panel"
-      aria-labelledby={headingId}
-      aria-busy={isFetching}
-      data-metric={metric}
-    >
-      <div className="panel-heading">
-        <h3 id={headingId}>{CHART_TITLES[metric]}</h3>
-        <span className="muted small">
-          {isFetching ? 'Updating…' : `${DEPLOYMENT_METRIC_LABELS[metric]} · bucket start, UTC`}
-        </span>
-      </div>
+    <section className="deployment-chart" aria-labelledby={headingId} data-metric={metric}>
+      <h4 id={headingId} className="deployment-chart-title">
+        {CHART_TITLES[metric]}
+      </h4>
       <ChartBody
-        matrix={matrix}
+        matrix={hours ? secondsToHours(matrix) : matrix}
+        rankBy={rankBy}
+        decorations={last}
         nowMs={nowMs}
         pricePer1k={null}
         focus={focus}

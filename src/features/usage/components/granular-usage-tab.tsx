@@ -17,7 +17,7 @@ import { describeCustomRangeProblem } from '../model/time-range';
 import { canZoom, zoomTarget } from '../model/zoom';
 import { ConnectionSettings } from './connection-settings';
 import { DataFloorNotice, useDataFloor } from './data-floor-notice';
-import { DataFreshness } from './data-freshness';
+import { DataFreshness, TRACES_COUNTING_RULE } from './data-freshness';
 import { DroppedWorkspacesNotice } from './dropped-workspaces-notice';
 import { FiltersSummary } from './filters-summary';
 import { FocusBar } from './focus-bar';
@@ -94,14 +94,43 @@ function GranularUsageView() {
         }
       : undefined;
 
+  const summary =
+    view && plan ? (
+      <UsageSummary
+        view={view}
+        matrix={matrix.data}
+        plan={plan}
+        comparison={comparison}
+        comparisonError={totals.isError}
+        nowMs={nowMs}
+        pricePer1k={pricePer1k}
+        prices={prices}
+        onChange={setParams}
+        scope={scope}
+      />
+    ) : null;
+  const chart = view ? (
+    <UsageChartPanel
+      view={view}
+      matrix={matrix.data}
+      nowMs={nowMs}
+      pricePer1k={pricePer1k}
+      focus={params.focus}
+      onFocus={focusGroup}
+      onZoom={zoom}
+      isFetching={matrix.isFetching}
+      isPlaceholder={matrix.isPlaceholderData}
+      error={matrix.isError ? matrix.error : null}
+      onRetry={() => void matrix.refetch()}
+      onChangeKey={openConnection}
+    />
+  ) : null;
+
   return (
     <section className="usage" aria-labelledby="granular-usage-heading">
-      {/* One line: the tab bar above already names the page, the chart names its buckets. */}
+      {/* The section's name and where its data comes from, then its one tab bar. */}
       <div className="usage-heading-row">
-        <h2 id="granular-usage-heading" className="visually-hidden">
-          Granular Usage
-        </h2>
-        <DataFreshness updatedAtMs={current ? matrix.dataUpdatedAt : null} />
+        <h2 id="granular-usage-heading">Granular Usage</h2>
         <ConnectionSettings toggle={connectionToggle} />
       </div>
       <UsageTabs tab={tab} onSelect={(next) => void setParams({ tab: next, focus: null })} />
@@ -184,6 +213,9 @@ function GranularUsageView() {
       ) : null}
       {isQueryable(view) && tab === 'traces' && plan ? (
         <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
+          <DataFreshness updatedAtMs={current ? matrix.dataUpdatedAt : null}>
+            {TRACES_COUNTING_RULE}
+          </DataFreshness>
           {matrix.data && params.focus !== null ? (
             <FocusBar
               matrix={matrix.data}
@@ -195,32 +227,18 @@ function GranularUsageView() {
               }
             />
           ) : null}
-          <UsageSummary
-            view={view}
-            matrix={matrix.data}
-            plan={plan}
-            comparison={comparison}
-            comparisonError={totals.isError}
-            nowMs={nowMs}
-            pricePer1k={pricePer1k}
-            prices={prices}
-            onChange={setParams}
-            scope={scope}
-          />
-          <UsageChartPanel
-            view={view}
-            matrix={matrix.data}
-            nowMs={nowMs}
-            pricePer1k={pricePer1k}
-            focus={params.focus}
-            onFocus={focusGroup}
-            onZoom={zoom}
-            isFetching={matrix.isFetching}
-            isPlaceholder={matrix.isPlaceholderData}
-            error={matrix.isError ? matrix.error : null}
-            onRetry={() => void matrix.refetch()}
-            onChangeKey={openConnection}
-          />
+          {/* A phone shows the chart first: its first screen holds the plot, the cards follow. */}
+          {narrow ? (
+            <>
+              {chart}
+              {summary}
+            </>
+          ) : (
+            <>
+              {summary}
+              {chart}
+            </>
+          )}
           {/* Below the chart: the first screen keeps the controls, the cards and the plot. */}
           <UsageLimitsPanel
             workspaceIds={view.workspaceIds}

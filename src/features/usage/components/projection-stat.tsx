@@ -31,20 +31,21 @@ export function ProjectionStat({
   return (
     <div className="stat">
       <span className="stat-label" id="projection-label">
-        Projected for {monthName} ({allGroups ? 'projection, all groups' : 'projection'})
+        Projected for {monthName}
+        {allGroups ? ', all groups' : ''}
       </span>
       <output className="stat-value small-value" aria-labelledby="projection-label">
         {monthToDate.isError
           ? 'Unavailable'
           : projection
-            ? `≈ ${formatCount(projection.projected)}`
+            ? formatCount(projection.projected)
             : monthToDate.data
               ? 'From the 2nd'
               : '—'}
       </output>
       <span className="muted small">
         {projection
-          ? `≈ ${formatUsd(estimateCost(projection.projected, pricePer1k))} (estimate): ${formatCount(projection.monthToDate)} so far + ${formatCount(Math.round(projection.dailyAverage))}/day (average of ${projection.completeDays} complete ${projection.completeDays === 1 ? 'day' : 'days'}) × ${projection.remainingDays.toFixed(1)} days left`
+          ? `${formatUsd(estimateCost(projection.projected, pricePer1k))} at your price: ${formatCount(projection.monthToDate)} so far + ${formatCount(Math.round(projection.dailyAverage))}/day (average of ${projection.completeDays} complete ${projection.completeDays === 1 ? 'day' : 'days'}) × ${projection.remainingDays.toFixed(1)} days left`
           : 'Run rate of the complete days of the month'}
       </span>
     </div>

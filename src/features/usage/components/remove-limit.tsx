@@ -14,8 +14,13 @@ export function RemoveLimit({ limitId, workspaceName, limitValue }: RemoveLimitP
   const remove = useDeleteUsageLimit();
   if (!asking) {
     return (
-      <button type="button" className="button button-secondary" onClick={() => setAsking(true)}>
-        Remove the limit for {workspaceName}
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        aria-label={`Remove the limit for ${workspaceName}`}
+        onClick={() => setAsking(true)}
+      >
+        Remove
       </button>
     );
   }

@@ -1,7 +1,7 @@
 import { FieldError, fieldDescribedBy } from '@/components/ui/field';
 import { useId, useState } from 'react';
 import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
-import { formatUsd, parsePrice } from '../model/cost-estimate';
+import { formatPriceField, formatUsd, parsePrice } from '../model/cost-estimate';
 import type { TierPrices } from '../model/tier-cost';
 
 /**
@@ -26,9 +26,9 @@ function TierPriceInput({
   onPrice: (price: number) => void;
 }) {
   const id = useId();
-  const [price, setPrice] = useState({ text: String(value), url: value });
+  const [price, setPrice] = useState({ text: formatPriceField(value), url: value });
   // Back/Forward or a link changed the price: the field shows the URL's.
-  if (price.url !== value) setPrice({ text: String(value), url: value });
+  if (price.url !== value) setPrice({ text: formatPriceField(value), url: value });
   const error =
     parsePrice(price.text) === undefined
       ? `${errorText} Estimates use ${formatUsd(value)} meanwhile.`
@@ -39,7 +39,7 @@ function TierPriceInput({
         {short}
         <span className="visually-hidden">{full}</span>
       </label>
-      {/* The unit around the field, out of its name: "$ 2.5 / 1K". */}
+      {/* The unit around the field, out of its name: "$ 2.50 / 1K". */}
       <span className="tier-price-control">
         <span aria-hidden="true">$</span>
         <input

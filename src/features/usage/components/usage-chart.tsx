@@ -335,9 +335,9 @@ function BucketFigures({
           </tr>
           {pricePer1k === null ? null : (
             <tr>
-              <td>Estimated cost (estimate)</td>
+              <td>Estimated cost</td>
               <td className="num">
-                ≈ {formatUsd(estimateCost(matrix.bucketTotals[index] ?? 0, pricePer1k))}
+                {formatUsd(estimateCost(matrix.bucketTotals[index] ?? 0, pricePer1k))}
               </td>
             </tr>
           )}

@@ -61,10 +61,20 @@ describe('the usage limits card', () => {
       { name: 'Acme: all traces this month' },
       { timeout: 10_000 },
     );
+    // One table, a row per workspace, each with one short action (its name says whose).
+    const rows = within(card.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'AcmeAll traces',
+      'GlobexAll traces',
+    ]);
+    expect(card.getByRole('button', { name: 'Change the limit for Acme' })).toHaveTextContent(
+      /^Change$/,
+    );
     expect(acme).toHaveAttribute('aria-valuenow', '99');
     expect(acme).toHaveAttribute('aria-valuetext', '99 of 100 traces');
-    expect(card.getByText(/At the current pace, the limit is reached on/)).toHaveTextContent(
-      /on [A-Z][a-z]{2} \d{1,2} at \d\d:00 UTC\.$/,
+    // 99 of 100: an hour or more away past the month's first days, "within the hour" before.
+    expect(card.getByText(/At the current pace, the limit is reached/)).toHaveTextContent(
+      /reached (on [A-Z][a-z]{2} \d{1,2} at \d\d:00 UTC|within the hour)\.$/,
     );
     expect(
       card.getByText(

@@ -44,16 +44,31 @@ export function UsageLimitsPanel({ workspaceIds, workspaces, nowMs }: UsageLimit
         <p className="muted small">Usage limits are not available: {status.error.message}</p>
       ) : null}
       {status.data ? (
-        <ul className="limit-list">
-          {shown.map((entry) => (
-            <LimitRow
-              key={`${entry.workspace_id}-${entry.limit_type}`}
-              status={entry}
-              workspaceName={names.get(entry.workspace_id) ?? entry.workspace_id}
-              nowMs={nowMs}
-            />
-          ))}
-        </ul>
+        <div className="table-scroll">
+          <table className="limits-table">
+            <caption className="visually-hidden">Usage limits this month, by workspace</caption>
+            <thead>
+              <tr>
+                <th scope="col">Workspace</th>
+                <th scope="col">This month</th>
+                <th scope="col">Outlook</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((entry) => (
+                <LimitRow
+                  key={`${entry.workspace_id}-${entry.limit_type}`}
+                  status={entry}
+                  workspaceName={names.get(entry.workspace_id) ?? entry.workspace_id}
+                  nowMs={nowMs}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {status.data && !canEditAny && shown.length > 0 ? (
         <p className="muted small">

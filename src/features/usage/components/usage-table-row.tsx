@@ -31,7 +31,7 @@ export function GroupLine({ line, workspace, pricePer1k, focused, onFocus }: Gro
       </th>
       <td className="num">{formatCount(row.traces)}</td>
       <td className="num">{formatPercent(row.share)}</td>
-      <td className="num">≈ {formatUsd(estimateCost(row.traces, pricePer1k))}</td>
+      <td className="num">{formatUsd(estimateCost(row.traces, pricePer1k))}</td>
       <td className="num">
         <ChangeCell change={row.periodChange} />
       </td>

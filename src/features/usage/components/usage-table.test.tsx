@@ -107,7 +107,7 @@ describe('UsageTable', () => {
       within(ana)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['50', '50.0%', '≈ $0.13', '+25.0%']);
+    ).toEqual(['50', '50.0%', '$0.13', '+25.0%']);
     const newUser = screen.getByRole('row', { name: /e5f6a7b8/ });
     expect(within(newUser).getAllByRole('cell')[3]).toHaveTextContent('+20 (none before)');
     expect(screen.getByText('3 groups')).toBeInTheDocument();

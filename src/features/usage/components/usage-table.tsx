@@ -128,7 +128,7 @@ export function UsageTable({
               {header('traces', 'Traces', true)}
               {header('share', 'Share', true)}
               <th scope="col" className="num">
-                Est. cost (estimate)
+                Est. cost
               </th>
               {header('change', 'Change vs previous', true)}
             </tr>
@@ -162,7 +162,7 @@ export function UsageTable({
                   </th>
                   <td className="num">{formatCount(line.traces)}</td>
                   <td className="num">{formatPercent(line.share)}</td>
-                  <td className="num">≈ {formatUsd(estimateCost(line.traces, pricePer1k))}</td>
+                  <td className="num">{formatUsd(estimateCost(line.traces, pricePer1k))}</td>
                   <td className="num">
                     <ChangeCell change={otherChange} />
                   </td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateCost, formatUsd, parsePrice } from './cost-estimate';
+import { estimateCost, formatPriceField, formatUsd, parsePrice } from './cost-estimate';
 
 describe('estimateCost', () => {
   it.each([
@@ -25,5 +25,17 @@ describe('parsePrice', () => {
     ['Infinity', undefined],
   ])('%j -> %s', (text, expected) => {
     expect(parsePrice(text)).toBe(expected);
+  });
+});
+
+describe('formatPriceField', () => {
+  it.each([
+    [2.5, '2.50'],
+    [5, '5.00'],
+    [0, '0.00'],
+    [0.125, '0.125'],
+    [12.34, '12.34'],
+  ])('%d shows as %s', (price, expected) => {
+    expect(formatPriceField(price)).toBe(expected);
   });
 });

@@ -17,6 +17,12 @@ export function parsePrice(text: string): number | undefined {
   return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
+/** A price as its field shows it: cents always ("2.50"), finer prices whole ("0.125"). */
+export function formatPriceField(price: number): string {
+  const cents = Math.round(price * 100);
+  return Math.abs(price * 100 - cents) < 1e-9 ? (cents / 100).toFixed(2) : String(price);
+}
+
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',

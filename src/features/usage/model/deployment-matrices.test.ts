@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import type { DeploymentUsageRecord } from '@contracts/usage/deployment-usage-schema';
 import { deploymentGroupBy } from './deployment-group-by';
-import { buildDeploymentMatrices, deploymentMatricesToCsv } from './deployment-matrices';
+import {
+  buildDeploymentMatrices,
+  deploymentMatricesToCsv,
+  secondsToHours,
+} from './deployment-matrices';
 
 const DAY = 86_400_000;
 const start = Date.parse('2026-03-01T00:00:00Z');
@@ -35,6 +39,14 @@ describe('buildDeploymentMatrices', () => {
   ] as const)('%s: zero-filled buckets and total', (metric, buckets, total) => {
     expect(matrices[metric].bucketTotals).toEqual(buckets);
     expect(matrices[metric].total).toBe(total);
+  });
+
+  it('draws uptime in hours with one decimal, the unit of its card', () => {
+    const hours = secondsToHours(matrices.agent_uptime_seconds);
+    expect(hours.bucketTotals).toEqual([1, 24, 2]);
+    expect(hours.values.get('id-agent')).toEqual([1, 0, 2]);
+    expect(hours.total).toBe(27);
+    expect(secondsToHours({ ...matrices.agent_uptime_seconds, total: 5_400 }).total).toBe(1.5);
   });
 
   it('writes the server columns, a row wherever a metric is above zero, cells neutralised', () => {

@@ -70,3 +70,18 @@ export function deploymentMatricesToCsv(
   });
   return lines.join('');
 }
+
+/**
+ * A seconds matrix in hours (one decimal), as the uptime chart draws it: the card beside it says
+ * hours too, so the two read in one unit.
+ */
+export function secondsToHours(matrix: UsageMatrix): UsageMatrix {
+  const hours = (seconds: number) => Math.round(seconds / 360) / 10;
+  return {
+    ...matrix,
+    values: new Map([...matrix.values].map(([key, values]) => [key, values.map(hours)])),
+    totals: new Map([...matrix.totals].map(([key, total]) => [key, hours(total)])),
+    bucketTotals: matrix.bucketTotals.map(hours),
+    total: hours(matrix.total),
+  };
+}

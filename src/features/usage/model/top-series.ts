@@ -21,10 +21,19 @@ export function rankSeries(matrix: UsageMatrix): UsageSeries[] {
 /**
  * The chart's series: the top `limit` groups, plus "Other" holding the exact remainder of each
  * bucket (bucket total minus the top groups), so the stacks always add up to the real totals.
- * No "Other" when every group fits.
+ * No "Other" when every group fits. `rankBy` picks the top groups by another matrix of the same
+ * grouping (charts drawn side by side under one legend).
  */
-export function topSeriesWithOther(matrix: UsageMatrix, limit = 10): ChartSeries[] {
-  const ranked = rankSeries(matrix);
+export function topSeriesWithOther(
+  matrix: UsageMatrix,
+  limit = 10,
+  rankBy: UsageMatrix = matrix,
+): ChartSeries[] {
+  // Charts that share a legend rank by one matrix, so a group keeps its place and colour.
+  const order = new Map(rankSeries(rankBy).map((series, index) => [series.key, index]));
+  const ranked = rankSeries(matrix).sort(
+    (a, b) => (order.get(a.key) ?? order.size) - (order.get(b.key) ?? order.size),
+  );
   const top = ranked.slice(0, limit).map((series) => ({
     ...series,
     values: matrix.values.get(series.key) ?? [],

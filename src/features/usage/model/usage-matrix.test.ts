@@ -88,6 +88,27 @@ describe('topSeriesWithOther', () => {
     });
   });
 
+  it('ranks by another matrix when charts share one legend: same groups, same order', () => {
+    // The same groups with the opposite sizes: ranked by `matrix`, the order is matrix's.
+    const reversed = buildUsageMatrix(
+      Array.from({ length: 14 }, (_, index) =>
+        record(`2026-11-0${(index % 3) + 1}`, 14 - index, {
+          workspace_id: `w-${index}`,
+          workspace_name: `Workspace ${index}`,
+        }),
+      ),
+      gridOf(range, daily),
+      'workspace',
+    );
+    const own = topSeriesWithOther(matrix, 10).map((item) => item.key);
+    const shared = topSeriesWithOther(reversed, 10, matrix);
+    expect(shared.map((item) => item.key)).toEqual(own);
+    // "Other" still holds the exact remainder of the reversed matrix.
+    reversed.bucketTotals.forEach((bucketTotal, index) => {
+      expect(shared.reduce((sum, item) => sum + (item.values[index] ?? 0), 0)).toBe(bucketTotal);
+    });
+  });
+
   it('has no Other when every group fits', () => {
     expect(topSeriesWithOther(matrix, 14).some((item) => item.key === OTHER_KEY)).toBe(false);
     expect(summariseOther(matrix, topSeriesWithOther(matrix, 14))).toBeNull();
