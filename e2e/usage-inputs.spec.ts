@@ -99,6 +99,7 @@ test.describe('Usage inputs', () => {
     await expect(other.getByRole('cell').nth(3)).toHaveText(/^[+−]\d+\.\d%$|^Not measured$/);
   });
 
+  // The API's file leaves it out (spec 2.3); the console asks for it (`include_context=true`).
   test('a project export names each project’s workspace, as the table does', async ({ page }) => {
     await openLoaded(page, '?group_by=project');
     // Each project row's name and the workspace shown under it ("Other" shows none).
@@ -114,7 +115,9 @@ test.describe('Usage inputs', () => {
     const onScreen = new Map<string, string>(pairs);
     expect(onScreen.size).toBeGreaterThan(0);
     const downloading = page.waitForEvent('download');
+    const exporting = page.waitForRequest(/\/granular-usage\/export\?/);
     await page.getByRole('button', { name: 'Export CSV' }).click();
+    expect(new URL((await exporting).url()).searchParams.get('include_context')).toBe('true');
     const text = (await readFile(await (await downloading).path(), 'utf8')).replace(/^\uFEFF/, '');
     const [, ...rows] = parseCsv(text);
     expect(rows.length).toBeGreaterThan(0);

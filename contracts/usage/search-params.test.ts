@@ -48,6 +48,28 @@ describe('toUsageSearchParams', () => {
       },
       `start_time=2026-01-05T00%3A00%3A00Z&end_time=2026-01-06T00%3A00%3A00Z&workspace_ids=${A}&trace_tier=longlived`,
     ],
+    [
+      "the export's workspace context, when asked for",
+      {
+        start_time: '2026-01-05T00:00:00Z',
+        end_time: '2026-01-06T00:00:00Z',
+        workspace_ids: [A],
+        group_by: 'project',
+        include_context: true,
+      },
+      `start_time=2026-01-05T00%3A00%3A00Z&end_time=2026-01-06T00%3A00%3A00Z&workspace_ids=${A}&group_by=project&include_context=true`,
+    ],
+    [
+      'no context: nothing sent',
+      {
+        start_time: '2026-01-05T00:00:00Z',
+        end_time: '2026-01-06T00:00:00Z',
+        workspace_ids: [A],
+        group_by: 'project',
+        include_context: false,
+      },
+      `start_time=2026-01-05T00%3A00%3A00Z&end_time=2026-01-06T00%3A00%3A00Z&workspace_ids=${A}&group_by=project`,
+    ],
   ])('%s', (_label, query, expected) => {
     expect(toUsageSearchParams(query).toString()).toBe(expected);
   });

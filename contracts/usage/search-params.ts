@@ -13,5 +13,7 @@ export function toUsageSearchParams(query: UsageQueryInput): URLSearchParams {
   // The default domain and "every tier" are sent as nothing, so a traces link stays as it was.
   if (query.kind && query.kind !== 'traces') params.set('kind', query.kind);
   if (query.trace_tier) params.set('trace_tier', query.trace_tier);
+  // Our extension (the export's workspace context): sent only when asked for, as `true`.
+  if (query.include_context) params.set('include_context', 'true');
   return params;
 }

@@ -16,7 +16,22 @@ describe('usageQuerySchema', () => {
       workspace_ids: [A],
       group_by: 'workspace',
       kind: 'traces',
+      include_context: false,
     });
+  });
+
+  it.each([
+    ['true', true],
+    ['True', true],
+    ['1', true],
+    ['yes', true],
+    ['false', false],
+    ['0', false],
+    ['off', false],
+  ])('reads include_context=%s as %s', (text, expected) => {
+    expect(usageQuerySchema.parse({ ...valid, include_context: text }).include_context).toBe(
+      expected,
+    );
   });
 
   it.each([
@@ -29,6 +44,11 @@ describe('usageQuerySchema', () => {
     ['unknown group_by', { ...valid, group_by: 'team' }, ['group_by']],
     ['unknown kind', { ...valid, kind: 'deployments' }, ['kind']],
     ['unknown trace_tier', { ...valid, trace_tier: 'extended' }, ['trace_tier']],
+    [
+      'include_context not a boolean',
+      { ...valid, include_context: 'workspace' },
+      ['include_context'],
+    ],
     [
       'deployments grouped by tier',
       { ...valid, kind: 'langsmith_deployments', group_by: 'trace_tier' },

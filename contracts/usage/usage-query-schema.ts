@@ -25,11 +25,33 @@ const queryDateTime = z.string().transform((text, ctx) => {
   return ms;
 });
 
+/** The strings pydantic reads as a boolean (any case), so a LangSmith client's `True` works too. */
+const TRUE_STRINGS = ['1', 'on', 't', 'true', 'y', 'yes'];
+const FALSE_STRINGS = ['0', 'off', 'f', 'false', 'n', 'no'];
+
+/** A query-string boolean, absent: false. */
+const queryBoolean = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    if (text === undefined) return false;
+    const lower = text.toLowerCase();
+    if (TRUE_STRINGS.includes(lower)) return true;
+    if (FALSE_STRINGS.includes(lower)) return false;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Input should be a valid boolean, unable to interpret input',
+      params: { type: 'bool_parsing' },
+      input: text,
+    });
+    return z.NEVER;
+  });
+
 /**
  * Query parameters of both usage endpoints. `workspace_ids` is a list sent as repeated keys
  * (`?workspace_ids=a&workspace_ids=b`); a comma-joined value is one malformed UUID.
- * Output: times as epoch ms, de-duplicated workspace ids (lower case), `group_by` and `kind`
- * defaulted. `kind=langsmith_deployments` refuses `group_by=trace_tier` and `trace_tier`.
+ * Output: times as epoch ms, de-duplicated workspace ids (lower case), `group_by`, `kind` and
+ * `include_context` defaulted. `kind=langsmith_deployments` refuses `group_by=trace_tier` and `trace_tier`.
  */
 export const usageQuerySchema = z
   .object({
@@ -42,6 +64,8 @@ export const usageQuerySchema = z
     group_by: z.enum(TRACE_GROUP_BY_VALUES).default('workspace'),
     kind: z.enum(USAGE_KINDS).default('traces'),
     trace_tier: z.enum(TRACE_TIERS).optional(),
+    /** Our extension: the export's context columns (`CSV_CONTEXT_COLUMNS`). */
+    include_context: queryBoolean,
   })
   .check((ctx) => {
     // Deployments have no retention tier: neither a tier filter nor a tier grouping applies.

@@ -48,6 +48,11 @@ export type UsageQueryInput = {
   kind?: UsageKind;
   /** Traces only; omitted: every tier. */
   trace_tier?: TraceTier;
+  /**
+   * Beyond the spec, export only: fill a project's workspace in the CSV (see
+   * `CSV_CONTEXT_COLUMNS`). Omitted: the spec's file, only `group_by`'s columns filled.
+   */
+  include_context?: boolean;
 };
 export const strideSchema = z.object({ days: z.int(), hours: z.int() });
 export type Stride = z.infer<typeof strideSchema>;
@@ -132,23 +137,36 @@ export function usageCsvColumns(groupBy: TraceGroupBy): readonly UsageCsvColumn[
   return groupBy === 'trace_tier' ? TIER_CSV_COLUMNS : USAGE_CSV_COLUMNS;
 }
 
-/**
- * The CSV columns filled for each `group_by`; the others are empty in every row. A project's
- * workspace is filled when the server names it (this one does; LangSmith does not, and then the
- * cells stay empty), so the file says what the screen shows beside each project.
- */
+type CsvFieldsByColumn = Partial<Record<UsageCsvColumn, keyof UsageDimensions>>;
+
+/** The CSV columns filled for each `group_by` (spec 2.3); the others are empty in every row. */
 export const CSV_DIMENSION_COLUMNS = {
   workspace: { 'Workspace ID': 'workspace_id', 'Workspace Name': 'workspace_name' },
-  project: {
-    'Workspace ID': 'workspace_id',
-    'Workspace Name': 'workspace_name',
-    'Project ID': 'project_id',
-    'Project Name': 'project_name',
-  },
+  project: { 'Project ID': 'project_id', 'Project Name': 'project_name' },
   user: { 'User ID': 'user_id', 'User Email': 'user_email' },
   api_key: { 'API Key Short Key': 'api_key_short_key' },
   trace_tier: { 'Trace Tier': 'trace_tier' },
-} as const satisfies Record<TraceGroupBy, Partial<Record<UsageCsvColumn, keyof UsageDimensions>>>;
+} as const satisfies Record<TraceGroupBy, CsvFieldsByColumn>;
+
+/**
+ * Beyond spec 2.3, with `include_context=true` only: the columns that place a group, filled
+ * besides its own. A project's workspace, as the screen shows it beside each project (project
+ * names repeat across workspaces). Filled when the server names it: LangSmith does not, and
+ * then the cells stay empty.
+ */
+export const CSV_CONTEXT_COLUMNS = {
+  project: { 'Workspace ID': 'workspace_id', 'Workspace Name': 'workspace_name' },
+} as const satisfies Partial<Record<TraceGroupBy, CsvFieldsByColumn>>;
+
+/** The CSV columns a `group_by` export fills: its own, and its context when asked for. */
+export function csvFilledColumns(
+  groupBy: TraceGroupBy,
+  options: { includeContext?: boolean } = {},
+): CsvFieldsByColumn {
+  const context: Partial<Record<TraceGroupBy, CsvFieldsByColumn>> = CSV_CONTEXT_COLUMNS;
+  const own: CsvFieldsByColumn = CSV_DIMENSION_COLUMNS[groupBy];
+  return options.includeContext ? { ...context[groupBy], ...own } : own;
+}
 
 /** FastAPI's validation error item (422). */
 export const validationIssueSchema = z.object({

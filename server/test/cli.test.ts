@@ -164,9 +164,9 @@ describe('usage:export --out', () => {
       expect(second.code).toBe(0);
       const [header, first] = (await readFile(deployments, 'utf8')).split('\r\n');
       expect(header).toBe(DEPLOYMENT_CSV_COLUMNS.join(','));
-      // A project row names its workspace too (as on the Traces tab), then the three metrics.
+      // A project row fills only the project's columns (spec 2.3), then the three metrics.
       expect(first).toMatch(
-        /^2026-02-01T00:00:00.000Z,2026-02-02T00:00:00.000Z,[\da-f-]{36},[^,]+,[\da-f-]{36},[^,]+,,,,\d+,\d+,\d+$/,
+        /^2026-02-01T00:00:00.000Z,2026-02-02T00:00:00.000Z,,,[\da-f-]{36},[^,]+,,,,\d+,\d+,\d+$/,
       );
     } finally {
       await server.close();

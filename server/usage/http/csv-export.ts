@@ -12,12 +12,23 @@ const encoder = new TextEncoder();
 async function* exportBlocks(
   windows: AsyncGenerator<ExportWindow>,
   renderer: UsageRenderer,
+  includeContext: boolean,
 ): AsyncGenerator<Uint8Array> {
-  for await (const { plan, matrix } of windows) yield* renderer.csv(plan, matrix);
+  for await (const { plan, matrix } of windows) {
+    yield* renderer.csv(plan, matrix, { includeContext });
+  }
+}
+
+export interface CsvExportOptions {
+  /** Fill the group's context columns too (`include_context=true`, beyond spec 2.3). */
+  includeContext?: boolean;
+  /** Cells per backend read (tests use small windows to cross window edges). */
+  windowCells?: number;
 }
 
 /**
- * Streams the export as CSV (spec 2.3): the header, then the data lines, pulled a block at a
+ * Streams the export as CSV (spec 2.3): the header, then the data lines (only `group_by`'s
+ * columns filled, and its context with `includeContext`), pulled a block at a
  * time as the client reads. The first window is queried before the response starts, so a failing
  * query is a 500 and not a cut-off file. What the backend holds for the export is released when
  * the stream ends, fails or is cancelled by the client (a query under way is interrupted).
@@ -26,11 +37,11 @@ export async function csvExportResponse(
   backend: UsageBackend,
   plan: UsageQueryPlan,
   renderer: UsageRenderer,
-  windowCells?: number,
+  { includeContext = false, windowCells }: CsvExportOptions = {},
 ): Promise<Response> {
   const abort = new AbortController();
   const windows = backend.exportWindows(plan, { windowCells, signal: abort.signal });
-  const blocks = exportBlocks(windows, renderer);
+  const blocks = exportBlocks(windows, renderer, includeContext);
   const release = () => blocks.return(undefined).catch(() => undefined);
   let first: IteratorResult<Uint8Array>;
   try {

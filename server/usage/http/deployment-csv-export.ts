@@ -6,10 +6,12 @@ import { deploymentUsageCsv } from './render-deployment-usage';
 /**
  * The deployments export as one CSV body: a deployments answer holds a few rows per bucket and
  * agent (minutes of a year for 40 projects stay under a few MB), so it is not streamed.
+ * `includeContext`: a project's workspace is filled too (`include_context=true`).
  */
 export async function deploymentCsvResponse(
   backend: UsageBackend,
   plan: DeploymentQueryPlan,
+  includeContext = false,
 ): Promise<Response> {
   const rows = await backend.deploymentUsage(plan);
   const filename = usageExportFilename(
@@ -18,7 +20,7 @@ export async function deploymentCsvResponse(
     plan.groupBy,
     'langsmith_deployments',
   );
-  return new Response(deploymentUsageCsv(plan, rows), {
+  return new Response(deploymentUsageCsv(plan, rows, includeContext), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${filename}"`,

@@ -18,6 +18,7 @@ export function parseUsageQuery(c: Context): ParseResult {
     group_by: c.req.query('group_by'),
     kind: c.req.query('kind'),
     trace_tier: c.req.query('trace_tier'),
+    include_context: c.req.query('include_context'),
   };
   const result = usageQuerySchema.safeParse(raw, { reportInput: true });
   if (result.success) return { ok: true, query: result.data };

@@ -19,10 +19,14 @@ export const FEATURE_DISABLED_DETAIL =
   'Granular usage reporting is not enabled on this self-hosted deployment. Set both ' +
   'DEFAULT_ORG_FEATURE_ENABLE_GRANULAR_USAGE_REPORTING=true and GRANULAR_USAGE_TABLE_ENABLED=true.';
 
-/** A request ready to query: traces (the default) or the Deployments domain. */
-export type PreparedUsage =
+/**
+ * A request ready to query: traces (the default) or the Deployments domain. `includeContext`:
+ * an export fills the group's context columns too (`include_context=true`, beyond the spec).
+ */
+export type PreparedUsage = { includeContext: boolean } & (
   | { kind: 'traces'; plan: UsageQueryPlan }
-  | { kind: 'langsmith_deployments'; plan: DeploymentQueryPlan };
+  | { kind: 'langsmith_deployments'; plan: DeploymentQueryPlan }
+);
 
 /**
  * The steps every usage endpoint runs before querying, in this order:
@@ -64,11 +68,12 @@ export async function prepareUsageRequest(
     workspaceIds,
   };
   const groupBy = query.group_by;
+  const includeContext = query.include_context;
   if (query.kind === 'langsmith_deployments') {
     // The query schema refuses group_by=trace_tier with deployments (422 above).
     if (groupBy === 'trace_tier') throw new Error('unreachable: trace_tier with deployments');
-    return { prepared: { kind: query.kind, plan: { ...base, groupBy } } };
+    return { prepared: { kind: query.kind, plan: { ...base, groupBy }, includeContext } };
   }
   const traces = { ...base, groupBy, ...(query.trace_tier && { traceTier: query.trace_tier }) };
-  return { prepared: { kind: 'traces', plan: traces } };
+  return { prepared: { kind: 'traces', plan: traces, includeContext } };
 }

@@ -4,7 +4,7 @@ import {
   type DeploymentUsageRecord,
   type DeploymentUsageResponse,
 } from '@contracts/usage/deployment-usage-schema';
-import { CSV_DIMENSION_COLUMNS } from '@contracts/usage/usage-schema';
+import { csvFilledColumns } from '@contracts/usage/usage-schema';
 import { formatCsvRow, type CsvCell } from '@contracts/usage/csv';
 import { toDimensions } from '../query/usage-rows';
 import type { DeploymentQueryPlan, DeploymentUsageRow } from '../query/deployment-plan';
@@ -35,13 +35,17 @@ export function deploymentUsageJson(
 
 /**
  * The deployments CSV: the header of `DEPLOYMENT_CSV_COLUMNS`, then one line per record with the
- * `group_by` columns filled and the three metrics in place of `Traces`.
+ * `group_by` columns filled (and its context with `includeContext`) and the three metrics in
+ * place of `Traces`.
  */
 export function deploymentUsageCsv(
   plan: DeploymentQueryPlan,
   rows: readonly DeploymentUsageRow[],
+  includeContext = false,
 ): string {
-  const dimensionColumns: Partial<Record<string, string>> = CSV_DIMENSION_COLUMNS[plan.groupBy];
+  const dimensionColumns: Partial<Record<string, string>> = csvFilledColumns(plan.groupBy, {
+    includeContext,
+  });
   const valueColumns: Partial<Record<string, string>> = DEPLOYMENT_VALUE_COLUMNS;
   const lines = [formatCsvRow(DEPLOYMENT_CSV_COLUMNS)];
   for (const row of rows) {

@@ -1,5 +1,5 @@
 import {
-  CSV_DIMENSION_COLUMNS,
+  csvFilledColumns,
   usageCsvColumns,
   type Stride,
   type UsageCsvColumn,
@@ -41,7 +41,8 @@ function dimensionsOf(plan: UsageQueryPlan, matrix: UsageMatrix, value: number):
   );
 }
 
-type Format = 'json' | 'csv';
+/** A rendering of a value's fields: JSON, or CSV cells without or with the context columns. */
+type Format = 'json' | 'csv' | 'csv-context';
 
 /**
  * Per dimension catalog (a new object whenever its table changed) and format, each value's
@@ -153,18 +154,23 @@ const CSV_BLOCK_BYTES = 256 * 1024;
 /**
  * The CSV data lines (spec 2.3) in blocks of whole CRLF-terminated lines, each a fresh buffer
  * (the consumer may keep it): `Time Bucket Start,Time Bucket End,` per bucket, the seven
- * dimension cells and the tier (only `group_by`'s filled) per value, then the count.
+ * dimension cells and the tier (only `group_by`'s filled, and its context with
+ * `includeContext`) per value, then the count.
  */
 function* renderUsageCsv(
   cache: FragmentCache,
   plan: UsageQueryPlan,
   matrix: UsageMatrix,
+  includeContext: boolean,
   blockBytes = CSV_BLOCK_BYTES,
 ): Generator<Buffer> {
-  const own: Partial<Record<UsageCsvColumn, keyof UsageDimensions>> =
-    CSV_DIMENSION_COLUMNS[plan.groupBy];
+  const own: Partial<Record<UsageCsvColumn, keyof UsageDimensions>> = csvFilledColumns(
+    plan.groupBy,
+    { includeContext },
+  );
   const buckets = bucketTimes(plan).map((times) => Buffer.from(`${times.start},${times.end},`));
-  const values = valueFragments(cache, matrix, 'csv', (value) => {
+  const format = includeContext ? 'csv-context' : 'csv';
+  const values = valueFragments(cache, matrix, format, (value) => {
     const dims = dimensionsOf(plan, matrix, value);
     const cells = usageCsvColumns(plan.groupBy)
       .slice(2, -1)
@@ -204,8 +210,15 @@ function* renderUsageCsv(
 export interface UsageRenderer {
   /** The JSON body (spec 2.1) of a plan's matrix. */
   json(plan: UsageQueryPlan, matrix: UsageMatrix): Uint8Array<ArrayBuffer>;
-  /** The CSV data lines (spec 2.3, no header) of a plan's matrix, in blocks of whole lines. */
-  csv(plan: UsageQueryPlan, matrix: UsageMatrix): Generator<Buffer>;
+  /**
+   * The CSV data lines (spec 2.3, no header) of a plan's matrix, in blocks of whole lines;
+   * `includeContext` fills the group's context columns too.
+   */
+  csv(
+    plan: UsageQueryPlan,
+    matrix: UsageMatrix,
+    options?: { includeContext?: boolean },
+  ): Generator<Buffer>;
 }
 
 /**
@@ -216,6 +229,7 @@ export function createUsageRenderer(): UsageRenderer {
   const cache: FragmentCache = new WeakMap();
   return {
     json: (plan, matrix) => renderUsageJson(cache, plan, matrix),
-    csv: (plan, matrix) => renderUsageCsv(cache, plan, matrix),
+    csv: (plan, matrix, options) =>
+      renderUsageCsv(cache, plan, matrix, options?.includeContext ?? false),
   };
 }

@@ -43,9 +43,11 @@ export function createUsageRoutes(backend: UsageBackend, availability: UsageAvai
     if ('response' in request) return request.response;
     const { prepared } = request;
     if (prepared.kind === 'langsmith_deployments') {
-      return deploymentCsvResponse(backend, prepared.plan);
+      return deploymentCsvResponse(backend, prepared.plan, prepared.includeContext);
     }
-    return csvExportResponse(backend, prepared.plan, renderer);
+    return csvExportResponse(backend, prepared.plan, renderer, {
+      includeContext: prepared.includeContext,
+    });
   });
 
   app.onError((error, c) => {

@@ -15,10 +15,9 @@ const ESCAPING_WORKSPACE_NAMES = [
 
 const server = useTestServer({}, { ...testProfile(), workspaceNames: ESCAPING_WORKSPACE_NAMES });
 
-async function exportCsv(start: string, end: string, groupBy?: string) {
-  const response = await fetch(usageUrl(server.baseUrl, { start, end, groupBy, export: true }), {
-    headers: ADMIN,
-  });
+async function exportCsv(start: string, end: string, groupBy?: string, extra = '') {
+  const url = usageUrl(server.baseUrl, { start, end, groupBy, export: true }) + extra;
+  const response = await fetch(url, { headers: ADMIN });
   expect(response.status).toBe(200);
   const text = await response.text();
   const [header, ...rows] = parseCsv(text);
@@ -53,8 +52,7 @@ describe('CSV export', () => {
 
   it.each([
     ['workspace', ['Workspace ID', 'Workspace Name']],
-    // A project's workspace too: the file says what the table shows beside each project.
-    ['project', ['Workspace ID', 'Workspace Name', 'Project ID', 'Project Name']],
+    ['project', ['Project ID', 'Project Name']],
     ['user', ['User ID', 'User Email']],
     ['api_key', ['API Key Short Key']],
     ['trace_tier', ['Trace Tier']],
@@ -75,12 +73,52 @@ describe('CSV export', () => {
         for (const name of expected.slice(2, -1)) {
           if (!(own as readonly string[]).includes(name)) expect(row[at(name)]).toBe('');
         }
-        if (groupBy === 'project') expect(row[at('Workspace ID')]).toMatch(/^[0-9a-f-]{36}$/);
         expect(row[at('Traces')]).toMatch(/^[1-9]\d*$/);
       }
       expect(rows.some((row) => own.every((name) => row[at(name)] !== ''))).toBe(true);
     },
   );
+
+  it.each([
+    ['', false],
+    ['&include_context=false', false],
+    ['&include_context=true', true],
+  ] as const)("group_by=project%s: the project's workspace filled: %s", async (extra, filled) => {
+    const start = '2026-02-01T00:00:00Z';
+    const { header, rows } = await exportCsv(start, '2026-02-08T00:00:00Z', 'project', extra);
+    expect(header).toEqual(SPEC_COLUMNS);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const workspace = [row[column('Workspace ID')], row[column('Workspace Name')]];
+      if (filled)
+        expect(workspace).toEqual([
+          expect.stringMatching(/^[0-9a-f-]{36}$/),
+          expect.stringMatching(/./),
+        ]);
+      else expect(workspace).toEqual(['', '']);
+      expect(row[column('Project ID')]).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('refuses an include_context that is not a boolean, as FastAPI does', async () => {
+    const url = `${usageUrl(server.baseUrl, {
+      start: '2026-02-01T00:00:00Z',
+      end: '2026-02-08T00:00:00Z',
+      export: true,
+    })}&include_context=workspace`;
+    const response = await fetch(url, { headers: ADMIN });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      detail: [
+        {
+          loc: ['query', 'include_context'],
+          msg: 'Input should be a valid boolean, unable to interpret input',
+          type: 'bool_parsing',
+          input: 'workspace',
+        },
+      ],
+    });
+  });
 
   it('round-trips hostile names and neutralises formula cells', async () => {
     const { rows: byWorkspace } = await exportCsv('2026-02-01T00:00:00Z', '2026-02-02T00:00:00Z');

@@ -1,5 +1,4 @@
 import {
-  CSV_DIMENSION_COLUMNS,
   usageCsvColumns,
   type UsageCsvColumn,
   type UsageDimensions,
@@ -53,14 +52,43 @@ export function createRawReference(duck: DuckDbStore) {
     return JSON.stringify(body);
   }
 
+  /**
+   * Spec 2.3: only the group's own cells; with `include_context=true`, a project's workspace
+   * too, as the screen shows it. Written out here, not taken from the contracts under test.
+   */
+  const filled = (plan: UsageQueryPlan, includeContext: boolean): UsageCsvColumn[] => {
+    const own: Record<UsageQueryPlan['groupBy'], UsageCsvColumn[]> = {
+      workspace: ['Workspace ID', 'Workspace Name'],
+      project: ['Project ID', 'Project Name'],
+      user: ['User ID', 'User Email'],
+      api_key: ['API Key Short Key'],
+      trace_tier: ['Trace Tier'],
+    };
+    const context: UsageCsvColumn[] =
+      includeContext && plan.groupBy === 'project' ? ['Workspace ID', 'Workspace Name'] : [];
+    return [...context, ...own[plan.groupBy]];
+  };
+  const FIELD: Record<UsageCsvColumn, keyof UsageDimensions | null> = {
+    'Time Bucket Start': null,
+    'Time Bucket End': null,
+    'Workspace ID': 'workspace_id',
+    'Workspace Name': 'workspace_name',
+    'Project ID': 'project_id',
+    'Project Name': 'project_name',
+    'User ID': 'user_id',
+    'User Email': 'user_email',
+    'API Key Short Key': 'api_key_short_key',
+    'Trace Tier': 'trace_tier',
+    Traces: null,
+  };
+
   function csvLine(
     plan: UsageQueryPlan,
     row: UsageRow,
     workspaces: Map<string, { id: string; name: string }>,
+    includeContext: boolean,
   ): string {
-    const own: Partial<Record<UsageCsvColumn, keyof UsageDimensions>> =
-      CSV_DIMENSION_COLUMNS[plan.groupBy];
-    // A project row names its workspace in the file too, as on screen.
+    const cells = filled(plan, includeContext);
     const dims = toDimensions(
       plan.groupBy,
       row,
@@ -74,8 +102,8 @@ export function createRawReference(duck: DuckDbStore) {
       ...usageCsvColumns(plan.groupBy)
         .slice(2, -1)
         .map((column) => {
-          const field = own[column];
-          return field ? dims[field] : undefined;
+          const field = FIELD[column];
+          return field && cells.includes(column) ? dims[field] : undefined;
         }),
       row.traces,
     ]);
@@ -84,10 +112,17 @@ export function createRawReference(duck: DuckDbStore) {
   return {
     rows,
     json,
-    /** The export's data lines (no header). */
-    async csv(plan: UsageQueryPlan, records?: UsageRow[]): Promise<string> {
+    /** The export's data lines (no header); `includeContext`: as with `include_context=true`. */
+    async csv(
+      plan: UsageQueryPlan,
+      records?: UsageRow[],
+      { includeContext = false } = {},
+    ): Promise<string> {
       const workspaces = await projectWorkspaces();
-      return (records ?? (await rows(plan))).map((row) => csvLine(plan, row, workspaces)).join('');
+      return (records ?? (await rows(plan)))
+        .map((row) => csvLine(plan, row, workspaces, includeContext))
+        .join('');
     },
+    projectWorkspaces,
   };
 }

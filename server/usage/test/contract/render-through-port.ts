@@ -14,9 +14,19 @@ export function renderThroughPort(backend: UsageBackend) {
       const answer = await backend.usage(plan);
       return decoder.decode(renderer.json(answer.plan, answer.matrix));
     },
-    /** The export's data lines (header dropped), with windows of at most `windowCells`. */
-    async csv(plan: UsageQueryPlan, windowCells?: number): Promise<string> {
-      const response = await csvExportResponse(backend, plan, renderer, windowCells);
+    /**
+     * The export's data lines (header dropped), with windows of at most `windowCells`, and the
+     * context columns filled with `includeContext` (`include_context=true`).
+     */
+    async csv(
+      plan: UsageQueryPlan,
+      windowCells?: number,
+      { includeContext = false } = {},
+    ): Promise<string> {
+      const response = await csvExportResponse(backend, plan, renderer, {
+        windowCells,
+        includeContext,
+      });
       const text = await response.text();
       return text.slice(text.indexOf('\r\n') + 2);
     },

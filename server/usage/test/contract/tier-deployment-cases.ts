@@ -198,6 +198,7 @@ export function defineTierAndDeploymentCases(context: () => ContractContext): vo
           JSON.stringify(deploymentUsageJson(plan, theirs)),
         );
         expect(deploymentUsageCsv(plan, mine)).toBe(deploymentUsageCsv(plan, theirs));
+        expect(deploymentUsageCsv(plan, mine, true)).toBe(deploymentUsageCsv(plan, theirs, true));
       });
     }
   });

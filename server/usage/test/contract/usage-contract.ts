@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { neutraliseCsvCell } from '@contracts/usage/csv';
 import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
 import { DEMO_API_KEYS } from '@server/usage/seed/demo-keys';
 import { testProfile } from '@server/usage/seed/seed-profiles';
@@ -7,6 +8,7 @@ import { createDuckDbBackend } from '@server/usage/store/duckdb/duckdb-backend';
 import { openDuckDbStore, type DuckDbStore } from '@server/usage/store/duckdb/duckdb-store';
 import { openBackend, type BackendChoice } from '@server/usage/store/open-usage-backend';
 import { UsageInputError, type UsageBackend } from '@server/usage/store/usage-backend';
+import { parseCsv } from '../csv-parse';
 import { freshStore, type FreshStore } from './fresh-stores';
 import { createRawReference } from './raw-reference';
 import { renderThroughPort } from './render-through-port';
@@ -71,6 +73,58 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
         expect(await render.csv(plan, 200)).toBe(csv);
       });
     }
+  });
+
+  describe('CSV by project: spec 2.3 by default, the workspace only with include_context', () => {
+    // Cells of a data line: Workspace ID, Workspace Name, Project ID, Project Name (spec order).
+    const placed = (csv: string) =>
+      parseCsv(csv).map(([, , workspaceId, workspaceName, projectId, projectName]) => ({
+        workspaceId,
+        workspaceName,
+        projectId,
+        projectName,
+      }));
+
+    it.each(RANGES.slice(0, 3))('%s .. %s', async (start, end, floor) => {
+      const plan = planFor(start, end, 'project', floor);
+      const rows = await reference.rows(plan);
+      const workspaces = await reference.projectWorkspaces();
+
+      const plain = await render.csv(plan);
+      expect(plain).toBe(await reference.csv(plan, rows));
+      expect(placed(plain).length).toBeGreaterThan(0);
+      for (const line of placed(plain)) {
+        expect(line).toMatchObject({ workspaceId: '', workspaceName: '' });
+        expect(line.projectId).toMatch(/^[0-9a-f-]{36}$/);
+      }
+
+      const withContext = await reference.csv(plan, rows, { includeContext: true });
+      for (const windowCells of [undefined, 1, 200]) {
+        expect(await render.csv(plan, windowCells, { includeContext: true })).toBe(withContext);
+      }
+      // A project the catalog does not know (or a trace without one) has no workspace to name.
+      for (const line of placed(withContext)) {
+        const workspace = workspaces.get(line.projectId ?? '');
+        // The name as a spreadsheet-safe cell: `=Finance Ops` is written `'=Finance Ops`.
+        expect(line).toMatchObject({
+          workspaceId: workspace?.id ?? '',
+          workspaceName: workspace ? neutraliseCsvCell(workspace.name) : '',
+        });
+      }
+      expect(placed(withContext).filter((line) => line.workspaceId !== '').length).toBeGreaterThan(
+        0,
+      );
+    });
+
+    it.each(GROUP_BY_VALUES.filter((groupBy) => groupBy !== 'project'))(
+      'by %s, include_context changes nothing',
+      async (groupBy) => {
+        const plan = planFor(RANGES[0]?.[0] ?? '', RANGES[0]?.[1] ?? '', groupBy);
+        expect(await render.csv(plan, undefined, { includeContext: true })).toBe(
+          await render.csv(plan),
+        );
+      },
+    );
   });
 
   // Before 'ingestion', which bills today's runs into the store under test only.

@@ -7,6 +7,14 @@ import { GRANULAR_USAGE_PATH, windowSearchParams } from './get-usage-matrix';
 import { getFromUsageApi } from './usage-api-client';
 import type { UsageConnection } from './usage-connection';
 
+/**
+ * The console's export fills a project's workspace (the API's `include_context=true`; the API's
+ * default is spec 2.3's file, without it): the table on screen shows it beside each project, and
+ * project names repeat across workspaces, so a file without it cannot tell them apart. The
+ * columns stay the spec's, so a script reading the spec's file reads this one too.
+ */
+export const EXPORT_INCLUDES_CONTEXT = true;
+
 export interface ExportProgress {
   done: number;
   total: number;
@@ -39,13 +47,19 @@ export async function exportUsageCsv(
     !showsServerBuckets(view.windows, view.stride)
   ) {
     onProgress({ done: 1, total: 1 });
-    const csv = usageMatrixToCsv(matrix, view.groupBy, { pricePer1k: costPricePer1k });
+    const csv = usageMatrixToCsv(matrix, view.groupBy, {
+      pricePer1k: costPricePer1k,
+      includeContext: EXPORT_INCLUDES_CONTEXT,
+    });
     return { filename, blob: csvBlob(csv), source: 'browser' };
   }
   const files: string[] = [];
   onProgress({ done: 0, total: view.windows.length });
   for (const window of view.windows) {
-    const params = windowSearchParams(window, view.groupBy, view.workspaceIds, view);
+    const params = windowSearchParams(window, view.groupBy, view.workspaceIds, {
+      ...view,
+      includeContext: EXPORT_INCLUDES_CONTEXT,
+    });
     const response = await getFromUsageApi(
       connection,
       `${GRANULAR_USAGE_PATH}/export`,

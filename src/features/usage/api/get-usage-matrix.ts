@@ -20,12 +20,15 @@ import { connectionId, useUsageConnection, type UsageConnection } from './usage-
 
 export const GRANULAR_USAGE_PATH = '/orgs/current/billing/granular-usage';
 
-/** The query string of one fetch window: the domain (`kind`) and tier filter when given. */
+/**
+ * The query string of one fetch window: the domain (`kind`), tier filter and an export's
+ * context columns (`includeContext`) when given.
+ */
 export function windowSearchParams(
   window: FetchWindow,
   groupBy: TraceGroupBy,
   workspaceIds: string[],
-  options: { traceTier?: TraceTier | null; kind?: UsageKind } = {},
+  options: { traceTier?: TraceTier | null; kind?: UsageKind; includeContext?: boolean } = {},
 ) {
   return toUsageSearchParams({
     start_time: new Date(window.startMs).toISOString(),
@@ -34,6 +37,7 @@ export function windowSearchParams(
     group_by: groupBy,
     ...(options.kind && { kind: options.kind }),
     ...(options.traceTier && { trace_tier: options.traceTier }),
+    ...(options.includeContext && { include_context: true }),
   });
 }
 

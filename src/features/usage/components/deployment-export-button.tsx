@@ -24,13 +24,16 @@ export function DeploymentExportButton({
     mutationFn: async () => {
       if (!view || !matrices) throw new Error('Nothing to export yet.');
       // The CSV code loads on the first export, not with the tab.
-      const [{ deploymentMatricesToCsv }, { saveBlob }, { UTF8_BOM }] = await Promise.all([
-        import('../model/deployment-matrices'),
-        import('../api/export-usage-csv'),
-        import('../model/usage-csv'),
-      ]);
+      const [{ deploymentMatricesToCsv }, { saveBlob, EXPORT_INCLUDES_CONTEXT }, { UTF8_BOM }] =
+        await Promise.all([
+          import('../model/deployment-matrices'),
+          import('../api/export-usage-csv'),
+          import('../model/usage-csv'),
+        ]);
       const groupBy = deploymentGroupBy(view.groupBy);
-      const csv = deploymentMatricesToCsv(matrices, groupBy);
+      const csv = deploymentMatricesToCsv(matrices, groupBy, {
+        includeContext: EXPORT_INCLUDES_CONTEXT,
+      });
       const { startMs, endMs } = view.range;
       const filename = usageExportFilename(startMs, endMs, groupBy, 'langsmith_deployments');
       saveBlob(new Blob([UTF8_BOM, csv], { type: 'text/csv;charset=utf-8' }), filename);

@@ -6,7 +6,7 @@ import {
   type DeploymentMetric,
   type DeploymentUsageRecord,
 } from '@contracts/usage/deployment-usage-schema';
-import { CSV_DIMENSION_COLUMNS, type GroupBy } from '@contracts/usage/usage-schema';
+import { csvFilledColumns, type GroupBy } from '@contracts/usage/usage-schema';
 import { formatCsvRow, type CsvCell } from '@contracts/usage/csv';
 import { buildUsageMatrix, type UsageMatrix } from './usage-matrix';
 
@@ -38,10 +38,15 @@ export function buildDeploymentMatrices(
 
 /**
  * The screen's deployments buckets as CSV, in the server's columns (`DEPLOYMENT_CSV_COLUMNS`):
- * bucket by bucket, groups in label order, a row wherever a metric is above zero.
+ * bucket by bucket, groups in label order, a row wherever a metric is above zero; the group's
+ * context columns filled with `includeContext` (as the API's `include_context=true`).
  */
-export function deploymentMatricesToCsv(matrices: DeploymentMatrices, groupBy: GroupBy): string {
-  const dimensionColumns: Partial<Record<string, string>> = CSV_DIMENSION_COLUMNS[groupBy];
+export function deploymentMatricesToCsv(
+  matrices: DeploymentMatrices,
+  groupBy: GroupBy,
+  options: { includeContext?: boolean } = {},
+): string {
+  const dimensionColumns: Partial<Record<string, string>> = csvFilledColumns(groupBy, options);
   const metricColumns: Partial<Record<string, DeploymentMetric>> = DEPLOYMENT_VALUE_COLUMNS;
   const { grid, series } = matrices.nodes_executed;
   const ordered = [...series].sort((a, b) => a.label.localeCompare(b.label));

@@ -32,11 +32,14 @@ describe('usageMatrixToCsv', () => {
   ];
 
   it.each([
-    // The embedded server names a project's workspace: the file says it, as the screen does.
-    [{ workspace_id: 'w-1', workspace_name: 'Acme' }, 'w-1,Acme,p-9,chat'],
-    // LangSmith does not: those cells stay empty.
-    [{}, ',,p-9,chat'],
-  ])('fills a project row with its workspace when known: %j', (workspace, cells) => {
+    // The embedded server names a project's workspace: the file says it when asked, as the
+    // screen does.
+    [{ workspace_id: 'w-1', workspace_name: 'Acme' }, true, 'w-1,Acme,p-9,chat'],
+    // By default, spec 2.3: only the project's own columns.
+    [{ workspace_id: 'w-1', workspace_name: 'Acme' }, false, ',,p-9,chat'],
+    // LangSmith does not name it: those cells stay empty either way.
+    [{}, true, ',,p-9,chat'],
+  ])('a project row with %j, includeContext %s: %s', (workspace, includeContext, cells) => {
     const matrix = buildUsageMatrix(
       [
         {
@@ -48,7 +51,7 @@ describe('usageMatrixToCsv', () => {
       gridOf({ startMs: day('2026-11-01'), endMs: day('2026-11-02') }, { days: 1, hours: 0 }),
       'project',
     );
-    expect(usageMatrixToCsv(matrix, 'project')).toBe(
+    expect(usageMatrixToCsv(matrix, 'project', { includeContext })).toBe(
       // User ID, User Email and API Key Short Key empty, then the traces.
       `${HEADER}2026-11-01T00:00:00.000Z,2026-11-02T00:00:00.000Z,${cells},,,,2\r\n`,
     );

@@ -1,5 +1,5 @@
 import {
-  CSV_DIMENSION_COLUMNS,
+  csvFilledColumns,
   USAGE_CSV_COLUMNS,
   type GroupBy,
   type UsageCsvColumn,
@@ -19,16 +19,19 @@ export const ESTIMATED_COST_COLUMN = 'Estimated Cost USD (estimate)';
  * escaping as the server: used when the screen re-buckets, so the file matches what is shown.
  * Rows: bucket by bucket, groups in label order, zero counts omitted (as the API does). With
  * `pricePer1k`, an eleventh column holds each row's estimated cost (4 decimals, no rounding to
- * cents that would not add up).
+ * cents that would not add up); `includeContext` fills the group's context columns, as the
+ * API's `include_context=true` does.
  */
 export function usageMatrixToCsv(
   matrix: UsageMatrix,
   groupBy: GroupBy,
-  options: { pricePer1k?: number } = {},
+  options: { pricePer1k?: number; includeContext?: boolean } = {},
 ): string {
-  const dimensionColumns: Partial<Record<UsageCsvColumn, string>> = CSV_DIMENSION_COLUMNS[groupBy];
+  const { pricePer1k, includeContext } = options;
+  const dimensionColumns: Partial<Record<UsageCsvColumn, string>> = csvFilledColumns(groupBy, {
+    includeContext,
+  });
   const series = [...matrix.series].sort((a, b) => a.label.localeCompare(b.label));
-  const { pricePer1k } = options;
   const header: string[] = [...USAGE_CSV_COLUMNS];
   if (pricePer1k !== undefined) header.push(ESTIMATED_COST_COLUMN);
   const lines = [formatCsvRow(header)];
