@@ -51,3 +51,9 @@ test('a missing script answers 404, not the SPA page', async ({ request }) => {
   expect(response.status()).toBe(404);
   expect(response.headers()['content-type']).not.toContain('text/html');
 });
+
+test('the build manifest is not served', async ({ request }) => {
+  const response = await request.get('/.vite/manifest.json');
+  expect(response.status()).toBe(404);
+  expect(await response.text()).not.toContain('"file"');
+});

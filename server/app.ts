@@ -73,6 +73,8 @@ export function createApp({ config, services, staticDir, logSink }: AppOptions) 
         },
       }),
     );
+    // The build manifest (dist/.vite/) is for the bundle check, not for browsers.
+    app.all('/.vite/*', (c) => jsonError(c, 404, 'Not Found'));
     app.use('/*', serveStatic({ root }));
     app.get('*', async (c, next) => {
       const { path: requestPath } = c.req;
