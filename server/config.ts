@@ -137,6 +137,11 @@ const envSchema = z
     /** Time each step of the scripted demo model takes, in milliseconds. */
     DEMO_MODEL_STEP_MS: integer(1000, 60_000),
     /**
+     * Idle time after which a deployment SSE stream gets a `: heartbeat` comment, in ms; 0 sends
+     * none. LangGraph Platform's 5 s is the cadence the SDK's idle reconnect is tuned for.
+     */
+    SSE_HEARTBEAT_INTERVAL_MS: integer(5000, 60_000),
+    /**
      * A `langgraph.json` whose graphs the deployment serves instead of the demo `agent`
      * (`npm start -- --graphs path` sets it too).
      */

@@ -19,6 +19,7 @@ import type { DeploymentDeps } from './use-cases/deployment-deps';
 import { createRunRoutes } from './http/run-routes';
 import { createThreadRoutes } from './http/thread-routes';
 import { plainTextNotFound } from './wire/plain-not-found';
+import { sseHeartbeats } from './wire/sse-heartbeat';
 import { refuseUnstorableUrl } from './wire/unstorable-url';
 import { createRunEvents } from './runs/run-events';
 import { createRunExecutor } from './runs/run-executor';
@@ -35,6 +36,7 @@ import { openDeploymentStore } from './store/open-deployment-store';
 import type { RunRecord } from './store/records';
 import { createStoreRoutes } from './http/store-routes';
 import { createStatelessRunRoutes } from './http/stateless-run-routes';
+import { serverInfo } from './http/server-info';
 import { createProtocol } from './protocol/protocol-routes';
 import { createThreadEventLog } from './protocol/thread-event-log';
 import { createTruncateRoute } from './http/truncate-route';
@@ -178,6 +180,7 @@ export async function createDeploymentService(
 
   const app = new Hono();
   app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
+  app.use('*', sseHeartbeats(config.SSE_HEARTBEAT_INTERVAL_MS));
   if (loaded) app.use('*', plainTextNotFound());
   // Ids are checked before any route reads or writes: POST /threads/search stays a route.
   app.on(ID_METHODS, '/threads/:threadId', requireUuidParams('threadId'));
@@ -197,7 +200,7 @@ export async function createDeploymentService(
   if (loaded?.httpApp) app.route('/', loaded.httpApp);
   if (loaded) serveSdkInProcess(app);
   app.get('/ok', (c) => c.json({ ok: true }));
-  app.get('/info', (c) => c.json({ version: '0.1.0', flags: { assistants: true, crons: true } }));
+  app.get('/info', (c) => c.json(serverInfo(Boolean(tracing))));
   app.route('/assistants', createAssistantRoutes(deps));
   const protocol = createProtocol(deps, cluster?.threadEvents ?? createThreadEventLog());
   app.route('/threads', protocol.app);
