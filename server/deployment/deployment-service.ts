@@ -13,6 +13,7 @@ import { AGENT_GRAPH_ID } from './graph/graph-id';
 import { createGraphRegistry } from './graph/graph-registry';
 import { loadLangGraphConfig } from './graph/langgraph-config';
 import { createAssistantRoutes } from './http/assistant-routes';
+import { createCancelRunsRoute } from './http/cancel-runs-route';
 import { createCronRoutes, fireCron } from './crons/cron-routes';
 import { createCronScheduler } from './crons/cron-scheduler';
 import type { DeploymentDeps } from './use-cases/deployment-deps';
@@ -209,6 +210,7 @@ export async function createDeploymentService(
   app.route('/threads/:threadId/runs/crons', cronRoutes.threadCrons);
   app.route('/threads/:threadId/runs', createRunRoutes(deps));
   app.route('/runs/crons', cronRoutes.crons);
+  app.route('/runs', createCancelRunsRoute(deps));
   app.route('/runs', createStatelessRunRoutes(deps));
   app.route('/store', createStoreRoutes(kv));
   if (loaded?.ui) app.route('/ui', createUiRoutes(loaded.ui));
