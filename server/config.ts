@@ -94,6 +94,19 @@ const envSchema = z
   .object({
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     PORT: integer(5173, 65_535),
+    /** `GET /metrics` (Prometheus text format): on unless `false`. */
+    METRICS_ENABLED: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((value) => value !== 'false' && value !== '0'),
+    /** Serves `/metrics` on this port of HOST instead of the server's own; unset: PORT. */
+    METRICS_PORT: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'must be a port number from 1 to 65535')
+      .transform(Number)
+      .refine((port) => port >= 1 && port <= 65_535, 'must be a port number from 1 to 65535')
+      .optional(),
     /**
      * Host names `/_console/*` and `/deployment/*` answer to, besides localhost and HOST
      * (DNS-rebinding guard):

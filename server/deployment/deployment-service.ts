@@ -26,6 +26,7 @@ import { createRunEvents } from './runs/run-events';
 import { createRunExecutor } from './runs/run-executor';
 import { createRunCompletion } from './runs/run-completion';
 import { createRunManager } from './runs/run-manager';
+import { countFinishedRun, registerRunGauges, type RunMetrics } from './runs/run-metrics';
 import { createRunStreamLog } from './runs/run-stream-log';
 import { createRunTracing, type TracingTarget } from './runs/run-tracing';
 import { createProcessThreadLock } from './runs/thread-lock';
@@ -76,6 +77,8 @@ export async function createDeploymentService(
     tracingTarget?: () => TracingTarget | undefined;
     /** Meters runs, nodes and uptime into the usage service (see metering/run-metering.ts). */
     meteringTarget?: () => MeteringTarget | undefined;
+    /** Where run counts and gauges go (`/metrics`); none when metrics are off. */
+    metrics?: RunMetrics;
   } = {},
 ): Promise<Service> {
   const store = await openDeploymentStore(config);
@@ -108,10 +111,15 @@ export async function createDeploymentService(
   const webhookSender = createWebhookSender(webhooks, {
     loopback: (request) => app.fetch(request),
   });
-  const onFinished = createRunCompletion({
+  const complete = createRunCompletion({
     removeThread: store.checkpoints.removeThread,
     sendWebhook: webhookSender.send,
   });
+  const { metrics } = options;
+  const onFinished: typeof complete = (run, values) => {
+    if (metrics) countFinishedRun(metrics, run);
+    complete(run, values);
+  };
   // Traces go to a project named after the graph, as on LangGraph Platform.
   const tracing = options.tracingTarget && createRunTracing(options.tracingTarget);
   const metering =
@@ -146,7 +154,9 @@ export async function createDeploymentService(
     checkpoints: store.checkpoints,
     withThreadLock,
     stopElsewhere: cluster?.stopElsewhere,
+    onRolledBack: metrics && ((count) => metrics.runsRolledBack(count)),
   });
+  if (metrics) registerRunGauges(metrics, { runs, executingCount: executor.executingCount });
   const deps: DeploymentDeps = {
     assistants,
     graphs,

@@ -98,6 +98,8 @@ export interface RunStore {
   /** Marks every `running` run as failed with `reason`; returns how many. */
   failOrphanedRuns(reason: string): Promise<number>;
   count(): Promise<number>;
+  /** How many stored runs have each status (the `/metrics` gauges). */
+  countByStatus(): Promise<Partial<Record<RunStatus, number>>>;
 }
 
 /** Assistants and their versions. */
