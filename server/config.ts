@@ -103,9 +103,15 @@ const envSchema = z
     METRICS_PORT: z
       .string()
       .trim()
-      .regex(/^\d+$/, 'must be a port number from 1 to 65535')
-      .transform(Number)
-      .refine((port) => port >= 1 && port <= 65_535, 'must be a port number from 1 to 65535')
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(
+        z
+          .string()
+          .regex(/^\d+$/, 'must be a port number from 1 to 65535')
+          .transform(Number)
+          .refine((port) => port >= 1 && port <= 65_535, 'must be a port number from 1 to 65535')
+          .optional(),
+      )
       .optional(),
     /**
      * Host names `/_console/*` and `/deployment/*` answer to, besides localhost and HOST
