@@ -26,7 +26,12 @@ import { createRunEvents } from './runs/run-events';
 import { createRunExecutor } from './runs/run-executor';
 import { createRunCompletion } from './runs/run-completion';
 import { createRunManager } from './runs/run-manager';
-import { countFinishedRun, registerRunGauges, type RunMetrics } from './runs/run-metrics';
+import {
+  countFinishedRun,
+  registerPoolGauge,
+  registerRunGauges,
+  type RunMetrics,
+} from './runs/run-metrics';
 import { createRunStreamLog } from './runs/run-stream-log';
 import { createRunTracing, type TracingTarget } from './runs/run-tracing';
 import { createProcessThreadLock } from './runs/thread-lock';
@@ -156,7 +161,10 @@ export async function createDeploymentService(
     stopElsewhere: cluster?.stopElsewhere,
     onRolledBack: metrics && ((count) => metrics.runsRolledBack(count)),
   });
-  if (metrics) registerRunGauges(metrics, { runs, executingCount: executor.executingCount });
+  if (metrics) {
+    registerRunGauges(metrics, { runs, executingCount: executor.executingCount });
+    registerPoolGauge(metrics, store.poolSize);
+  }
   const deps: DeploymentDeps = {
     assistants,
     graphs,

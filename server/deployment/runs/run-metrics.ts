@@ -34,6 +34,20 @@ export function registerRunGauges(
   metrics.sampledGauge('lg_api_runs_executing', 'Runs executing on this replica', executingCount);
 }
 
+/** The deployment database's pool, when it has one (Postgres). */
+export function registerPoolGauge(
+  metrics: RunMetrics,
+  poolSize: (() => Record<string, number>) | undefined,
+): void {
+  if (!poolSize) return;
+  metrics.sampledGauge(
+    'deployment_db_pool_connections',
+    'Connections of the deployment database pool: total, idle, and requests waiting for one',
+    poolSize,
+    'state',
+  );
+}
+
 /** Counts a run that ended by its final status and the multitask strategy it was created with. */
 export const countFinishedRun = (metrics: RunMetrics, run: RunRecord) =>
   metrics.runFinished(run.status, run.multitask_strategy ?? 'none');

@@ -197,5 +197,7 @@ export interface DeploymentStore {
   checkpoints: CheckpointRollback;
   /** Empties what the flags name (`POST /internal/truncate`); system assistants stay. */
   truncate(flags: TruncateFlags): Promise<void>;
+  /** A connection pool's connections by state (`total`, `idle`, `waiting` requests); SQLite has none. */
+  poolSize?: () => Record<'total' | 'idle' | 'waiting', number>;
   close(): Promise<void>;
 }

@@ -53,4 +53,11 @@ describe('run gauges read from the store at each scrape', () => {
       seriesValue(metrics, `lg_api_runs_finished_total{status="success",strategy="${strategy}"}`);
     expect([await finished('reject'), await finished('enqueue')]).toEqual([1, 1]);
   });
+
+  it('shows the Postgres pool, and no pool on SQLite', async () => {
+    await deployment.client.threads.search({ limit: 1 });
+    const total = await seriesValue(metrics, 'deployment_db_pool_connections{state="total"}');
+    if (process.env.DEPLOYMENT_TEST_BACKEND === 'postgres') expect(total).toBeGreaterThan(0);
+    else expect(await metrics.registry.metrics()).not.toContain('deployment_db_pool_connections');
+  });
 });
