@@ -195,6 +195,7 @@ export async function createDeploymentService(
     repairThread: async (threadId) => {
       await answerDanglingToolCalls(graph, threadId);
     },
+    onLeaseExpired: metrics && ((outcome) => metrics.leaseExpired(outcome)),
   });
 
   const app = new Hono();

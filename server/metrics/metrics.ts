@@ -17,6 +17,8 @@ export interface Metrics {
   /** A run ended on this replica (not rolled back). */
   runFinished(status: string, strategy: string): void;
   runsRolledBack(count: number): void;
+  /** A run whose replica died was settled by this one (`outcome`: re-queued, interrupted, ...). */
+  leaseExpired(outcome: string): void;
   /** One ingestion request that reached billing: what it billed and what limits refused. */
   ingested(billed: number, refusedBy: string[]): void;
   /** A gauge read at each scrape; a record value gives one series per key of `labelName`. */
@@ -55,6 +57,12 @@ export function createMetrics(): Metrics {
   const rollbacks = new Counter({
     name: 'lg_api_runs_rolled_back_total',
     help: 'Runs deleted by a rollback (multitask strategy or cancel) on this replica',
+    registers,
+  });
+  const leaseExpiries = new Counter({
+    name: 'lg_api_run_lease_expiries_total',
+    help: 'Runs whose replica stopped renewing their lease, settled here, by outcome',
+    labelNames: ['outcome'],
     registers,
   });
   const ingestBatches = new Counter({
@@ -111,6 +119,9 @@ export function createMetrics(): Metrics {
     },
     runsRolledBack(count: number): void {
       rollbacks.inc(count);
+    },
+    leaseExpired(outcome: string): void {
+      leaseExpiries.inc({ outcome });
     },
     ingested(billed: number, refusedBy: string[]): void {
       ingestBatches.inc({ outcome: refusedBy.length > 0 ? 'refused' : 'billed' });

@@ -2,7 +2,10 @@ import type { Metrics } from '@server/metrics/metrics';
 import type { RunStore } from '../store/deployment-store';
 import type { RunRecord } from '../store/records';
 
-export type RunMetrics = Pick<Metrics, 'runFinished' | 'runsRolledBack' | 'sampledGauge'>;
+export type RunMetrics = Pick<
+  Metrics,
+  'runFinished' | 'runsRolledBack' | 'leaseExpired' | 'sampledGauge'
+>;
 
 /**
  * The run gauges read at each scrape: the stored runs by status (the whole deployment's, shared
