@@ -3,12 +3,9 @@ import type { Metrics } from './metrics';
 
 /**
  * The pattern of the route that answered (`/deployment/threads/:threadId/runs/stream`), so a
- * series never carries an id; a request no route took is `unmatched`.
+ * series never carries an id; the SPA and unknown paths fall to a wildcard (`*`, `/deployment/*`).
  */
-function routeOf(c: Context): string {
-  const route = c.req.routePath;
-  return route === '/*' || route === '*' || route === '' ? 'unmatched' : route;
-}
+const routeOf = (c: Context): string => c.req.routePath || '*';
 
 /** Passes `body` through and calls `closed` once, when it ends or the client goes away. */
 function watchEnd(body: ReadableStream<Uint8Array>, closed: () => void) {

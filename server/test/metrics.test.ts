@@ -106,6 +106,8 @@ describe('GET /metrics', () => {
     for (let i = 0; i < 3; i += 1) await client.threads.get(thread_id);
     const missing = randomUUID();
     await fetch(`${baseUrl}/deployment/threads/${missing}`);
+    const unknown = `${baseUrl}/deployment/no-such-area/${missing}`;
+    expect((await fetch(unknown)).status).toBe(404);
     const text = await scrape();
     const after = parsePrometheus(text);
     const count = 'http_request_duration_seconds_count';
