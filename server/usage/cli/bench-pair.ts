@@ -4,7 +4,7 @@ import { strideForRange } from '@contracts/usage/stride';
 import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
 import type { SeedProfile } from '../seed/seed-profiles';
 import { createUsageRenderer } from '../http/render-usage';
-import type { UsageQueryPlan } from '../query/usage-plan';
+import type { UsageQueryPlan } from '../model/usage-plan';
 import type { UsageBackend } from '../store/usage-backend';
 import { percentiles } from './bench-measure';
 

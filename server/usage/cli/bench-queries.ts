@@ -10,7 +10,7 @@ import { DEMO_API_KEYS } from '../seed/demo-keys';
 import type { SeedProfile } from '../seed/seed-profiles';
 import { createUsageRoutes } from '../http/usage-routes';
 import { createUsageRenderer } from '../http/render-usage';
-import type { UsageQueryPlan } from '../query/usage-plan';
+import type { UsageQueryPlan } from '../model/usage-plan';
 import type { UsageBackend } from '../store/usage-backend';
 import { measureExport, percentiles, timeRuns } from './bench-measure';
 

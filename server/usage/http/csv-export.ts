@@ -1,8 +1,8 @@
 import { usageCsvColumns } from '@contracts/usage/usage-schema';
 import { formatCsvRow } from '@contracts/usage/csv';
 import { usageExportFilename } from '@contracts/usage/export-filename';
-import type { ExportWindow } from '../query/export-windows';
-import type { UsageQueryPlan } from '../query/usage-plan';
+import type { ExportWindow } from '../model/export-windows';
+import type { UsageQueryPlan } from '../model/usage-plan';
 import type { UsageBackend } from '../store/usage-backend';
 import type { UsageRenderer } from './render-usage';
 

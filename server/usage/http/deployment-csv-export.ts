@@ -1,5 +1,5 @@
 import { usageExportFilename } from '@contracts/usage/export-filename';
-import type { DeploymentQueryPlan } from '../query/deployment-plan';
+import type { DeploymentQueryPlan } from '../model/deployment-plan';
 import type { UsageBackend } from '../store/usage-backend';
 import { deploymentUsageCsv } from './render-deployment-usage';
 

@@ -3,7 +3,7 @@ import type { Config } from '@server/config';
 import {
   openClickHouseBackend,
   type ClickHouseBackendOptions,
-} from './clickhouse/clickhouse-backend';
+} from './scale-out/scale-out-backend';
 import { openDuckDbBackend } from './duckdb/duckdb-backend';
 import type { UsageBackend } from './usage-backend';
 

@@ -1,14 +1,14 @@
 import type { DeploymentReport } from '@contracts/usage/deployment-report';
 import type { GroupBy, TraceGroupBy, TraceTier, Workspace } from '@contracts/usage/usage-schema';
 import type { TraceInput } from '@server/usage/ingest/trace-input';
-import type { DeploymentQueryPlan, DeploymentUsageRow } from '@server/usage/query/deployment-plan';
-import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
-import type { ExportWindow } from '@server/usage/query/export-windows';
-import type { Interval } from '@server/usage/query/time-segments';
-import type { UsageAnswer } from '@server/usage/query/usage-matrix';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+import type { DeploymentQueryPlan, DeploymentUsageRow } from '@server/usage/model/deployment-plan';
+import type { DimensionCatalog } from '@server/usage/model/dimension-catalog';
+import type { ExportWindow } from '@server/usage/model/export-windows';
+import type { Interval } from '@server/usage/model/time-segments';
+import type { UsageAnswer } from '@server/usage/model/usage-matrix';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
-import type { Refusal } from '@server/usage/query/select-over-limit';
+import type { Refusal } from '@server/usage/model/select-over-limit';
 import type { UsageLimitStore } from './usage-limit-store';
 
 /**

@@ -6,8 +6,8 @@ import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
 import { formatCsvCell } from '@contracts/usage/csv';
 import { createDuckDbBackend } from '@server/usage/store/duckdb/duckdb-backend';
 import { openDuckDbStore, type DuckDbStore } from '@server/usage/store/duckdb/duckdb-store';
-import type { UsageQueryPlan } from '../query/usage-plan';
-import type { UsageRow } from '../query/usage-rows';
+import type { UsageQueryPlan } from '../model/usage-plan';
+import type { UsageRow } from '../model/usage-rows';
 import type { UsageBackend } from '../store/usage-backend';
 import {
   dimensions,

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { bucketsOverData } from '@server/usage/query/data-extent';
-import { exportWindowGrids, type ExportWindow } from '@server/usage/query/export-windows';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+import { bucketsOverData } from '@server/usage/model/data-extent';
+import { exportWindowGrids, type ExportWindow } from '@server/usage/model/export-windows';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import type { DimensionCatalogs } from './dimension-catalogs';
 import { readDataExtent } from './read-data-extent';
 import { queryUsageMatrix } from './read-usage-matrix';

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { bucketsOverData } from '@server/usage/query/data-extent';
-import type { UsageAnswer } from '@server/usage/query/usage-matrix';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+import { bucketsOverData } from '@server/usage/model/data-extent';
+import type { UsageAnswer } from '@server/usage/model/usage-matrix';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import type { DimensionCatalogs } from './dimension-catalogs';
 import { inSnapshot } from './duckdb-store';
 import { readDataExtent } from './read-data-extent';

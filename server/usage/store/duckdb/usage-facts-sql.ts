@@ -1,5 +1,5 @@
-import { planRange, type Interval } from '@server/usage/query/time-segments';
-import { dataFrom, dataTo, type UsageQueryPlan } from '@server/usage/query/usage-plan';
+import { planRange, type Interval } from '@server/usage/model/time-segments';
+import { dataFrom, dataTo, type UsageQueryPlan } from '@server/usage/model/usage-plan';
 import { PERIOD_DAYS } from './cumulative-rollup';
 import { DIMENSIONS, positionsSql } from './dimension-sql';
 

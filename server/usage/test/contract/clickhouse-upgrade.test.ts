@@ -3,7 +3,7 @@ import { createClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import { openBackend } from '@server/usage/store/open-usage-backend';
 import type { UsageBackend } from '@server/usage/store/usage-backend';
 import { freshStore, HAVE_SCALE_OUT_SERVERS, SKIP_REASON, type FreshStore } from './fresh-stores';

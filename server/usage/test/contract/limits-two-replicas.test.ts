@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitAlertPayloadSchema, limitExceededSchema } from '@contracts/usage/usage-limits';
 import { testProfile } from '@server/usage/seed/seed-profiles';
 import { openBackend } from '@server/usage/store/open-usage-backend';
-import { claimRuns } from '@server/usage/store/postgres/billed-runs';
+import { claimRuns } from '@server/usage/store/scale-out/billed-runs';
 import {
   readyUrl,
   removeServerDataDirs,

@@ -1,6 +1,6 @@
 import { csvExportResponse } from '@server/usage/http/csv-export';
 import { createUsageRenderer } from '@server/usage/http/render-usage';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import type { UsageBackend } from '@server/usage/store/usage-backend';
 
 const decoder = new TextDecoder();

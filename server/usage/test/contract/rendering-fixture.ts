@@ -3,7 +3,7 @@ import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
 import { buildDimensions } from '@server/usage/seed/build-dimensions';
 import { testProfile } from '@server/usage/seed/seed-profiles';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import type { UsageBackend } from '@server/usage/store/usage-backend';
 
 /**

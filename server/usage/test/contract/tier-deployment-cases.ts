@@ -5,8 +5,8 @@ import {
   deploymentUsageCsv,
   deploymentUsageJson,
 } from '@server/usage/http/render-deployment-usage';
-import type { UsageAnswer } from '@server/usage/query/usage-matrix';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+import type { UsageAnswer } from '@server/usage/model/usage-matrix';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import type { UsageBackend } from '@server/usage/store/usage-backend';
 import type { createRawReference } from './raw-reference';
 import type { renderThroughPort } from './render-through-port';

@@ -4,7 +4,7 @@ import {
   selectOverLimit,
   type LimitBudget,
   type Refusal,
-} from '@server/usage/query/select-over-limit';
+} from '@server/usage/model/select-over-limit';
 import type { EffectiveLimit, LimitCandidate } from '@server/usage/store/usage-limit-store';
 import { loadEffectiveLimits, loadMonthUsage } from './effective-limits';
 

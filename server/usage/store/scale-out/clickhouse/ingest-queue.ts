@@ -7,13 +7,13 @@ import {
   confirmClaim,
   CLAIM_LEASE_MS,
   type ClaimRow,
-} from '@server/usage/store/postgres/billed-runs';
+} from '@server/usage/store/scale-out/billed-runs';
 import {
   releaseDeadClaims,
   type MonthBaseline,
-} from '@server/usage/store/postgres/limits/month-counters';
+} from '@server/usage/store/scale-out/limits/month-counters';
 import type { RefusedRun } from '@server/usage/store/usage-backend';
-import { INSERT_TIMEOUT_MS, tsvRows, uuidLiteral } from './ch-client';
+import { INSERT_TIMEOUT_MS, tsvRows, uuidLiteral } from './client';
 
 /** One trace to bill: its row in `traces`. */
 export interface TraceRow {

@@ -11,9 +11,9 @@ import {
   insertCatalog,
   insertDeploymentHistory,
   SEEDED_TABLES,
-} from '@server/usage/store/postgres/seed-catalog';
+} from './insert-dimensions';
 import type { SeedResult } from '@server/usage/store/usage-backend';
-import { tsvRows } from './ch-client';
+import { tsvRows } from '../clickhouse/client';
 
 /** Any fixed number: replicas seeding an empty store take turns, the later ones find it done. */
 const SEED_LOCK = 7_240_002;

@@ -1,20 +1,20 @@
 import type { GroupBy } from '@contracts/usage/usage-schema';
-import { clampToData } from '@server/usage/query/data-extent';
-import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
-import { planRange, type Interval } from '@server/usage/query/time-segments';
-import { TIER_IDS } from '@server/usage/query/trace-tiers';
+import { clampToData } from '@server/usage/model/data-extent';
+import type { DimensionCatalog } from '@server/usage/model/dimension-catalog';
+import { planRange, type Interval } from '@server/usage/model/time-segments';
+import { TIER_IDS } from '@server/usage/model/trace-tiers';
 import {
   createMatrixBuilder,
   emptyMatrix,
   type MatrixBuilder,
   type UsageMatrix,
-} from '@server/usage/query/usage-matrix';
-import { dataFrom, dataTo, readsTiers, type UsageQueryPlan } from '@server/usage/query/usage-plan';
-import { dayLiteral, uuidLiteral } from './ch-client';
-import type { ClickHouseReader } from './ch-reader';
-import { tsvNumbers } from './tsv-array';
-import { PERIOD_DAYS } from './ch-migrations';
-import { bucketDays } from './bucket-days';
+} from '@server/usage/model/usage-matrix';
+import { dataFrom, dataTo, readsTiers, type UsageQueryPlan } from '@server/usage/model/usage-plan';
+import { dayLiteral, uuidLiteral } from './clickhouse/client';
+import type { ClickHouseReader } from './clickhouse/reader';
+import { tsvNumbers } from './clickhouse/tsv-array';
+import { PERIOD_DAYS } from './clickhouse-migrations';
+import { bucketDays } from './clickhouse/bucket-days';
 
 const DAY_MS = 86_400_000;
 const NIL = "toUUID('00000000-0000-0000-0000-000000000000')";

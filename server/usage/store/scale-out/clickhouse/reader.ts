@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { tsvCells, type ClickHouseSettings } from './ch-client';
+import { tsvCells, type ClickHouseSettings } from './client';
 
 /** The read path of the usage API: SELECTs answered as TabSeparated rows. */
 export interface ClickHouseReader {

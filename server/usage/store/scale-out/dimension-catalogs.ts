@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { GroupBy } from '@contracts/usage/usage-schema';
-import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
+import type { DimensionCatalog } from '@server/usage/model/dimension-catalog';
 
 /** Per group_by: its Postgres table and label column. */
 export const PG_DIMENSIONS = {

@@ -1,4 +1,4 @@
-import type { Interval } from '@server/usage/query/time-segments';
+import type { Interval } from '@server/usage/model/time-segments';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { TraceTier } from '@contracts/usage/limit-period';
-import type { Refusal } from '@server/usage/query/select-over-limit';
+import type { Refusal } from '@server/usage/model/select-over-limit';
 import { claimAndCount, NO_BASELINE, type MonthBaseline } from './limits/month-counters';
 
 /**

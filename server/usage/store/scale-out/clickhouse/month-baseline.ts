@@ -3,8 +3,8 @@ import {
   keyOf,
   type Counts,
   type MonthBaseline,
-} from '@server/usage/store/postgres/limits/month-counters';
-import { tsvRows, uuidLiteral } from './ch-client';
+} from '@server/usage/store/scale-out/limits/month-counters';
+import { tsvRows, uuidLiteral } from './client';
 
 /**
  * Traces stored in ClickHouse per (workspace, UTC month), all and long-lived, from the tiered

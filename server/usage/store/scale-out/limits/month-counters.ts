@@ -5,7 +5,7 @@ import {
   selectOverLimit,
   type LimitBudget,
   type Refusal,
-} from '@server/usage/query/select-over-limit';
+} from '@server/usage/model/select-over-limit';
 import { loadEffectiveLimits } from './limit-sql';
 
 /** A (workspace, UTC month) whose traces one counter row counts; `month` is its first day. */

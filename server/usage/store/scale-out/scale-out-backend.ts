@@ -1,10 +1,10 @@
 import pg from 'pg';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { traceInputSchema } from '@server/usage/ingest/trace-input';
-import { bucketsOverData } from '@server/usage/query/data-extent';
-import { exportWindowGrids } from '@server/usage/query/export-windows';
-import { TIER_CATALOG } from '@server/usage/query/trace-tiers';
-import { applyDeploymentReport } from '@server/usage/store/postgres/apply-deployment-report';
+import { bucketsOverData } from '@server/usage/model/data-extent';
+import { exportWindowGrids } from '@server/usage/model/export-windows';
+import { TIER_CATALOG } from '@server/usage/model/trace-tiers';
+import { applyDeploymentReport } from './apply-deployment-report';
 import {
   createApiKey,
   createWorkspace,
@@ -14,20 +14,20 @@ import {
   putDimension,
   removeDimension,
   setProjectTier,
-} from '@server/usage/store/postgres/catalog-writes';
-import { createDimensionCatalogs } from '@server/usage/store/postgres/dimension-catalogs';
-import { loadKeyOwner, loadPrincipal } from '@server/usage/store/postgres/load-principal';
-import { queryDeploymentUsage } from '@server/usage/store/postgres/query-deployment-usage';
-import { migratePostgres, withMigrationLock } from '@server/usage/store/postgres/pg-migrations';
+} from './catalog-writes';
+import { createDimensionCatalogs } from './dimension-catalogs';
+import { loadKeyOwner, loadPrincipal } from './load-principal';
+import { queryDeploymentUsage } from './query-deployment-usage';
+import { migratePostgres, withMigrationLock } from './postgres-migrations';
 import type { TraceGroupBy } from '@contracts/usage/usage-schema';
 import type { UsageBackend } from '@server/usage/store/usage-backend';
-import { openClickHouse, tsvRows, type ClickHouseSettings } from './ch-client';
-import { migrateClickHouse } from './ch-migrations';
-import { createClickHouseReader, type ClickHouseReader } from './ch-reader';
-import { createPostgresLimitStore } from '@server/usage/store/postgres/limits/pg-limit-store';
-import { createIngestQueue } from './ingest-queue';
-import { createMonthBaseline } from './month-baseline';
-import { seedClickHouse } from './seed-clickhouse';
+import { openClickHouse, tsvRows, type ClickHouseSettings } from './clickhouse/client';
+import { migrateClickHouse } from './clickhouse-migrations';
+import { createClickHouseReader, type ClickHouseReader } from './clickhouse/reader';
+import { createPostgresLimitStore } from './limits/scale-out-limit-store';
+import { createIngestQueue } from './clickhouse/ingest-queue';
+import { createMonthBaseline } from './clickhouse/month-baseline';
+import { seedClickHouse } from './seed/seed-database';
 import { queryUsageMatrix, readDataExtent, readDaysEarly } from './usage-facts';
 
 export interface ClickHouseBackendOptions {

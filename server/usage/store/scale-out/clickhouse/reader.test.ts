@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClickHouseReader, type ClickHouseReader } from './ch-reader';
+import { createClickHouseReader, type ClickHouseReader } from './reader';
 
 const TEST_CLICKHOUSE_URL = process.env.TEST_CLICKHOUSE_URL;
 

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { DeploymentQueryPlan, DeploymentUsageRow } from '@server/usage/query/deployment-plan';
+import type { DeploymentQueryPlan, DeploymentUsageRow } from '@server/usage/model/deployment-plan';
 import { PG_DIMENSIONS } from './dimension-catalogs';
 
 interface SumRow {
