@@ -5,8 +5,10 @@ import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
 import type { SeedProfile } from '../seed/seed-profiles';
 import { createUsageRenderer } from '../http/render-usage';
 import type { UsageQueryPlan } from '../model/usage-plan';
-import type { UsageBackend } from '../store/usage-backend';
+import type { UsageStore } from '../store/usage-store';
 import { percentiles } from './bench-measure';
+import { getDimensionCatalog } from '../queries/get-dimension-catalog';
+import { getUsage } from '../queries/get-usage';
 
 const DAY_MS = 86_400_000;
 const RANGES = [365, 93, 30] as const;
@@ -24,15 +26,15 @@ const load = () =>
  * little. Prints the p50 of each and their ratio per range and group_by.
  */
 export async function benchPair(
-  base: UsageBackend,
-  other: UsageBackend,
+  base: UsageStore,
+  other: UsageStore,
   profile: SeedProfile,
   runs: number,
 ): Promise<string[]> {
-  const workspaceIds = [...(await base.catalog('workspace')).ids].sort();
+  const workspaceIds = [...(await getDimensionCatalog(base.facts, 'workspace')).ids].sort();
   const renderer = createUsageRenderer();
-  const endpoint = async (backend: UsageBackend, plan: UsageQueryPlan) => {
-    const answer = await backend.usage(plan);
+  const endpoint = async (backend: UsageStore, plan: UsageQueryPlan) => {
+    const answer = await getUsage(backend.facts, plan);
     return renderer.json(answer.plan, answer.matrix).length;
   };
   const lines = [

@@ -3,7 +3,8 @@ import { formatCsvRow } from '@contracts/usage/csv';
 import { usageExportFilename } from '@contracts/usage/export-filename';
 import type { ExportWindow } from '../model/export-windows';
 import type { UsageQueryPlan } from '../model/usage-plan';
-import type { UsageBackend } from '../store/usage-backend';
+import { exportUsage } from '../queries/export-usage';
+import type { UsageStore } from '../store/usage-store';
 import type { UsageRenderer } from './render-usage';
 
 const encoder = new TextEncoder();
@@ -23,13 +24,13 @@ async function* exportBlocks(
  * the stream ends, fails or is cancelled by the client (a query under way is interrupted).
  */
 export async function csvExportResponse(
-  backend: UsageBackend,
+  backend: UsageStore,
   plan: UsageQueryPlan,
   renderer: UsageRenderer,
   windowCells?: number,
 ): Promise<Response> {
   const abort = new AbortController();
-  const windows = backend.exportWindows(plan, { windowCells, signal: abort.signal });
+  const windows = exportUsage(backend.facts, plan, { windowCells, signal: abort.signal });
   const blocks = exportBlocks(windows, renderer);
   const release = () => blocks.return(undefined).catch(() => undefined);
   let first: IteratorResult<Uint8Array>;

@@ -1,6 +1,6 @@
 import { usageExportFilename } from '@contracts/usage/export-filename';
 import type { DeploymentQueryPlan } from '../model/deployment-plan';
-import type { UsageBackend } from '../store/usage-backend';
+import type { UsageStore } from '../store/usage-store';
 import { deploymentUsageCsv } from './render-deployment-usage';
 
 /**
@@ -8,10 +8,10 @@ import { deploymentUsageCsv } from './render-deployment-usage';
  * agent (minutes of a year for 40 projects stay under a few MB), so it is not streamed.
  */
 export async function deploymentCsvResponse(
-  backend: UsageBackend,
+  backend: UsageStore,
   plan: DeploymentQueryPlan,
 ): Promise<Response> {
-  const rows = await backend.deploymentUsage(plan);
+  const rows = await backend.facts.deploymentRows(plan);
   const filename = usageExportFilename(
     plan.grid.startMs,
     plan.grid.endMs,

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { deploymentReportSchema } from '@contracts/usage/deployment-report';
 import type { ValidationIssue } from '@contracts/usage/usage-schema';
 import { jsonError } from '@server/http/json-error';
-import type { UsageBackend } from '../store/usage-backend';
+import type { UsageStore } from '../store/usage-store';
 import { authorizeWriter } from './authorize-writer';
 
 /** A report holds at most 10,000 count rows of ~150 bytes. */
@@ -17,7 +17,7 @@ const MAX_REPORT_BYTES = 4 * 1024 * 1024;
  * 202 `{applied, agent_runs, nodes_executed, uptime_ms}`; a resent report is 202 with
  * `applied: false` and adds nothing; a malformed one is 422 naming the field.
  */
-export function createDeploymentMetricsRoutes(backend: UsageBackend): Hono {
+export function createDeploymentMetricsRoutes(backend: UsageStore): Hono {
   const app = new Hono();
   app.post(
     '/deployments/metrics',
@@ -48,7 +48,7 @@ export function createDeploymentMetricsRoutes(backend: UsageBackend): Hono {
         }));
         return jsonError(c, 422, issues);
       }
-      const result = await backend.applyDeploymentReport(
+      const result = await backend.billing.applyDeploymentReport(
         auth.target.workspaceId,
         parsed.data,
         Date.now(),

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
 import { USAGE_LIMITS_MANAGE_PERMISSION } from '../seed/demo-keys';
 import { hashApiKey } from '../store/api-key-hash';
-import type { Principal, UsageBackend } from '../store/usage-backend';
+import type { Principal, UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
 
 type Step<T> = T | { response: Response };
@@ -14,7 +14,7 @@ type Step<T> = T | { response: Response };
  */
 export async function authorizeLimits(
   c: Context,
-  backend: UsageBackend,
+  backend: UsageStore,
   access: 'read' | 'write',
 ): Promise<Step<{ principal: Principal }>> {
   const auth = await authenticate(c, backend);
@@ -37,7 +37,7 @@ export async function authorizeLimits(
  */
 export async function limitWorkspace(
   c: Context,
-  backend: UsageBackend,
+  backend: UsageStore,
   principal: Principal,
   access: 'read' | 'write',
 ): Promise<Step<{ workspaceId: string }>> {
@@ -45,7 +45,7 @@ export async function limitWorkspace(
   let workspaceId = header;
   if (!workspaceId) {
     const apiKey = c.req.header('x-api-key')?.trim() ?? '';
-    const owner = await backend.writerForKey(hashApiKey(apiKey));
+    const owner = await backend.keys.writerForKey(hashApiKey(apiKey));
     const only = principal.workspaces.length === 1 ? principal.workspaces[0]?.id : undefined;
     workspaceId = owner.homeWorkspaceId ?? only;
   }

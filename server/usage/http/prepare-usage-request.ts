@@ -4,7 +4,7 @@ import { strideForRange } from '@contracts/usage/stride';
 import { jsonError } from '@server/http/json-error';
 import type { DeploymentQueryPlan } from '../model/deployment-plan';
 import type { UsageQueryPlan } from '../model/usage-plan';
-import type { UsageBackend } from '../store/usage-backend';
+import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
 import { parseUsageQuery } from './parse-usage-query';
 
@@ -32,7 +32,7 @@ export type PreparedUsage =
  */
 export async function prepareUsageRequest(
   c: Context,
-  backend: UsageBackend,
+  backend: UsageStore,
   availability: UsageAvailability,
 ): Promise<{ prepared: PreparedUsage } | { response: Response }> {
   const auth = await authenticate(c, backend);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { TRACE_TIERS, type ValidationIssue } from '@contracts/usage/usage-schema';
 import { jsonError } from '@server/http/json-error';
-import type { UsageBackend } from '../store/usage-backend';
+import type { UsageStore } from '../store/usage-store';
 import { authorizeWriter } from './authorize-writer';
 
 /** LangSmith's project create body, as far as billing reads it. */
@@ -18,7 +18,7 @@ const sessionSchema = z.object({
  * retention tier, as LangSmith's project settings do. Authorised as ingestion (`runs:create`).
  * 200 `{id, name, trace_tier}`; 422 naming the field.
  */
-export function createSessionRoutes(backend: UsageBackend): Hono {
+export function createSessionRoutes(backend: UsageStore): Hono {
   const app = new Hono();
   app.post('/sessions', async (c) => {
     const auth = await authorizeWriter(c, backend);
@@ -36,7 +36,7 @@ export function createSessionRoutes(backend: UsageBackend): Hono {
       return jsonError(c, 422, issues);
     }
     const { name, trace_tier } = parsed.data;
-    const id = await backend.setProjectTier(auth.target.workspaceId, name, trace_tier);
+    const id = await backend.catalog.setProjectTier(auth.target.workspaceId, name, trace_tier);
     return c.json({ id, name, trace_tier });
   });
   return app;

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DeploymentReport } from '@contracts/usage/deployment-report';
 import { applyHeartbeat, splitAtSteps } from '@server/usage/metering/replica-uptime';
-import type { AppliedReport } from '@server/usage/store/usage-backend';
+import type { AppliedReport } from '@server/usage/store/usage-store';
 import { ensureProjects } from './ensure-projects';
 
 const MINUTE_MS = 60_000;

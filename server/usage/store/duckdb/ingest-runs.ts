@@ -1,12 +1,12 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Refusal } from '@server/usage/model/select-over-limit';
-import type { RefusedRun, RunBatch, RunBatchResult } from '@server/usage/store/usage-backend';
+import type { RefusedRun, RunBatch, RunBatchResult } from '@server/usage/store/usage-store';
 import type { AdmitRuns } from './limits/admit-runs';
 import { ensureProjects } from './ensure-projects';
 import { TIER_IDS } from '@server/usage/model/trace-tiers';
 import { addToRollups, type KnownRollupRows, type RollupIncrement } from './rollup-increments';
 import { loadRunIdFilter, selectUnbilled, type RunIdFilter } from './run-id-filter';
-import type { DuckDbStore } from './duckdb-store';
+import type { DuckDbStore } from './connection';
 
 export type IngestRuns = (batch: RunBatch) => Promise<RunBatchResult>;
 

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { DeploymentReport } from '@contracts/usage/deployment-report';
 import { applyHeartbeat, splitAtSteps } from '@server/usage/metering/replica-uptime';
-import type { AppliedReport } from '@server/usage/store/usage-backend';
+import type { AppliedReport } from '@server/usage/store/usage-store';
 import { ensureProjectRows } from './catalog-writes';
 
 const MINUTE_MS = 60_000;

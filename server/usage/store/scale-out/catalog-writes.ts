@@ -7,7 +7,7 @@ import {
   type DimensionRow,
   type NewApiKey,
   type NewWorkspace,
-} from '@server/usage/store/usage-backend';
+} from '@server/usage/store/usage-store';
 import { PG_DIMENSIONS } from './dimension-catalogs';
 
 /** A label as stored: its UTF-8 bytes (`bytea`, see the migrations). */

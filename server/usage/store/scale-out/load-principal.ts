@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Workspace } from '@contracts/usage/usage-schema';
-import type { KeyOwner, Principal } from '@server/usage/store/usage-backend';
+import type { KeyOwner, Principal } from '@server/usage/store/usage-store';
 
 interface GrantRow {
   id: string;

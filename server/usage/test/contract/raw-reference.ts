@@ -9,7 +9,7 @@ import { formatCsvRow } from '@contracts/usage/csv';
 import { strideMs } from '@contracts/usage/stride';
 import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import { toDimensions, type UsageRow } from '@server/usage/model/usage-rows';
-import type { DuckDbStore } from '@server/usage/store/duckdb/duckdb-store';
+import type { DuckDbStore } from '@server/usage/store/duckdb/connection';
 import { queryUsageRows } from '@server/usage/store/duckdb/usage-rows';
 
 /**

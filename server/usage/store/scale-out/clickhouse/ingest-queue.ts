@@ -12,7 +12,7 @@ import {
   releaseDeadClaims,
   type MonthBaseline,
 } from '@server/usage/store/scale-out/limits/month-counters';
-import type { RefusedRun } from '@server/usage/store/usage-backend';
+import type { RefusedRun } from '@server/usage/store/usage-store';
 import { INSERT_TIMEOUT_MS, tsvRows, uuidLiteral } from './client';
 
 /** One trace to bill: its row in `traces`. */

@@ -12,7 +12,7 @@ import {
   insertDeploymentHistory,
   SEEDED_TABLES,
 } from './insert-dimensions';
-import type { SeedResult } from '@server/usage/store/usage-backend';
+import type { SeedResult } from '@server/usage/store/usage-store';
 import { tsvRows } from '../clickhouse/client';
 
 /** Any fixed number: replicas seeding an empty store take turns, the later ones find it done. */

@@ -1,15 +1,12 @@
 import path from 'node:path';
 import type { Config } from '@server/config';
-import {
-  openClickHouseBackend,
-  type ClickHouseBackendOptions,
-} from './scale-out/scale-out-backend';
-import { openDuckDbBackend } from './duckdb/duckdb-backend';
-import type { UsageBackend } from './usage-backend';
+import { openScaleOutUsageStore, type ScaleOutOptions } from './scale-out/scale-out-usage-store';
+import { openDuckDbUsageStore } from './duckdb/duckdb-usage-store';
+import type { UsageStore } from './usage-store';
 
 /** Where the usage data lives. */
 export type BackendChoice =
-  { kind: 'duckdb'; file: string } | ({ kind: 'clickhouse' } & ClickHouseBackendOptions);
+  { kind: 'duckdb'; file: string } | ({ kind: 'clickhouse' } & ScaleOutOptions);
 
 /** The DuckDB file a data directory holds (the default backend). */
 export const duckDbFile = (dataDir: string) => path.join(dataDir, 'usage.duckdb');
@@ -35,9 +32,9 @@ export function backendChoice(config: Config): BackendChoice {
 }
 
 /** Opens (and migrates) a backend. */
-export async function openBackend(choice: BackendChoice): Promise<UsageBackend> {
-  if (choice.kind === 'clickhouse') return openClickHouseBackend(choice);
-  return openDuckDbBackend(choice.file);
+export async function openStore(choice: BackendChoice): Promise<UsageStore> {
+  if (choice.kind === 'clickhouse') return openScaleOutUsageStore(choice);
+  return openDuckDbUsageStore(choice.file);
 }
 
-export const openUsageBackend = (config: Config) => openBackend(backendChoice(config));
+export const openUsageStore = (config: Config) => openStore(backendChoice(config));

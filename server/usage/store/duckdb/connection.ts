@@ -69,19 +69,3 @@ async function migrate(connection: DuckDBConnection): Promise<void> {
     }
   }
 }
-
-/**
- * Runs `work` in one read transaction, so every statement in it sees the same snapshot (the
- * dimension catalog and the facts numbered by it).
- */
-export async function inSnapshot<T>(
-  connection: DuckDBConnection,
-  work: () => Promise<T>,
-): Promise<T> {
-  await connection.run('BEGIN TRANSACTION');
-  try {
-    return await work();
-  } finally {
-    await connection.run('ROLLBACK');
-  }
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/config';
-import { backendChoice } from './open-usage-backend';
+import { backendChoice } from './open-usage-store';
 
 describe('backendChoice', () => {
   it('keeps the embedded DuckDB file when no ClickHouse is configured', () => {

@@ -1,0 +1,175 @@
+import pg from 'pg';
+import type { ClickHouseClient } from '@clickhouse/client';
+import { traceInputSchema } from '@server/usage/ingest/trace-input';
+import { TIER_CATALOG } from '@server/usage/model/trace-tiers';
+import { applyDeploymentReport } from './apply-deployment-report';
+import {
+  createApiKey,
+  createWorkspace,
+  ensureProjectRows,
+  ensureProjects,
+  projectTier,
+  putDimension,
+  removeDimension,
+  setProjectTier,
+} from './catalog-writes';
+import { createDimensionCatalogs } from './dimension-catalogs';
+import { loadKeyOwner, loadPrincipal } from './load-principal';
+import { queryDeploymentUsage } from './query-deployment-usage';
+import { migratePostgres, withMigrationLock } from './postgres-migrations';
+import type { TraceGroupBy } from '@contracts/usage/usage-schema';
+import type { UsageStore } from '@server/usage/store/usage-store';
+import { openClickHouse, tsvRows, type ClickHouseSettings } from './clickhouse/client';
+import { migrateClickHouse } from './clickhouse-migrations';
+import { createClickHouseReader, type ClickHouseReader } from './clickhouse/reader';
+import { createPostgresLimitStore } from './limits/scale-out-limit-store';
+import { createIngestQueue } from './clickhouse/ingest-queue';
+import { createMonthBaseline } from './clickhouse/month-baseline';
+import { seedClickHouse } from './seed/seed-database';
+import { queryUsageMatrix, readDataExtent, readDaysEarly } from './usage-facts';
+
+export interface ScaleOutOptions {
+  clickhouse: ClickHouseSettings;
+  /** Postgres connection string (schema `usage` is created when missing). */
+  databaseUri: string;
+}
+
+/**
+ * The scale-out backend: traces and the daily rollup in ClickHouse, keys, catalog and the billed
+ * run ids in Postgres. Any number of replicas may open the same pair: migrations and the demo
+ * seed take Postgres advisory locks, and a run id is billed once through the shared claim set.
+ */
+export async function openScaleOutUsageStore(options: ScaleOutOptions): Promise<UsageStore> {
+  const pool = new pg.Pool({ connectionString: options.databaseUri, max: 10 });
+  let clickhouse: ClickHouseClient | undefined;
+  try {
+    clickhouse = await openClickHouse(options.clickhouse);
+    const client = clickhouse;
+    await withMigrationLock(pool, async () => {
+      await migratePostgres(pool);
+      await migrateClickHouse(client);
+    });
+  } catch (error) {
+    await clickhouse?.close();
+    await pool.end();
+    throw error;
+  }
+  return createScaleOutUsageStore(pool, clickhouse, createClickHouseReader(options.clickhouse));
+}
+
+function createScaleOutUsageStore(
+  pool: pg.Pool,
+  clickhouse: ClickHouseClient,
+  reader: ClickHouseReader,
+): UsageStore {
+  const entityCatalogs = createDimensionCatalogs(pool);
+  const catalogs = async (groupBy: TraceGroupBy) =>
+    groupBy === 'trace_tier' ? TIER_CATALOG : entityCatalogs(groupBy);
+  const baseline = createMonthBaseline(clickhouse);
+  const queue = createIngestQueue(pool, clickhouse, baseline);
+  let closing: Promise<void> | undefined;
+  return {
+    kind: 'clickhouse',
+    facts: {
+      async snapshot(plan) {
+        // Started now, before the catalog and extent are known: one round trip less.
+        const early = plan ? readDaysEarly(reader, plan) : null;
+        return {
+          catalog: catalogs,
+          extent: () => readDataExtent(reader),
+          matrix: (cut, catalog, extent) => queryUsageMatrix(reader, cut, catalog, extent, early),
+          // Each read is a request of its own: there is nothing to hold or give back.
+          release: async () => undefined,
+        };
+      },
+      deploymentRows: (plan) => queryDeploymentUsage(pool, plan),
+    },
+    billing: {
+      async ingestRuns(batch) {
+        const ingestedAt = new Date();
+        const projects = await ensureProjectRows(
+          pool,
+          batch.workspaceId,
+          batch.runs.map((run) => run.projectName),
+        );
+        const { inserted, refused } = await queue.write(
+          batch.runs.map((run) => {
+            const project = projects.get(run.projectName);
+            return {
+              // Stored ids read back lower-case: compare them so.
+              runId: run.runId.toLowerCase(),
+              workspaceId: batch.workspaceId,
+              projectId: project?.id ?? '',
+              userId: batch.userId,
+              apiKeyId: batch.apiKeyId,
+              startMs: ingestedAt.getTime(),
+              tier: project?.tier === 'longlived' ? 'long' : 'short',
+              // Held to the workspace's usage limits in the claim's transaction (month-counters.ts).
+              limitedProject: run.projectName,
+            };
+          }),
+        );
+        return {
+          inserted,
+          duplicates: batch.runs.length - inserted - refused.length,
+          refused,
+          ingestedAt,
+        };
+      },
+      async ingestTrace(input) {
+        const trace = traceInputSchema.parse(input);
+        const projectId = trace.project_id.toLowerCase();
+        // The trace's own tier, else its project's default (short-lived when unset), as DuckDB.
+        const tier = trace.trace_tier ?? (await projectTier(pool, projectId));
+        const { inserted } = await queue.write([
+          {
+            runId: trace.run_id.toLowerCase(),
+            workspaceId: trace.workspace_id.toLowerCase(),
+            projectId,
+            userId: trace.user_id?.toLowerCase() ?? null,
+            apiKeyId: trace.api_key_id?.toLowerCase() ?? null,
+            startMs: new Date(trace.start_time).getTime(),
+            tier: tier === 'longlived' ? 'long' : 'short',
+          },
+        ]);
+        return { inserted: inserted > 0 };
+      },
+      applyDeploymentReport: (workspaceId, report, nowMs) =>
+        applyDeploymentReport(pool, workspaceId, report, nowMs),
+    },
+    catalog: {
+      putDimension: (row) => putDimension(pool, row),
+      removeDimension: (groupBy, id) => removeDimension(pool, groupBy, id),
+      ensureProjects: (workspaceId, names) => ensureProjects(pool, workspaceId, names),
+      setProjectTier: (workspaceId, name, tier) => setProjectTier(pool, workspaceId, name, tier),
+      createWorkspace: (workspace) => createWorkspace(pool, workspace),
+      createApiKey: (newKey) => createApiKey(pool, newKey),
+    },
+    keys: {
+      principalForKey: (keyHash) => loadPrincipal(pool, keyHash),
+      writerForKey: (keyHash) => loadKeyOwner(pool, keyHash),
+    },
+    limits: createPostgresLimitStore(pool, baseline),
+    seeder: {
+      seedIfEmpty: (profile, onProgress) => seedClickHouse(pool, clickhouse, profile, onProgress),
+    },
+    async health() {
+      try {
+        const [row] = await tsvRows(clickhouse, 'SELECT count() FROM traces');
+        await pool.query('SELECT 1');
+        return { traces: Number(row?.[0] ?? 0) };
+      } catch {
+        return { traces: null };
+      }
+    },
+    close() {
+      closing ??= (async () => {
+        await queue.close();
+        reader.close();
+        await clickhouse.close();
+        await pool.end();
+      })();
+      return closing;
+    },
+  };
+}
