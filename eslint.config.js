@@ -50,7 +50,9 @@ export default tseslint.config(
               from: './server',
               message: 'The SPA never imports the server: move what both need to contracts/.',
             },
-            // The two services share nothing but server/http: each could be deployed alone.
+            // The two services share nothing but server/http and server/db (Postgres transactions
+            // and migrations): each could be deployed alone, and the shared parts name neither.
+            { target: './server/db', from: ['./server/usage', './server/deployment'] },
             { target: './server/usage', from: './server/deployment' },
             { target: './server/deployment', from: './server/usage' },
             // Usage layers: http -> queries/ (each read written once) -> the store port

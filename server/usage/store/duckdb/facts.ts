@@ -37,29 +37,29 @@ function openSnapshot(
   signal?.addEventListener('abort', interrupt, { once: true });
   // A connection runs one statement at a time: reads asked for together run one after another.
   let tail: Promise<unknown> = Promise.resolve();
+  let pending = 0;
   const inTurn = <T>(read: () => Promise<T>): Promise<T> => {
-    const next = tail.then(read);
+    pending += 1;
+    const next = tail.then(read).finally(() => {
+      pending -= 1;
+    });
     tail = next.catch(() => undefined);
     return next;
   };
   let released: Promise<void> | undefined;
+  // Disconnecting ends the read transaction. Done at once when no read is under way, so the end
+  // of an export is not held up by a round trip.
+  const disconnect = () => {
+    signal?.removeEventListener('abort', interrupt);
+    connection.closeSync();
+  };
   return {
     catalog: (groupBy) => inTurn(() => catalogs(connection, groupBy)),
     extent: (groupBy) => inTurn(() => readDataExtent(connection, groupBy)),
     matrix: (plan, catalog, extent) =>
       inTurn(() => queryUsageMatrix(connection, plan, catalog, extent)),
     release() {
-      released ??= (async () => {
-        signal?.removeEventListener('abort', interrupt);
-        try {
-          await tail;
-          await connection.run('ROLLBACK');
-        } catch {
-          // An interrupted or failed read leaves nothing to roll back that closing does not.
-        } finally {
-          connection.closeSync();
-        }
-      })();
+      released ??= pending === 0 ? Promise.resolve(disconnect()) : tail.then(disconnect);
       return released;
     },
   };

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { migrate, withAdvisoryLock, type Migration } from '@server/db/postgres';
 
 /**
  * The usage service's Postgres tables, in schema `usage` (one Postgres may also hold the
@@ -24,7 +25,7 @@ import type { Pool } from 'pg';
  *   row every claim of that workspace and month updates under its lock (`month-counters.ts`).
  *   `billed_runs.long_lived` says which counter column a dead claim is taken back from.
  */
-const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'catalog, keys, billed runs, seed runs',
@@ -168,48 +169,13 @@ const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
 const MIGRATION_LOCK = 7_240_001;
 
 /**
- * Runs `work` holding the session advisory lock every replica takes to migrate (Postgres and
+ * Runs `work` holding the advisory lock every replica takes to migrate (Postgres and
  * ClickHouse): replicas starting together migrate one at a time, and the later ones find the work
- * done. The lock dies with the session if the process does.
+ * done.
  */
-export async function withMigrationLock<T>(pool: Pool, work: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    return await work();
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
-  }
-}
+export const withMigrationLock = <T>(pool: Pool, work: () => Promise<T>): Promise<T> =>
+  withAdvisoryLock(pool, MIGRATION_LOCK, work);
 
 /** Applies the migrations not yet recorded, each in its own transaction (under the lock above). */
-export async function migratePostgres(pool: Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('CREATE SCHEMA IF NOT EXISTS usage');
-    await client.query(`CREATE TABLE IF NOT EXISTS usage.schema_migrations (
-      version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const applied = await client.query<{ version: number }>(
-      'SELECT version FROM usage.schema_migrations',
-    );
-    const done = new Set(applied.rows.map((row) => row.version));
-    for (const migration of MIGRATIONS) {
-      if (done.has(migration.version)) continue;
-      await client.query('BEGIN');
-      try {
-        await client.query(migration.sql);
-        await client.query('INSERT INTO usage.schema_migrations (version, name) VALUES ($1, $2)', [
-          migration.version,
-          migration.name,
-        ]);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      }
-    }
-  } finally {
-    client.release();
-  }
-}
+export const migratePostgres = (pool: Pool): Promise<void> =>
+  migrate(pool, { schema: 'usage', table: 'schema_migrations', named: true }, MIGRATIONS);

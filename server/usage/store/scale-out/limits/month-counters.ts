@@ -1,3 +1,4 @@
+import { countRefusals } from '@server/usage/model/refusal-counts';
 import type { Pool, PoolClient } from 'pg';
 import type { TraceTier } from '@contracts/usage/limit-period';
 import type { LimitType } from '@contracts/usage/usage-limits';
@@ -256,25 +257,10 @@ async function recordRefusals(
   fresh: readonly CountedRow[],
   refused: ReadonlyMap<string, Refusal>,
 ): Promise<void> {
-  const counts = new Map<
-    string,
-    { workspaceId: string; type: string; project: string; n: number }
-  >();
-  for (const row of fresh) {
-    const refusal = refused.get(row.runId);
-    if (!refusal) continue;
-    const project = row.limitedProject ?? '';
-    const key = JSON.stringify([refusal.workspaceId, refusal.limitType, project]);
-    const entry = counts.get(key) ?? {
-      workspaceId: refusal.workspaceId,
-      type: refusal.limitType,
-      project,
-      n: 0,
-    };
-    entry.n += 1;
-    counts.set(key, entry);
-  }
-  const list = [...counts.values()];
+  const list = countRefusals(
+    fresh.map((row) => ({ runId: row.runId, projectName: row.limitedProject ?? '' })),
+    refused,
+  );
   await client.query(
     `INSERT INTO usage.usage_limit_refusals
      SELECT r.workspace_id, r.limit_type, r.project, date_trunc('minute', now() AT TIME ZONE 'UTC'), r.n
@@ -282,9 +268,9 @@ async function recordRefusals(
        AS r (workspace_id, limit_type, project, n)`,
     [
       list.map((entry) => entry.workspaceId),
-      list.map((entry) => entry.type),
+      list.map((entry) => entry.limitType),
       list.map((entry) => Buffer.from(entry.project, 'utf8')),
-      list.map((entry) => String(entry.n)),
+      list.map((entry) => String(entry.refused)),
     ],
   );
 }
