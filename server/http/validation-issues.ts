@@ -25,7 +25,7 @@ export const issueLoc = (
  */
 export function validationProblems(
   prefix: readonly (string | number)[],
-  error: z.ZodError,
+  error: { issues: readonly z.core.$ZodIssue[] },
   describe: (issue: z.core.$ZodIssue, loc: IssueLoc) => Omit<ValidationProblem, 'loc'> = (
     issue,
   ) => ({ msg: issue.message, type: issue.code }),

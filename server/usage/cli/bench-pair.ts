@@ -9,8 +9,8 @@ import type { UsageStore } from '../store/usage-store';
 import { percentiles } from './bench-measure';
 import { getDimensionCatalog } from '../queries/get-dimension-catalog';
 import { getUsage } from '../queries/get-usage';
+import { DAY_MS } from '@contracts/usage/time';
 
-const DAY_MS = 86_400_000;
 const RANGES = [365, 93, 30] as const;
 
 const load = () =>

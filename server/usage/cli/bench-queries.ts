@@ -15,8 +15,8 @@ import type { UsageStore } from '../store/usage-store';
 import { measureExport, percentiles, timeRuns } from './bench-measure';
 import { getDimensionCatalog } from '../queries/get-dimension-catalog';
 import { getUsage } from '../queries/get-usage';
+import { DAY_MS } from '@contracts/usage/time';
 
-const DAY_MS = 86_400_000;
 const execFileAsync = promisify(execFile);
 const RANGES = [1, 30, 93, 365] as const;
 

@@ -5,6 +5,7 @@ import type { ValidationIssue } from '@contracts/usage/usage-schema';
 import { jsonError } from '@server/http/json-error';
 import type { UsageStore } from '../store/usage-store';
 import { authorizeWriter } from './authorize-writer';
+import { validationProblems } from '@server/http/validation-issues';
 
 /** A report holds at most 10,000 count rows of ~150 bytes. */
 const MAX_REPORT_BYTES = 4 * 1024 * 1024;
@@ -38,11 +39,7 @@ export function createDeploymentMetricsRoutes(backend: UsageStore): Hono {
       }
       const parsed = deploymentReportSchema.safeParse(body);
       if (!parsed.success) {
-        const issues: ValidationIssue[] = parsed.error.issues.map((issue) => ({
-          loc: [
-            'body',
-            ...issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
-          ],
+        const issues: ValidationIssue[] = validationProblems(['body'], parsed.error, (issue) => ({
           msg: issue.message,
           type: 'value_error',
         }));

@@ -5,6 +5,7 @@ import { USAGE_LIMITS_MANAGE_PERMISSION } from '../seed/demo-keys';
 import { hashApiKey } from '../store/api-key-hash';
 import type { Principal, UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
+import { validationProblems } from '@server/http/validation-issues';
 
 type Step<T> = T | { response: Response };
 
@@ -97,11 +98,9 @@ export async function parseBody<S extends z.ZodType>(
     response: jsonError(
       c,
       422,
-      parsed.error.issues.map((issue) => {
-        const path = issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key));
-        const missing = issue.code === 'invalid_type' && valueAt(json, path) === undefined;
+      validationProblems(['body'], parsed.error, (issue, loc) => {
+        const missing = issue.code === 'invalid_type' && valueAt(json, loc.slice(1)) === undefined;
         return {
-          loc: ['body', ...path],
           msg: missing ? 'Field required' : issue.message,
           type: missing ? 'missing' : issue.code,
         };

@@ -4,6 +4,7 @@ import { TRACE_TIERS, type ValidationIssue } from '@contracts/usage/usage-schema
 import { jsonError } from '@server/http/json-error';
 import type { UsageStore } from '../store/usage-store';
 import { authorizeWriter } from './authorize-writer';
+import { validationProblems } from '@server/http/validation-issues';
 
 /** LangSmith's project create body, as far as billing reads it. */
 const sessionSchema = z.object({
@@ -25,11 +26,7 @@ export function createSessionRoutes(backend: UsageStore): Hono {
     if ('response' in auth) return auth.response;
     const parsed = sessionSchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
-      const issues: ValidationIssue[] = parsed.error.issues.map((issue) => ({
-        loc: [
-          'body',
-          ...issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
-        ],
+      const issues: ValidationIssue[] = validationProblems(['body'], parsed.error, (issue) => ({
         msg: issue.message,
         type: issue.code === 'invalid_value' ? 'enum' : 'value_error',
       }));

@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@contracts/usage/time';
 
 /** Half-open epoch-ms interval `[from, to)`. */
 export interface Interval {

@@ -3,8 +3,8 @@ import type { DeploymentReport } from '@contracts/usage/deployment-report';
 import { applyHeartbeat, splitAtSteps } from '@server/usage/metering/replica-uptime';
 import type { AppliedReport } from '@server/usage/store/usage-store';
 import { ensureProjectRows } from './catalog-writes';
+import { MINUTE_MS } from '@contracts/usage/time';
 
-const MINUTE_MS = 60_000;
 const NOTHING: AppliedReport = { applied: false, agentRuns: 0, nodesExecuted: 0, uptimeMs: 0 };
 
 type Row = [projectName: string, atMs: number, runs: number, nodes: number, uptimeMs: number];

@@ -15,8 +15,8 @@ import type { ClickHouseReader } from './clickhouse/reader';
 import { tsvNumbers } from './clickhouse/tsv-array';
 import { PERIOD_DAYS } from './clickhouse-migrations';
 import { bucketDays } from './clickhouse/bucket-days';
+import { DAY_MS } from '@contracts/usage/time';
 
-const DAY_MS = 86_400_000;
 const NIL = "toUUID('00000000-0000-0000-0000-000000000000')";
 
 /** Per group_by: the trace column of the dimension, and whether it may be NULL. */

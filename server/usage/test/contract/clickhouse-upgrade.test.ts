@@ -8,8 +8,8 @@ import { openStore } from '@server/usage/store/open-usage-store';
 import type { UsageStore } from '@server/usage/store/usage-store';
 import { freshStore, HAVE_SCALE_OUT_SERVERS, SKIP_REASON, type FreshStore } from './fresh-stores';
 import { getUsage } from '@server/usage/queries/get-usage';
+import { DAY_MS } from '@contracts/usage/time';
 
-const DAY_MS = 86_400_000;
 const START = Date.parse('2026-01-03T00:00:00Z');
 const WORKSPACE = randomUUID();
 const PROJECT = randomUUID();

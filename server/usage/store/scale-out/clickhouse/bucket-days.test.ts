@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bucketDays, type BucketDays } from './bucket-days';
+import { DAY_MS } from '@contracts/usage/time';
 
-const DAY_MS = 86_400_000;
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 const days = (from: string, to: string) => ({ from: day(from) * DAY_MS, to: day(to) * DAY_MS });
 const grid = (origin: string, strideDays: number) => ({

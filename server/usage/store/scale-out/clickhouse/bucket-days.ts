@@ -1,6 +1,5 @@
 import type { Interval } from '@server/usage/model/time-segments';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@contracts/usage/time';
 
 /** The buckets that whole days fall in, and where each begins, as UTC day numbers. */
 export interface BucketDays {
