@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { UsageStore } from '@server/usage/store/usage-store';
-import { applyDeploymentReport } from './apply-deployment-report';
+import { createDuckDbBilling } from './billing';
 import { createApiKey } from './create-api-key';
 import { createDimensionCatalogs } from './dimension-catalogs';
 import { createWorkspace, putDimension, removeDimension } from './dimension-writes';
@@ -9,7 +9,6 @@ import { createDuckDbFacts } from './facts';
 import { openDuckDbStore, type DuckDbStore } from './connection';
 import { ensureNamedProjects } from './ensure-projects';
 import { createRunIngestor } from './ingest-runs';
-import { createTraceIngestor } from './ingest-trace';
 import { loadPrincipal } from './load-principal';
 import { createLimitAdmission } from './limits/admit-runs';
 import { createDuckDbLimitStore } from './limits/duckdb-limit-store';
@@ -46,12 +45,7 @@ export function createDuckDbUsageStore(store: DuckDbStore): UsageStore {
   return {
     kind: 'duckdb',
     facts: createDuckDbFacts(store, catalogs),
-    billing: {
-      ingestRuns: ingestor.ingest,
-      ingestTrace: createTraceIngestor(ingestor),
-      applyDeploymentReport: (workspaceId, report, nowMs) =>
-        write((connection) => applyDeploymentReport(connection, workspaceId, report, nowMs)),
-    },
+    billing: createDuckDbBilling(ingestor),
     catalog: {
       putDimension: (row) => write((connection) => putDimension(connection, row)),
       removeDimension: (groupBy, id) =>

@@ -1,3 +1,4 @@
+import { inTransaction } from '@server/db/postgres';
 import type { Pool, PoolClient } from 'pg';
 import { TRACE_TIERS, type GroupBy, type TraceTier } from '@contracts/usage/usage-schema';
 import { stableUuid } from '@server/usage/seed/stable-uuid';
@@ -68,9 +69,7 @@ const WRITER_PERMISSION = 'runs:create';
  * writer also gets runs:create and write access to them.
  */
 export async function createApiKey(pool: Pool, newKey: NewApiKey): Promise<number> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     const existing = await client.query<{ id: string }>('SELECT id::text FROM usage.workspaces');
     const known = new Set(existing.rows.map((row) => row.id));
     const unknown = newKey.workspaceIds.find((id) => !known.has(id.toLowerCase()));
@@ -85,17 +84,11 @@ export async function createApiKey(pool: Pool, newKey: NewApiKey): Promise<numbe
     ]);
     await client.query(
       `INSERT INTO usage.auth_key_workspaces
-       SELECT $1, unnest($2::uuid[]), 'WORKSPACE_ADMIN', $3`,
+         SELECT $1, unnest($2::uuid[]), 'WORKSPACE_ADMIN', $3`,
       [keyHash, granted, !newKey.writer],
     );
-    await client.query('COMMIT');
     return granted.length;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** A project named by runs: its id and its default retention tier (null: short-lived). */

@@ -1,21 +1,18 @@
 import pg from 'pg';
 import type { ClickHouseClient } from '@clickhouse/client';
-import { traceInputSchema } from '@server/usage/ingest/trace-input';
 import { TIER_CATALOG } from '@server/usage/model/trace-tiers';
-import { applyDeploymentReport } from './apply-deployment-report';
+import { createScaleOutBilling } from './billing';
 import {
   createApiKey,
   createWorkspace,
-  ensureProjectRows,
   ensureProjects,
-  projectTier,
   putDimension,
   removeDimension,
   setProjectTier,
 } from './catalog-writes';
 import { createDimensionCatalogs } from './dimension-catalogs';
 import { loadKeyOwner, loadPrincipal } from './load-principal';
-import { queryDeploymentUsage } from './query-deployment-usage';
+import { createScaleOutFacts } from './facts';
 import { migratePostgres, withMigrationLock } from './postgres-migrations';
 import type { TraceGroupBy } from '@contracts/usage/usage-schema';
 import type { UsageStore } from '@server/usage/store/usage-store';
@@ -26,7 +23,6 @@ import { createPostgresLimitStore } from './limits/scale-out-limit-store';
 import { createIngestQueue } from './clickhouse/ingest-queue';
 import { createMonthBaseline } from './clickhouse/month-baseline';
 import { seedClickHouse } from './seed/seed-database';
-import { queryUsageMatrix, readDataExtent, readDaysEarly } from './usage-facts';
 
 export interface ScaleOutOptions {
   clickhouse: ClickHouseSettings;
@@ -70,73 +66,8 @@ function createScaleOutUsageStore(
   let closing: Promise<void> | undefined;
   return {
     kind: 'clickhouse',
-    facts: {
-      async snapshot(plan) {
-        // Started now, before the catalog and extent are known: one round trip less.
-        const early = plan ? readDaysEarly(reader, plan) : null;
-        return {
-          catalog: catalogs,
-          extent: () => readDataExtent(reader),
-          matrix: (cut, catalog, extent) => queryUsageMatrix(reader, cut, catalog, extent, early),
-          // Each read is a request of its own: there is nothing to hold or give back.
-          release: async () => undefined,
-        };
-      },
-      deploymentRows: (plan) => queryDeploymentUsage(pool, plan),
-    },
-    billing: {
-      async ingestRuns(batch) {
-        const ingestedAt = new Date();
-        const projects = await ensureProjectRows(
-          pool,
-          batch.workspaceId,
-          batch.runs.map((run) => run.projectName),
-        );
-        const { inserted, refused } = await queue.write(
-          batch.runs.map((run) => {
-            const project = projects.get(run.projectName);
-            return {
-              // Stored ids read back lower-case: compare them so.
-              runId: run.runId.toLowerCase(),
-              workspaceId: batch.workspaceId,
-              projectId: project?.id ?? '',
-              userId: batch.userId,
-              apiKeyId: batch.apiKeyId,
-              startMs: ingestedAt.getTime(),
-              tier: project?.tier === 'longlived' ? 'long' : 'short',
-              // Held to the workspace's usage limits in the claim's transaction (month-counters.ts).
-              limitedProject: run.projectName,
-            };
-          }),
-        );
-        return {
-          inserted,
-          duplicates: batch.runs.length - inserted - refused.length,
-          refused,
-          ingestedAt,
-        };
-      },
-      async ingestTrace(input) {
-        const trace = traceInputSchema.parse(input);
-        const projectId = trace.project_id.toLowerCase();
-        // The trace's own tier, else its project's default (short-lived when unset), as DuckDB.
-        const tier = trace.trace_tier ?? (await projectTier(pool, projectId));
-        const { inserted } = await queue.write([
-          {
-            runId: trace.run_id.toLowerCase(),
-            workspaceId: trace.workspace_id.toLowerCase(),
-            projectId,
-            userId: trace.user_id?.toLowerCase() ?? null,
-            apiKeyId: trace.api_key_id?.toLowerCase() ?? null,
-            startMs: new Date(trace.start_time).getTime(),
-            tier: tier === 'longlived' ? 'long' : 'short',
-          },
-        ]);
-        return { inserted: inserted > 0 };
-      },
-      applyDeploymentReport: (workspaceId, report, nowMs) =>
-        applyDeploymentReport(pool, workspaceId, report, nowMs),
-    },
+    facts: createScaleOutFacts(pool, reader, catalogs),
+    billing: createScaleOutBilling(pool, queue),
     catalog: {
       putDimension: (row) => putDimension(pool, row),
       removeDimension: (groupBy, id) => removeDimension(pool, groupBy, id),

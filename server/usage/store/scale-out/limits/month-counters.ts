@@ -1,3 +1,4 @@
+import { inTransaction } from '@server/db/postgres';
 import { countRefusals } from '@server/usage/model/refusal-counts';
 import type { Pool, PoolClient } from 'pg';
 import type { TraceTier } from '@contracts/usage/limit-period';
@@ -171,16 +172,14 @@ export async function claimAndCount(
   await ensureCounters(pool, keys, baseline);
   // Inserted in id order: two claims sharing ids wait for each other in one order only.
   const sorted = [...rows].sort((a, b) => (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0));
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     const counters = await lockCounters(client, keys);
     const inserted = await client.query<{ run_id: string }>(
       `INSERT INTO usage.billed_runs (run_id, claim, claimed_at, workspace_id, day, long_lived)
-       SELECT r.run_id, $1, now(), r.workspace_id, r.day, r.long_lived
-       FROM unnest($2::uuid[], $3::uuid[], $4::date[], $5::boolean[])
-         AS r (run_id, workspace_id, day, long_lived)
-       ON CONFLICT (run_id) DO NOTHING RETURNING run_id::text`,
+         SELECT r.run_id, $1, now(), r.workspace_id, r.day, r.long_lived
+         FROM unnest($2::uuid[], $3::uuid[], $4::date[], $5::boolean[])
+           AS r (run_id, workspace_id, day, long_lived)
+         ON CONFLICT (run_id) DO NOTHING RETURNING run_id::text`,
       [
         claim,
         sorted.map((row) => row.runId),
@@ -205,14 +204,8 @@ export async function claimAndCount(
       fresh.filter((row) => claimed.has(row.runId)),
       1,
     );
-    await client.query('COMMIT');
     return { claimed, refused };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The new root runs of `fresh` that go over a limit of their workspace this month. */
@@ -312,15 +305,13 @@ export async function releaseDeadClaims(
   }
   const lost = rows.filter((row) => !stored.has(row.runId));
   if (lost.length === 0) return { confirmed: landed.length, released: 0 };
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     await lockCounters(client, distinctKeys(lost));
     const removed = await client.query<{ workspace_id: string; day: string; long_lived: boolean }>(
       `DELETE FROM usage.billed_runs
-       WHERE run_id = ANY($1::uuid[]) AND claim IS NOT NULL
-         AND claimed_at < now() - make_interval(secs => $2)
-       RETURNING workspace_id::text, to_char(day, 'YYYY-MM-DD') AS day, long_lived`,
+         WHERE run_id = ANY($1::uuid[]) AND claim IS NOT NULL
+           AND claimed_at < now() - make_interval(secs => $2)
+         RETURNING workspace_id::text, to_char(day, 'YYYY-MM-DD') AS day, long_lived`,
       [lost.map((row) => row.runId), leaseMs / 1000],
     );
     await addToCounters(
@@ -332,14 +323,8 @@ export async function releaseDeadClaims(
       })),
       -1,
     );
-    await client.query('COMMIT');
     return { confirmed: landed.length, released: removed.rows.length };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**
