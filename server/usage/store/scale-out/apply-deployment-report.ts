@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import type { DeploymentReport } from '@contracts/usage/deployment-report';
 import { applyHeartbeat, splitAtSteps } from '@server/usage/metering/replica-uptime';
 import type { AppliedReport } from '@server/usage/store/usage-store';
-import { ensureProjectRows } from './catalog-writes';
+import { ensureProjectRows } from './ensure-projects';
 import { MINUTE_MS } from '@contracts/usage/time';
 
 const NOTHING: AppliedReport = { applied: false, agentRuns: 0, nodesExecuted: 0, uptimeMs: 0 };

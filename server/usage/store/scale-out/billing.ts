@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { traceInputSchema } from '@server/usage/ingest/trace-input';
 import type { BillingWrites } from '@server/usage/store/usage-store';
 import { applyDeploymentReport } from './apply-deployment-report';
-import { ensureProjectRows, projectTier } from './catalog-writes';
+import { ensureProjectRows, projectTier } from './ensure-projects';
 import type { IngestQueue } from './clickhouse/ingest-queue';
 
 /**

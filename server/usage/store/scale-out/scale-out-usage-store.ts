@@ -2,16 +2,13 @@ import pg from 'pg';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { TIER_CATALOG } from '@server/usage/model/trace-tiers';
 import { createScaleOutBilling } from './billing';
-import {
-  createApiKey,
-  createWorkspace,
-  ensureProjects,
-  putDimension,
-  removeDimension,
-  setProjectTier,
-} from './catalog-writes';
+import { createApiKey } from './create-api-key';
+import { createWorkspace, putDimension, removeDimension } from './dimension-writes';
+import { ensureProjects } from './ensure-projects';
+import { setProjectTier } from './set-project-tier';
 import { createDimensionCatalogs } from './dimension-catalogs';
-import { loadKeyOwner, loadPrincipal } from './load-principal';
+import { loadPrincipal } from './load-principal';
+import { loadKeyOwner } from './load-writer';
 import { createScaleOutFacts } from './facts';
 import { migratePostgres, withMigrationLock } from './postgres-migrations';
 import type { TraceGroupBy } from '@contracts/usage/usage-schema';

@@ -15,7 +15,7 @@ export interface BucketDays {
 /**
  * The buckets of a grid (`originMs`, `stepMs`: whole days) that the whole UTC days `days` fall
  * in, with the day each one's share of `days` begins (see `BucketDays`). Pure: the rollup SQL of
- * `usage-facts.ts` is written from it.
+ * `read-usage-matrix.ts` is written from it.
  */
 export function bucketDays(days: Interval, grid: { originMs: number; stepMs: number }): BucketDays {
   const firstDay = Math.floor(days.from / DAY_MS);

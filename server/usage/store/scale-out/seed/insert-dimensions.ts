@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { PoolClient } from 'pg';
 import type { CatalogRows } from '@server/usage/store/duckdb/seed/export-seed';
-import { utf8 } from '../catalog-writes';
+import { utf8 } from '../dimension-writes';
 
 /** Tables the seed fills or wipes, children first. */
 export const SEEDED_TABLES = [
