@@ -1,7 +1,8 @@
 import type { Pool } from 'pg';
 import type { TraceTier } from '@contracts/usage/limit-period';
 import type { Refusal } from '@server/usage/model/select-over-limit';
-import { claimAndCount, NO_BASELINE, type MonthBaseline } from './limits/month-counters';
+import { claimAndCount } from './limits/claims';
+import { NO_BASELINE, type MonthBaseline } from './limits/month-counters';
 
 /**
  * How long a claim protects its run ids. A claim older than this belongs to a replica that died
@@ -48,7 +49,7 @@ interface HeldRow {
  * Claims `rows` (distinct lower-case run ids) for batch `claim` in the shared billed-run set:
  * `INSERT … ON CONFLICT DO NOTHING RETURNING` takes every id no one had, in one statement, in
  * the transaction that counts them against their month and refuses those over a usage limit
- * (`limits/month-counters.ts`). Ids that conflict are duplicates when billed, waiting while
+ * (`limits/claims.ts`). Ids that conflict are duplicates when billed, waiting while
  * another live claim holds them, and settled when that claim is dead: billed if its trace is
  * stored (`findStored`), else taken over (counted once already, by the dead claim).
  */

@@ -8,7 +8,7 @@ import type { IngestQueue } from './clickhouse/ingest-queue';
 /**
  * Billing on ClickHouse + Postgres: every write goes through the ingest queue, whose claim on the
  * shared billed-run set decides duplicates and usage limits in one Postgres transaction
- * (`limits/month-counters.ts`) before the traces reach ClickHouse.
+ * (`limits/claims.ts`) before the traces reach ClickHouse.
  */
 export function createScaleOutBilling(pool: Pool, queue: IngestQueue): BillingWrites {
   return {
@@ -31,7 +31,7 @@ export function createScaleOutBilling(pool: Pool, queue: IngestQueue): BillingWr
             apiKeyId: batch.apiKeyId,
             startMs: ingestedAt.getTime(),
             tier: project?.tier === 'longlived' ? 'long' : 'short',
-            // Held to the workspace's usage limits in the claim's transaction (month-counters.ts).
+            // Held to the workspace's usage limits in the claim's transaction (limits/claims.ts).
             limitedProject: run.projectName,
           };
         }),

@@ -8,10 +8,8 @@ import {
   CLAIM_LEASE_MS,
   type ClaimRow,
 } from '@server/usage/store/scale-out/billed-runs';
-import {
-  releaseDeadClaims,
-  type MonthBaseline,
-} from '@server/usage/store/scale-out/limits/month-counters';
+import { releaseDeadClaims } from '@server/usage/store/scale-out/limits/claims';
+import type { MonthBaseline } from '@server/usage/store/scale-out/limits/month-counters';
 import type { RefusedRun } from '@server/usage/store/usage-store';
 import { INSERT_TIMEOUT_MS, tsvRows, uuidLiteral } from './client';
 

@@ -6,7 +6,8 @@ import {
 } from '@server/usage/test/postgres-test-database';
 import { claimRuns, confirmClaim, type ClaimRow } from '../billed-runs';
 import { upsertLimit } from './limit-sql';
-import { readMonthUsage, releaseDeadClaims, type MonthBaseline } from './month-counters';
+import { releaseDeadClaims } from './claims';
+import { readMonthUsage, type MonthBaseline } from './month-counters';
 
 const DAY = new Date().toISOString().slice(0, 10);
 const MONTH = `${DAY.slice(0, 7)}-01`;
