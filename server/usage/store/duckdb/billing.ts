@@ -1,6 +1,6 @@
 import type { BillingWrites } from '@server/usage/store/usage-store';
 import { applyDeploymentReport } from './apply-deployment-report';
-import type { RunIngestor } from './ingest-runs';
+import type { RunIngestor } from './writer-queue';
 import { createTraceIngestor } from './ingest-trace';
 
 /**

@@ -8,7 +8,7 @@ import { createWorkspace, putDimension, removeDimension } from './dimension-writ
 import { createDuckDbFacts } from './facts';
 import { openDuckDbStore, type DuckDbStore } from './connection';
 import { ensureNamedProjects } from './ensure-projects';
-import { createRunIngestor } from './ingest-runs';
+import { createRunIngestor } from './writer-queue';
 import { loadPrincipal } from './load-principal';
 import { createLimitAdmission } from './limits/admit-runs';
 import { createDuckDbLimitStore } from './limits/duckdb-limit-store';

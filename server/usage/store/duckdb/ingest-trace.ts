@@ -5,7 +5,7 @@ import {
   type TraceInput,
 } from '@server/usage/ingest/trace-input';
 import { TIER_IDS } from '@server/usage/model/trace-tiers';
-import type { RunIngestor } from './ingest-runs';
+import type { RunIngestor } from './writer-queue';
 import { addToRollups } from './rollup-increments';
 import { selectUnbilled, type RunIdFilter } from './run-id-filter';
 

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { migrate, withAdvisoryLock, type Migration } from '@server/db/postgres';
+import { migrate, type Migration } from '@server/db/postgres';
 
 /**
  * The usage service's Postgres tables, in schema `usage` (one Postgres may also hold the
@@ -165,17 +165,6 @@ const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** Any fixed number: the lock every replica takes to migrate, one after the other. */
-const MIGRATION_LOCK = 7_240_001;
-
-/**
- * Runs `work` holding the advisory lock every replica takes to migrate (Postgres and
- * ClickHouse): replicas starting together migrate one at a time, and the later ones find the work
- * done.
- */
-export const withMigrationLock = <T>(pool: Pool, work: () => Promise<T>): Promise<T> =>
-  withAdvisoryLock(pool, MIGRATION_LOCK, work);
-
-/** Applies the migrations not yet recorded, each in its own transaction (under the lock above). */
+/** Applies the migrations not yet recorded, each in its own transaction (under `migrateScaleOut`'s lock). */
 export const migratePostgres = (pool: Pool): Promise<void> =>
   migrate(pool, { schema: 'usage', table: 'schema_migrations', named: true }, MIGRATIONS);

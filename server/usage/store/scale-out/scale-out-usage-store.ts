@@ -10,11 +10,10 @@ import { createDimensionCatalogs } from './dimension-catalogs';
 import { loadPrincipal } from './load-principal';
 import { loadKeyOwner } from './load-writer';
 import { createScaleOutFacts } from './facts';
-import { migratePostgres, withMigrationLock } from './postgres-migrations';
+import { migrateScaleOut } from './migrations';
 import type { TraceGroupBy } from '@contracts/usage/usage-schema';
 import type { UsageStore } from '@server/usage/store/usage-store';
 import { openClickHouse, tsvRows, type ClickHouseSettings } from './clickhouse/client';
-import { migrateClickHouse } from './clickhouse-migrations';
 import { createClickHouseReader, type ClickHouseReader } from './clickhouse/reader';
 import { createPostgresLimitStore } from './limits/scale-out-limit-store';
 import { createIngestQueue } from './clickhouse/ingest-queue';
@@ -37,11 +36,7 @@ export async function openScaleOutUsageStore(options: ScaleOutOptions): Promise<
   let clickhouse: ClickHouseClient | undefined;
   try {
     clickhouse = await openClickHouse(options.clickhouse);
-    const client = clickhouse;
-    await withMigrationLock(pool, async () => {
-      await migratePostgres(pool);
-      await migrateClickHouse(client);
-    });
+    await migrateScaleOut(pool, clickhouse);
   } catch (error) {
     await clickhouse?.close();
     await pool.end();
