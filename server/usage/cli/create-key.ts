@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
 import { loadConfig, loadDotEnv } from '@server/config';
-import { backendChoice, duckDbFile, openBackend } from '../store/open-usage-backend';
-import { UsageInputError } from '../store/usage-backend';
+import { backendChoice, duckDbFile, openStore } from '../store/open-usage-store';
+import { UsageInputError } from '../store/usage-store';
 
 const USAGE = `Usage: npm run -s usage:create-key -- [--create-workspace NAME] [--writer] [--label NAME]
        [--workspace ID ...] [--data-dir DIR]
@@ -37,7 +37,7 @@ async function main(args: string[]): Promise<number> {
     ? ({ kind: 'duckdb', file: duckDbFile(path.resolve(values['data-dir'])) } as const)
     : backendChoice(loadConfig());
   const file = choice.kind === 'duckdb' ? choice.file : 'the ClickHouse + Postgres store';
-  const backend = await openBackend(choice).catch((error: unknown) => {
+  const backend = await openStore(choice).catch((error: unknown) => {
     const locked = error instanceof Error && /lock/i.test(error.message);
     throw new Error(
       locked
@@ -49,14 +49,14 @@ async function main(args: string[]): Promise<number> {
     const key = `lsv2_${randomBytes(24).toString('hex')}`;
     const created = workspaceName ? randomUUID() : undefined;
     if (created) {
-      await backend.createWorkspace({
+      await backend.catalog.createWorkspace({
         id: created,
         displayName: workspaceName ?? '',
         createdAt: new Date(),
       });
     }
     const workspaceIds = [...(created ? [created] : []), ...values.workspace];
-    const workspaces = await backend
+    const workspaces = await backend.catalog
       .createApiKey({ key, label: values.label, workspaceIds, writer: values.writer })
       .catch((error: unknown) => {
         if (error instanceof UsageInputError) throw new UsageError(error.message);
