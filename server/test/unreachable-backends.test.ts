@@ -1,21 +1,10 @@
-import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeServerDataDirs, startServerProcess } from './server-process';
+import { freePort as closedPort, removeServerDataDirs, startServerProcess } from './server-process';
 
 afterAll(removeServerDataDirs);
 
 /** The one Postgres the suites may use (scripts/with-test-services.sh), reachable by definition. */
 const TEST_DATABASE_URI = process.env.TEST_DATABASE_URI || undefined;
-
-/** A port on 127.0.0.1 that nothing listens on: taken from the OS, then let go. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return address.port;
-}
 
 /** Starts the server with `env` (and a demo dataset to load) and waits for it to give up. */
 async function startAndFail(env: Record<string, string>) {
