@@ -1,5 +1,8 @@
 import pg from 'pg';
 
+/** How long a new connection may take before the request that wanted it fails. */
+const CONNECT_TIMEOUT_MS = 3_000;
+
 /**
  * A pool whose connections may die under it (a Postgres restart, a failover, an idle timeout)
  * without ending the process: each death is one warning line, the dead connection leaves the
@@ -7,7 +10,8 @@ import pg from 'pg';
  * lock, a transaction) reports on itself, not through the pool, so each gets its own listener.
  */
 export function openPool(label: string, config: pg.PoolConfig): pg.Pool {
-  const pool = new pg.Pool(config);
+  // A Postgres that does not answer is an outage to report within seconds, not a hang.
+  const pool = new pg.Pool({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...config });
   // Idle connections report through the pool too: the connection's own listener has logged it.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
