@@ -102,6 +102,43 @@ describe.skipIf(!HAVE_POSTGRES)('a Postgres restart under a running server', () 
     await survivesRestart(server);
   }, 60_000);
 
+  it('answers 503 with Retry-After while Postgres is stopped, and 200 again once it is back', async () => {
+    const server = await startServerProcess({ DATABASE_URI: databaseUri });
+    servers.push(server);
+    const url = await readyUrl(server);
+    expect(await createThread(url)).toBe(200);
+    const port = new URL(databaseUri).port;
+    await pgCtl('stop', '-m', 'fast');
+    try {
+      const started = performance.now();
+      const refused = await fetch(`${url}deployment/threads`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { detail: string }).detail).toMatch(/postgres/);
+
+      const health = await fetch(`${url}healthz`, { signal: AbortSignal.timeout(5_000) });
+      expect(health.status).toBe(503);
+      const body = (await health.json()) as {
+        status: string;
+        dependencies: Record<string, string>;
+      };
+      expect(body.status).toBe('unavailable');
+      expect(body.dependencies.postgres).toMatch(/^down: /);
+    } finally {
+      const options = `-p ${port} -k ${path.join(servicesDir, 'postgres')} -c listen_addresses=127.0.0.1 -c fsync=off`;
+      await pgCtl('start', '-l', path.join(servicesDir, 'postgres', 'postgres.log'), '-o', options);
+    }
+    expect(await createThreadAfterRecovery(url)).toBe(200);
+    const health = await fetch(`${url}healthz`);
+    expect(health.status).toBe(200);
+    expect(((await health.json()) as { status: string }).status).toBe('ok');
+  }, 60_000);
+
   it.skipIf(!CLICKHOUSE_URL)(
     'keeps the usage service on ClickHouse + Postgres alive, and it answers again',
     async () => {
