@@ -1,4 +1,24 @@
-import type pg from 'pg';
+import pg from 'pg';
+
+/** How long a new connection may take before the request that wanted it fails. */
+const CONNECT_TIMEOUT_MS = 3_000;
+
+/**
+ * A pool whose connections may die under it (a Postgres restart, a failover, an idle timeout)
+ * without ending the process: each death is one warning line, the dead connection leaves the
+ * pool, and the next query opens a new one. A connection that is checked out (a held thread
+ * lock, a transaction) reports on itself, not through the pool, so each gets its own listener.
+ */
+export function openPool(label: string, config: pg.PoolConfig): pg.Pool {
+  // A Postgres that does not answer is an outage to report within seconds, not a hang.
+  const pool = new pg.Pool({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...config });
+  // Idle connections report through the pool too: the connection's own listener has logged it.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.warn(`${label}: ${error.message}`));
+  });
+  return pool;
+}
 
 /** Runs `work` in one transaction on one pooled connection: committed if it resolves. */
 export async function inTransaction<T>(

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { jsonError } from '@server/http/json-error';
+import { answerUnhandledError } from '@server/http/dependency-outage';
 import { getUsage } from '../queries/get-usage';
 import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
@@ -51,10 +51,6 @@ export function createUsageRoutes(backend: UsageStore, availability: UsageAvaila
     });
   });
 
-  app.onError((error, c) => {
-    // Logged without the request's headers: they carry the API key.
-    console.error(`[usage] ${c.req.method} ${c.req.path} failed:`, error);
-    return jsonError(c, 500, 'Internal Server Error');
-  });
+  app.onError((error, c) => answerUnhandledError(c, error, 'usage'));
   return app;
 }

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { openPool } from '@server/db/postgres';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { TIER_CATALOG } from '@server/usage/model/trace-tiers';
 import { createScaleOutBilling } from './billing';
@@ -32,7 +33,7 @@ export interface ScaleOutOptions {
  * seed take Postgres advisory locks, and a run id is billed once through the shared claim set.
  */
 export async function openScaleOutUsageStore(options: ScaleOutOptions): Promise<UsageStore> {
-  const pool = new pg.Pool({ connectionString: options.databaseUri, max: 10 });
+  const pool = openPool('Usage database', { connectionString: options.databaseUri, max: 10 });
   let clickhouse: ClickHouseClient | undefined;
   try {
     clickhouse = await openClickHouse(options.clickhouse);
