@@ -55,42 +55,43 @@ export default tseslint.config(
               from: './server',
               message: 'The SPA never imports the server: move what both need to contracts/.',
             },
-            // The two services share nothing but server/http: each could be deployed alone.
+            // The two services share nothing but server/http and server/db (Postgres transactions
+            // and migrations): each could be deployed alone, and the shared parts name neither.
+            { target: './server/db', from: ['./server/usage', './server/deployment'] },
             { target: './server/usage', from: './server/deployment' },
             { target: './server/deployment', from: './server/usage' },
-            // Usage layers: http -> the store port (store/usage-backend.ts) -> one folder per
-            // backend. query/ is the pure model both sides share (plans, matrices, windows): it
-            // imports neither. Nothing above store/ names a backend's folder; only
-            // store/open-usage-backend.ts picks one, and backends do not import each other.
-            { target: './server/usage/store', from: './server/usage/http' },
+            // Usage layers: http -> queries/ (each read written once) -> the store port
+            // (store/usage-backend.ts) -> one folder per backend. model/ is the pure model both
+            // sides share (plans, matrices, windows, refusal counts): it imports neither. Nothing
+            // above store/ names a backend's folder; only store/open-usage-backend.ts picks one,
+            // and backends do not import each other.
             {
-              target: './server/usage/query',
-              from: ['./server/usage/http', './server/usage/store'],
+              target: './server/usage/store',
+              from: ['./server/usage/http', './server/usage/queries'],
+            },
+            { target: './server/usage/queries', from: './server/usage/http' },
+            {
+              target: './server/usage/model',
+              from: ['./server/usage/http', './server/usage/queries', './server/usage/store'],
             },
             {
               target: [
                 './server/usage/http',
-                './server/usage/query',
+                './server/usage/queries',
+                './server/usage/model',
                 './server/usage/ingest',
                 './server/usage/seed',
                 './server/usage/cli',
                 './server/usage/usage-service.ts',
               ],
-              from: [
-                './server/usage/store/duckdb',
-                './server/usage/store/clickhouse',
-                './server/usage/store/postgres',
-              ],
+              from: ['./server/usage/store/duckdb', './server/usage/store/scale-out'],
               message: 'Speak the port (store/usage-backend.ts), not a backend.',
             },
-            {
-              target: './server/usage/store/duckdb',
-              from: ['./server/usage/store/clickhouse', './server/usage/store/postgres'],
-            },
+            { target: './server/usage/store/duckdb', from: './server/usage/store/scale-out' },
             // ... except that the scale-out backend seeds with DuckDB's own generator, so the
             // demo holds the same traces on every engine.
             {
-              target: ['./server/usage/store/clickhouse', './server/usage/store/postgres'],
+              target: './server/usage/store/scale-out',
               from: './server/usage/store/duckdb',
               except: ['./seed/export-seed.ts'],
             },

@@ -7,6 +7,12 @@ const baseURL = `http://127.0.0.1:${port}`;
 /** A second console in LangSmith mode, whose "LangSmith" is the first server (its /api/v1). */
 const langsmithModePort = port + 1;
 
+/**
+ * The test servers' request log: a line per request would bury the test report, so none unless
+ * asked for (E2E_LOG_LEVEL=info or debug, e.g. to see which request failed).
+ */
+const serverLogLevel = process.env.E2E_LOG_LEVEL ?? 'silent';
+
 // Every run starts from an empty data directory, as a fresh `npm start` would, removed at exit.
 const dataDir = e2eDataDir();
 
@@ -79,6 +85,7 @@ export default defineConfig({
         DEMO_MODEL_STEP_MS: process.env.DEMO_MODEL_STEP_MS ?? '1000',
         // A developer's .env (e.g. a real LangSmith key) must not leak into the test server.
         USAGE_CONSOLE_NO_DOTENV: '1',
+        LOG_LEVEL: serverLogLevel,
       },
     },
     {
@@ -98,6 +105,7 @@ export default defineConfig({
         LANGSMITH_ENDPOINT: baseURL,
         LANGSMITH_API_KEY: 'lsv2_demo_admin',
         USAGE_CONSOLE_NO_DOTENV: '1',
+        LOG_LEVEL: serverLogLevel,
       },
     },
   ],

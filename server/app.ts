@@ -7,6 +7,7 @@ import { createConsoleProxy, type ProxyTarget } from './console/console-proxy';
 import { compressResponses } from './http/compress';
 import { DEPLOYMENT_CONSOLE_ROUTES, USAGE_CONSOLE_ROUTES } from './console/console-routes';
 import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from './http/body-limit';
+import { answerUnhandledError, outageOf, RETRY_AFTER_SECONDS } from './http/dependency-outage';
 import { browserGuard } from './http/browser-guard';
 import { jsonError } from './http/json-error';
 import { httpMetrics } from './metrics/http-metrics';
@@ -59,10 +60,15 @@ export function createApp({ config, services, staticDir, logSink, metrics }: App
   );
 
   app.get('/healthz', async (c) => {
-    const checks = await Promise.all(
-      services.map(async (service) => [service.name, (await service.health?.()) ?? {}] as const),
-    );
-    return c.json({ status: 'ok', services: Object.fromEntries(checks) });
+    const checks = await Promise.all(services.map((service) => probeHealth(service)));
+    const down = checks.flatMap((check) => ('down' in check ? [check.down] : []));
+    if (down.length > 0) {
+      // A load balancer stops sending requests here until the dependency is back.
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return c.json({ status: 'unavailable', dependencies: Object.fromEntries(down) }, 503);
+    }
+    const healthy = checks.flatMap((check) => ('fields' in check ? [check.fields] : []));
+    return c.json({ status: 'ok', services: Object.fromEntries(healthy) });
   });
 
   app.get('/_console/config', (c) => c.json(publicConfig(config)));
@@ -104,10 +110,7 @@ export function createApp({ config, services, staticDir, logSink, metrics }: App
   }
 
   app.notFound((c) => jsonError(c, 404, 'Not Found'));
-  app.onError((error, c) => {
-    console.error(`[server] ${c.req.method} ${c.req.path} failed:`, error);
-    return jsonError(c, 500, 'Internal Server Error');
-  });
+  app.onError((error, c) => answerUnhandledError(c, error, 'server'));
 
   return app;
 }
@@ -155,5 +158,31 @@ function mountConsoleProxies(app: Hono, config: Config, services: Service[]) {
         serverApiKey: config.LANGGRAPH_API_KEY,
       }),
     );
+  }
+}
+
+/** A health probe answers within this, or its service counts as down. */
+const HEALTH_PROBE_MS = 2_000;
+
+/** One service's `/healthz` fields, or the dependency it cannot reach, within the bound. */
+async function probeHealth(
+  service: Service,
+): Promise<{ fields: [string, Record<string, unknown>] } | { down: [string, string] }> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${HEALTH_PROBE_MS} ms`)),
+      HEALTH_PROBE_MS,
+    );
+  });
+  try {
+    const fields = await Promise.race([service.health?.() ?? Promise.resolve({}), timeout]);
+    return { fields: [service.name, fields] };
+  } catch (error) {
+    const outage = outageOf(error);
+    const reason = error instanceof Error ? error.message : String(error);
+    return { down: [outage?.dependency ?? service.name, `down: ${outage?.reason ?? reason}`] };
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedHosts, loadConfig, publicConfig } from './config';
+import { allowedHosts, loadConfig, localBaseUrl, publicConfig } from './config';
 
 describe('loadConfig', () => {
   it('runs with no variables at all (offline defaults)', () => {
@@ -121,5 +121,18 @@ describe('loadConfig', () => {
     const text = JSON.stringify(publicConfig(config));
     expect(text).not.toContain('secret');
     expect(text).not.toContain('lsv2_demo_admin');
+  });
+});
+
+describe('localBaseUrl', () => {
+  it.each([
+    [{}, 'http://127.0.0.1:5173'],
+    [{ PORT: '8080' }, 'http://127.0.0.1:8080'],
+    [{ HOST: '0.0.0.0', PORT: '8080' }, 'http://127.0.0.1:8080'],
+    [{ HOST: '::', PORT: '8080' }, 'http://127.0.0.1:8080'],
+    [{ HOST: '::1', PORT: '8080' }, 'http://[::1]:8080'],
+    [{ HOST: 'console.internal', PORT: '443' }, 'http://console.internal:443'],
+  ])('reaches %j at %s', (env, url) => {
+    expect(localBaseUrl(loadConfig(env))).toBe(url);
   });
 });

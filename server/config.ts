@@ -347,6 +347,16 @@ export function allowedHosts(config: Config): ReadonlySet<string> {
   return new Set([...LOOPBACK_HOSTS, ...own, ...config.ALLOWED_HOSTS]);
 }
 
+/**
+ * The base URL a client on this machine reaches the server at: HOST, or loopback when HOST is a
+ * wildcard (listening everywhere), and PORT.
+ */
+export function localBaseUrl(config: Pick<Config, 'HOST' | 'PORT'>): string {
+  const host = config.HOST.replace(/^\[|\]$/g, '');
+  const reachable = WILDCARD_HOSTS.includes(host) ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${config.PORT}`;
+}
+
 /** An upstream URL as the browser may see it: no userinfo, query or fragment (they can hold keys). */
 function withoutSecrets(url: string | undefined): string | null {
   if (!url) return null;

@@ -1,5 +1,14 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readyUrl, removeServerDataDirs, startServerProcess } from './test/server-process';
+import {
+  readyUrl,
+  removeServerDataDirs,
+  startServerProcess,
+  WITHOUT_DEVELOPER_SERVICES,
+} from './test/server-process';
+
+const run = promisify(execFile);
 
 afterAll(removeServerDataDirs);
 
@@ -20,5 +29,25 @@ describe('the server process', () => {
     const server = await startServerProcess({ PORT: 'eighty' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/Invalid configuration:\n\s+PORT:/);
+  });
+
+  it('`npm start` refuses a bad PORT at once, before building the SPA', async () => {
+    const started = Date.now();
+    const failed = await run('npm', ['start'], {
+      env: {
+        ...process.env,
+        ...WITHOUT_DEVELOPER_SERVICES,
+        USAGE_CONSOLE_NO_DOTENV: '1',
+        PORT: 'abc',
+      },
+    }).then(
+      () => undefined,
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toMatch(/Invalid configuration:\n\s+PORT:/);
+    // The build announces itself ("vite v8 building for production...") and takes many seconds.
+    expect(`${failed?.stdout}${failed?.stderr}`).not.toMatch(/vite v\d|building/i);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

@@ -13,6 +13,7 @@ import { shutDown } from './http/graceful-shutdown';
 import { createMetrics } from './metrics/metrics';
 import { serveMetricsApart } from './metrics/serve-metrics';
 import type { Service } from './http/service';
+import { BackendUnreachableError, checkBackends } from './startup/check-backends';
 import { createUsageService } from './usage/usage-service';
 
 const staticDir = fileURLToPath(new URL('../dist', import.meta.url));
@@ -37,6 +38,8 @@ async function main() {
   }
   if (graphs !== undefined) process.env.LANGGRAPH_CONFIG = graphs;
   const config = loadConfig();
+  // Before migrations and the demo dataset: a wrong address fails in seconds, not minutes.
+  await checkBackends(config);
   await mkdir(config.DATA_DIR, { recursive: true });
 
   // The server's own URL, known once it listens: the embedded deployment traces to it over HTTP.
@@ -95,7 +98,11 @@ main().catch((error: unknown) => {
     console.error(`error: ${error.message}\n\n${USAGE}`);
     process.exit(USAGE_EXIT_CODE);
   }
-  if (error instanceof ConfigError || error instanceof GraphLoadError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof GraphLoadError ||
+    error instanceof BackendUnreachableError
+  ) {
     console.error(error.message);
   } else {
     console.error('Failed to start:', error);

@@ -1,8 +1,6 @@
 import { strideMs } from './stride';
 import type { Stride } from './usage-schema';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
+import { DAY_MS, HOUR_MS } from './time';
 
 /**
  * The time buckets of a half-open range `[startMs, endMs)` at a stride, as the usage API cuts

@@ -1,6 +1,5 @@
 import type { TraceGroupBy, UsageKind } from './usage-schema';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from './time';
 
 /** `2026-01-05T00:00:00.000Z` -> `20260105T000000Z`: ISO 8601 basic format, safe in file names. */
 function compactUtc(ms: number): string {

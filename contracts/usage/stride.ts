@@ -1,7 +1,5 @@
 import type { Stride } from './usage-schema';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
+import { DAY_MS, HOUR_MS } from './time';
 
 /**
  * Spec table 2.2, applied to the exact duration `end - start` in (fractional) days:

@@ -140,7 +140,11 @@ describe('a remote upstream that redirects', () => {
 
   it('is not followed: the key never reaches the other host, the browser gets a 502', async () => {
     const remoteApp = createApp({
-      config: loadConfig({ LANGSMITH_ENDPOINT: upstream.url, LANGSMITH_API_KEY: 'ls-secret' }),
+      config: loadConfig({
+        LANGSMITH_ENDPOINT: upstream.url,
+        LANGSMITH_API_KEY: 'ls-secret',
+        LOG_LEVEL: 'silent',
+      }),
       services: [],
     });
     const response = await remoteApp.request('/_console/usage/workspaces');

@@ -40,7 +40,7 @@ afterAll(() => {
 
 describe('console proxy to the embedded services', () => {
   const app = createApp({
-    config: loadConfig({ USAGE_CONSOLE_API_KEY: 'server-side-key' }),
+    config: loadConfig({ USAGE_CONSOLE_API_KEY: 'server-side-key', LOG_LEVEL: 'silent' }),
     services: [echoService('usage', '/api/v1'), echoService('deployment', '/deployment')],
   });
 
@@ -83,7 +83,11 @@ describe('console proxy to the embedded services', () => {
 describe('console proxy to remote services', () => {
   it('sends LangSmith requests to {endpoint}/api/v1 with the configured key', async () => {
     const app = createApp({
-      config: loadConfig({ LANGSMITH_ENDPOINT: remoteUrl, LANGSMITH_API_KEY: 'ls-secret' }),
+      config: loadConfig({
+        LANGSMITH_ENDPOINT: remoteUrl,
+        LANGSMITH_API_KEY: 'ls-secret',
+        LOG_LEVEL: 'silent',
+      }),
       services: [echoService('usage', '/api/v1')],
     });
     const response = await app.request('/_console/usage/workspaces');
@@ -95,7 +99,7 @@ describe('console proxy to remote services', () => {
 
   it('answers 502 with a readable detail when the remote cannot be reached', async () => {
     const app = createApp({
-      config: loadConfig({ LANGGRAPH_DEPLOYMENT_URL: 'http://127.0.0.1:9/' }),
+      config: loadConfig({ LANGGRAPH_DEPLOYMENT_URL: 'http://127.0.0.1:9/', LOG_LEVEL: 'silent' }),
       services: [],
     });
     const response = await app.request('/_console/deployment/threads', { method: 'POST' });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 import {
+  freePort,
   readyUrl,
   removeServerDataDirs,
   startServerProcess,
@@ -34,10 +35,14 @@ function step(printed: string, number: number): string {
 
 it('goes from an empty DATA_DIR (USAGE_SEED=none) to one trace counted, by the printed steps', async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'first-run-'));
+  // Not the default port: the printed steps must name the one the server is configured with.
+  const port = String(await freePort());
   const env = {
     ...process.env,
     ...WITHOUT_DEVELOPER_SERVICES,
     DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: port,
     USAGE_CONSOLE_NO_DOTENV: '1',
     USAGE_SEED: 'none',
   };
@@ -58,14 +63,19 @@ it('goes from an empty DATA_DIR (USAGE_SEED=none) to one trace counted, by the p
   const workspace = /Workspace created: (\S+)/.exec(created.stdout)?.[1] ?? '';
   expect(key).toMatch(/^lsv2_/);
 
-  const server = await startServerProcess({ USAGE_CONSOLE_API_KEY: key }, 'node', dataDir);
+  const server = await startServerProcess(
+    { USAGE_CONSOLE_API_KEY: key, PORT: port },
+    'node',
+    dataDir,
+  );
   const url = (await readyUrl(server)).replace(/\/+$/, '');
+  expect(url).toBe(`http://127.0.0.1:${port}`);
   try {
-    // Steps 2 and 3 exactly as printed (and as docs/operations.md shows them), on this server's port.
-    const onThisServer = (command: string) => command.replaceAll('http://127.0.0.1:5173', url);
-    const sent = await run('bash', ['-c', onThisServer(step(created.stdout, 2))], { env });
+    // Steps 2 and 3 exactly as printed (and as docs/operations.md shows them).
+    expect(created.stdout).toContain(`LANGSMITH_ENDPOINT=${url} `);
+    const sent = await run('bash', ['-c', step(created.stdout, 2)], { env });
     expect(JSON.parse(sent.stdout)).toMatchObject({ accepted: 1, traces_billed: 1 });
-    const counted = await run('bash', ['-c', onThisServer(step(created.stdout, 3))], { env });
+    const counted = await run('bash', ['-c', step(created.stdout, 3)], { env });
     const answer = JSON.parse(counted.stdout) as {
       usage: { traces: number; dimensions: Record<string, string> }[];
     };

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -82,4 +83,17 @@ export async function waitFor<T>(probe: () => T | undefined, timeoutMs = 60_000)
 /** The URL the server printed once it listens. */
 export function readyUrl(server: ServerProcess): Promise<string> {
   return waitFor(() => /ready: (http:\/\/\S+)/.exec(server.output())?.[1]);
+}
+
+/**
+ * A port on 127.0.0.1 nothing listens on: taken from the OS, then let go. Free for a server to
+ * take next, or closed for a client to be refused on.
+ */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  return address.port;
 }

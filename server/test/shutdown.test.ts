@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { duckDbFile, openBackend } from '@server/usage/store/open-usage-backend';
+import { duckDbFile, openStore } from '@server/usage/store/open-usage-store';
 import {
   readyUrl,
   removeServerDataDirs,
@@ -22,7 +22,7 @@ async function terminate(server: ServerProcess) {
 
 /** Whether another process can take the DuckDB file (DuckDB locks it while a process has it). */
 async function duckDbIsFree(dataDir: string) {
-  const backend = await openBackend({ kind: 'duckdb', file: duckDbFile(dataDir) });
+  const backend = await openStore({ kind: 'duckdb', file: duckDbFile(dataDir) });
   await backend.close();
   return true;
 }

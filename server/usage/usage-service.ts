@@ -13,8 +13,8 @@ import { createAlertEvaluator, type AlertEvaluator } from './limits/alert-evalua
 import type { WebhookConfig } from './limits/webhook-sender';
 import { describeDemoKeys } from './seed/demo-keys';
 import { demoProfile, type SeedProfile } from './seed/seed-profiles';
-import { openUsageBackend } from './store/open-usage-backend';
-import type { UsageBackend } from './store/usage-backend';
+import { openUsageStore } from './store/open-usage-store';
+import type { BillingWrites } from './store/usage-store';
 
 export interface UsageServiceOptions {
   /** Dataset loaded into an empty store; defaults to the demo profile ending now. */
@@ -26,7 +26,7 @@ export interface UsageServiceOptions {
 }
 
 export type UsageService = Service & {
-  ingestTrace: UsageBackend['ingestTrace'];
+  ingestTrace: BillingWrites['ingestTrace'];
   /** Usage-limit alerts: `idle()` waits for evaluations and webhook deliveries under way. */
   alerts: AlertEvaluator;
 };
@@ -62,7 +62,7 @@ export async function createUsageService(
   config: Config,
   options: UsageServiceOptions = {},
 ): Promise<UsageService> {
-  const backend = await openUsageBackend(config);
+  const backend = await openUsageStore(config);
   const announce = options.announce ?? true;
   try {
     if (config.USAGE_SEED === 'demo') {
@@ -72,7 +72,7 @@ export async function createUsageService(
         announce && backend.kind === 'clickhouse'
           ? (message: string) => console.log(`Usage demo data: ${message}`)
           : undefined;
-      const result = await backend.seedIfEmpty(profile, progress);
+      const result = await backend.seeder.seedIfEmpty(profile, progress);
       if (result.seeded && announce) {
         console.log(`Usage demo data: ${result.traces} traces loaded in ${result.ms} ms.`);
       }
@@ -105,7 +105,7 @@ export async function createUsageService(
     basePath: '/api/v1',
     app,
     rootApp: ingest,
-    ingestTrace: backend.ingestTrace,
+    ingestTrace: backend.billing.ingestTrace,
     alerts,
     health: () => backend.health(),
     close: async () => {

@@ -4,11 +4,13 @@ import { strideForRange } from '@contracts/usage/stride';
 import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
 import { createUsageRenderer } from '@server/usage/http/render-usage';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
-import type { UsageBackend } from '@server/usage/store/usage-backend';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
+import type { UsageStore } from '@server/usage/store/usage-store';
 import { percentiles } from './bench-measure';
+import { getDimensionCatalog } from '@server/usage/queries/get-dimension-catalog';
+import { getUsage } from '@server/usage/queries/get-usage';
+import { DAY_MS } from '@contracts/usage/time';
 
-const DAY_MS = 86_400_000;
 const RANGES = [365, 93, 30] as const;
 
 const load = () =>
@@ -24,15 +26,15 @@ const load = () =>
  * little. Prints the p50 of each and their ratio per range and group_by.
  */
 export async function benchPair(
-  base: UsageBackend,
-  other: UsageBackend,
+  base: UsageStore,
+  other: UsageStore,
   profile: SeedProfile,
   runs: number,
 ): Promise<string[]> {
-  const workspaceIds = [...(await base.catalog('workspace')).ids].sort();
+  const workspaceIds = [...(await getDimensionCatalog(base.facts, 'workspace')).ids].sort();
   const renderer = createUsageRenderer();
-  const endpoint = async (backend: UsageBackend, plan: UsageQueryPlan) => {
-    const answer = await backend.usage(plan);
+  const endpoint = async (backend: UsageStore, plan: UsageQueryPlan) => {
+    const answer = await getUsage(backend.facts, plan);
     return renderer.json(answer.plan, answer.matrix).length;
   };
   const lines = [

@@ -10,11 +10,13 @@ import { DEMO_API_KEYS } from '@server/usage/seed/demo-keys';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
 import { createUsageRoutes } from '@server/usage/http/usage-routes';
 import { createUsageRenderer } from '@server/usage/http/render-usage';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
-import type { UsageBackend } from '@server/usage/store/usage-backend';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
+import type { UsageStore } from '@server/usage/store/usage-store';
 import { measureExport, percentiles, timeRuns } from './bench-measure';
+import { getDimensionCatalog } from '@server/usage/queries/get-dimension-catalog';
+import { getUsage } from '@server/usage/queries/get-usage';
+import { DAY_MS } from '@contracts/usage/time';
 
-const DAY_MS = 86_400_000;
 const execFileAsync = promisify(execFile);
 const RANGES = [1, 30, 93, 365] as const;
 
@@ -32,15 +34,15 @@ export interface QueryFigures {
  * lines and the summary figures.
  */
 export async function benchQueries(
-  backend: UsageBackend,
+  backend: UsageStore,
   profile: SeedProfile,
   runs: number,
   log: (message: string) => void,
 ): Promise<{ lines: string[]; figures: QueryFigures }> {
-  const seeded = await backend.seedIfEmpty(profile, log);
+  const seeded = await backend.seeder.seedIfEmpty(profile, log);
   if (seeded.seeded) log(`built ${seeded.traces} traces in ${(seeded.ms / 1000).toFixed(1)} s`);
   const traces = (await backend.health()).traces ?? 0;
-  const workspaceIds = [...(await backend.catalog('workspace')).ids].sort();
+  const workspaceIds = [...(await getDimensionCatalog(backend.facts, 'workspace')).ids].sort();
   const endMs = profile.toMs;
   const plan = (days: number, groupBy: (typeof GROUP_BY_VALUES)[number]): UsageQueryPlan => {
     const startMs = endMs - days * DAY_MS;
@@ -51,7 +53,7 @@ export async function benchQueries(
   // The JSON endpoint's work after validation: query the matrix, write the body.
   // Like the server, with dimension catalogs kept between requests.
   const renderer = createUsageRenderer();
-  const answerTo = (query: UsageQueryPlan) => backend.usage(query);
+  const answerTo = (query: UsageQueryPlan) => getUsage(backend.facts, query);
   const jsonBody = async (query: UsageQueryPlan) => {
     const answer = await answerTo(query);
     return renderer.json(answer.plan, answer.matrix);

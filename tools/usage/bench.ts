@@ -4,7 +4,7 @@ import pg from 'pg';
 import { numberArg, parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
 import { loadConfig, loadDotEnv, type Config } from '@server/config';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
-import { openBackend, type BackendChoice } from '@server/usage/store/open-usage-backend';
+import { openStore, type BackendChoice } from '@server/usage/store/open-usage-store';
 import { benchPair } from './bench-pair';
 import { benchQueries, type QueryFigures } from './bench-queries';
 import { benchIngestion, type IngestFigures } from './bench-replicas';
@@ -76,7 +76,7 @@ async function benchBackend(
 ) {
   const log = (message: string) =>
     console.error(`[bench ${target.choice.kind} ${profile.name}] ${message}`);
-  const backend = await openBackend(target.choice);
+  const backend = await openStore(target.choice);
   let result: { lines: string[]; figures: QueryFigures };
   try {
     result = await benchQueries(backend, profile, runs, log);
@@ -129,14 +129,14 @@ async function main(args: string[]): Promise<number> {
   if (values.interleave) {
     if (values.backend !== 'both') throw new UsageError('--interleave needs --backend both');
     const log = (message: string) => console.error(`[bench ${profile.name}] ${message}`);
-    const duck = await openBackend(
+    const duck = await openStore(
       (await duckDbTarget(config, values.scale, values['data-dir'])).choice,
     );
     try {
-      const clickhouse = await openBackend((await clickHouseTarget(config, values.scale)).choice);
+      const clickhouse = await openStore((await clickHouseTarget(config, values.scale)).choice);
       try {
-        await duck.seedIfEmpty(profile, log);
-        await clickhouse.seedIfEmpty(profile, log);
+        await duck.seeder.seedIfEmpty(profile, log);
+        await clickhouse.seeder.seedIfEmpty(profile, log);
         console.log((await benchPair(duck, clickhouse, profile, runs)).join('\n'));
       } finally {
         await clickhouse.close();

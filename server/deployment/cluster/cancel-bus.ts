@@ -19,6 +19,9 @@ export type CancelMessage = z.infer<typeof cancelMessage>;
 export async function createCancelBus(redisUri: string) {
   const publisher = new Redis(redisUri, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(redisUri, { lazyConnect: true });
+  for (const client of [publisher, subscriber]) {
+    client.on('error', (error: Error) => console.warn(`Cancel bus Redis: ${error.message}`));
+  }
   await Promise.all([publisher.connect(), subscriber.connect()]);
   const handlers = new Set<(message: CancelMessage) => void>();
   subscriber.on('message', (_channel: string, raw: string) => {

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { inBackground } from '@server/lib/in-background';
 import type { CheckpointRollback, RunStore } from '../store/deployment-store';
 import type { CancelAction, RunLeases } from '../store/postgres/run-leases';
 import type { RunRecord } from '../store/records';
@@ -138,7 +139,10 @@ export function createClusterRuns({
       leaseMs,
     );
     for (const run of held) {
-      if (run.cancel_action) void active.stopHere(run.thread_id, run.run_id, run.cancel_action);
+      if (run.cancel_action) {
+        const stopping = active.stopHere(run.thread_id, run.run_id, run.cancel_action);
+        inBackground(`Run ${run.run_id} could not be stopped`, stopping);
+      }
     }
   }
 
@@ -167,7 +171,8 @@ export function createClusterRuns({
     start(active: ClusterHooks) {
       hooks = active;
       bus.onCancel(({ runId, threadId, action }) => {
-        if (active.isExecuting(threadId, runId)) void active.stopHere(threadId, runId, action);
+        if (!active.isExecuting(threadId, runId)) return;
+        inBackground(`Run ${runId} could not be stopped`, active.stopHere(threadId, runId, action));
       });
       every(Math.max(50, Math.floor(leaseMs / 3)), heartbeat);
       every(Math.max(100, Math.floor(leaseMs / 3)), sweep);

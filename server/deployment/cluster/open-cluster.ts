@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
-import pg from 'pg';
+import { openPool } from '@server/db/postgres';
 import type { Config } from '@server/config';
 import type { CheckpointRollback, RunStore } from '../store/deployment-store';
 import { prepareStatements } from '../store/postgres/prepared-statements';
@@ -26,17 +26,18 @@ export async function openCluster(
 ) {
   if (!config.DATABASE_URI || !config.REDIS_URI) return undefined;
   // Lock waiters hold a connection each: their own pool, so a task under a lock never waits for one.
-  const lockPool = new pg.Pool({ connectionString: config.DATABASE_URI, max: 20 });
-  const leasePool = new pg.Pool({ connectionString: config.DATABASE_URI, max: 4 });
-  for (const pool of [lockPool, leasePool]) {
-    pool.on('error', (error) => console.warn(`Cluster database: ${error.message}`));
-    prepareStatements(pool);
-  }
+  const lockPool = openPool('Cluster database', { connectionString: config.DATABASE_URI, max: 20 });
+  const leasePool = openPool('Cluster database', { connectionString: config.DATABASE_URI, max: 4 });
+  for (const pool of [lockPool, leasePool]) prepareStatements(pool);
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseMs = config.DEPLOYMENT_RUN_LEASE_MS;
   // Stream writes and reads share one connection; a subscriber connection carries the wake-ups.
   const redis = new Redis(config.REDIS_URI, { lazyConnect: true });
   const subscriber = new Redis(config.REDIS_URI, { lazyConnect: true });
+  // ioredis reconnects on its own; without a listener it prints each failure with its stack.
+  for (const client of [redis, subscriber]) {
+    client.on('error', (error: Error) => console.warn(`Cluster Redis: ${error.message}`));
+  }
   await Promise.all([redis.connect(), subscriber.connect()]);
   const events = await createRedisRunEvents(redis, subscriber);
   const watch = createChannelWatcher(subscriber);

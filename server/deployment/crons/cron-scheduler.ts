@@ -1,3 +1,4 @@
+import { inBackground } from '@server/lib/in-background';
 import type { CronStore } from '../store/deployment-store';
 import type { CronRecord } from '../store/records';
 import { nextRunDate } from './cron-schedule';
@@ -39,7 +40,10 @@ export function createCronScheduler(options: {
   }
 
   const tick = () => (running ??= fireDue().finally(() => (running = undefined)));
-  const timer = setInterval(() => void tick(), options.intervalMs ?? 1000);
+  const timer = setInterval(
+    () => inBackground('Crons could not be read', tick()),
+    options.intervalMs ?? 1000,
+  );
   timer.unref();
   return { tick, stop: () => clearInterval(timer) };
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { jsonError } from '@server/http/json-error';
+import { inBackground } from '@server/lib/in-background';
 import type { RunRecord } from '../store/records';
 import { createRun } from '../use-cases/create-run';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
@@ -56,9 +57,10 @@ export function streamRunEvents(
   return sseResponse(c, events, {
     onDisconnect: () => {
       if (!options.cancelOnDisconnect) return;
-      void deps.runs.get(run.thread_id, run.run_id).then((current) => {
-        if (current) void deps.manager.cancel(current, 'interrupt');
+      const cancelling = deps.runs.get(run.thread_id, run.run_id).then(async (current) => {
+        if (current) await deps.manager.cancel(current, 'interrupt');
       });
+      inBackground(`Run ${run.run_id} was not cancelled on disconnect`, cancelling);
     },
   });
 }

@@ -1,6 +1,5 @@
 import type { DeploymentReport } from '@contracts/usage/deployment-report';
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '@contracts/usage/time';
 
 type ReportCount = DeploymentReport['counts'][number];
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inBackground } from '@server/lib/in-background';
 import type { DeploymentReport } from '@contracts/usage/deployment-report';
 import { createMetricCounts } from './metric-counts';
 
@@ -83,7 +84,10 @@ export function createMetricsReporter(options: MetricsReporterOptions) {
     return sending;
   };
 
-  const timer = options.intervalMs > 0 ? setInterval(() => void flush(), options.intervalMs) : null;
+  const timer =
+    options.intervalMs > 0
+      ? setInterval(() => inBackground('Metering report', flush()), options.intervalMs)
+      : null;
   timer?.unref();
 
   return {

@@ -230,7 +230,13 @@ export function createRunExecutor({
       .then(
         (result) => finish(entry, undefined, result),
         (error: unknown) => finish(entry, error),
-      );
+      )
+      // Its end could not be written (the database away): its readers get an error, not a hang.
+      .catch((error: unknown) => {
+        console.warn(`Run ${next.run_id}: its end was not recorded: ${String(error)}`);
+        streams.publish(next.run_id, 'error', toWireData(error));
+        streams.close(next.run_id);
+      });
     void entry.done.finally(() => {
       executing.delete(threadId);
       if (entry.stopReason === undefined) void kickIfPending(threadId);

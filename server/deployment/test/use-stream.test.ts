@@ -2,7 +2,7 @@
 // The React hook runs in jsdom; the embedded server runs in the same process over real HTTP.
 import { useStream } from '@langchain/langgraph-sdk/react';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { NYC, NYC_RUN, SF, SF_RUN, conversation, userInput } from './test-deployment';
 import { useTestDeployment } from './use-test-deployment';
 
@@ -52,6 +52,10 @@ describe('useStream against the embedded server', () => {
   });
 
   it('double-texting with rollback: the first stream ends, the thread shows run 2 only', async () => {
+    // The hook hands a stream's error to console.error as well as to `error`: the first run's
+    // "rolled back" is expected, so it is held here and asserted, and nothing else may be printed.
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    onTestFinished(() => printed.mockRestore());
     const { client } = deployment;
     const { thread_id } = await client.threads.create();
     const first = renderStream(thread_id).hook;
@@ -67,6 +71,7 @@ describe('useStream against the embedded server', () => {
     await waitFor(() => expect(first.result.current.isLoading).toBe(false), { timeout: 1000 });
     expect(Date.now() - sentAt).toBeLessThan(1000);
     expect(String(first.result.current.error)).toMatch(/rolled back/);
+    expect(printed.mock.calls).toEqual([[first.result.current.error]]);
 
     await waitFor(() => expect(messagesOf(second.result.current)).toEqual(NYC_RUN), {
       timeout: 10_000,

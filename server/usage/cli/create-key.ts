@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
-import { loadConfig, loadDotEnv } from '@server/config';
-import { backendChoice, duckDbFile, openBackend } from '../store/open-usage-backend';
-import { UsageInputError } from '../store/usage-backend';
+import { loadConfig, loadDotEnv, localBaseUrl } from '@server/config';
+import { checkBackends } from '@server/startup/check-backends';
+import { backendChoice, duckDbFile, openStore } from '../store/open-usage-store';
+import { UsageInputError } from '../store/usage-store';
 
 const USAGE = `Usage: npm run -s usage:create-key -- [--create-workspace NAME] [--writer] [--label NAME]
        [--workspace ID ...] [--data-dir DIR]
@@ -33,11 +34,14 @@ async function main(args: string[]): Promise<number> {
   const workspaceName = values['create-workspace']?.trim();
   if (workspaceName === '') throw new UsageError('--create-workspace needs a name');
   loadDotEnv();
+  const config = loadConfig();
   const choice = values['data-dir']
     ? ({ kind: 'duckdb', file: duckDbFile(path.resolve(values['data-dir'])) } as const)
-    : backendChoice(loadConfig());
+    : backendChoice(config);
+  // The scale-out servers answer first, or the one that does not is named in one line.
+  if (choice.kind !== 'duckdb') await checkBackends(config);
   const file = choice.kind === 'duckdb' ? choice.file : 'the ClickHouse + Postgres store';
-  const backend = await openBackend(choice).catch((error: unknown) => {
+  const backend = await openStore(choice).catch((error: unknown) => {
     const locked = error instanceof Error && /lock/i.test(error.message);
     throw new Error(
       locked
@@ -49,21 +53,22 @@ async function main(args: string[]): Promise<number> {
     const key = `lsv2_${randomBytes(24).toString('hex')}`;
     const created = workspaceName ? randomUUID() : undefined;
     if (created) {
-      await backend.createWorkspace({
+      await backend.catalog.createWorkspace({
         id: created,
         displayName: workspaceName ?? '',
         createdAt: new Date(),
       });
     }
     const workspaceIds = [...(created ? [created] : []), ...values.workspace];
-    const workspaces = await backend
+    const workspaces = await backend.catalog
       .createApiKey({ key, label: values.label, workspaceIds, writer: values.writer })
       .catch((error: unknown) => {
         if (error instanceof UsageInputError) throw new UsageError(error.message);
         throw error;
       });
     const workspace = workspaceIds[0];
-    console.log(nextSteps({ key, workspaces, created, workspace, writer: values.writer }));
+    const baseUrl = localBaseUrl(config);
+    console.log(nextSteps({ key, workspaces, created, workspace, writer: values.writer, baseUrl }));
     return 0;
   } finally {
     await backend.close();
@@ -78,6 +83,8 @@ function nextSteps(made: {
   /** The workspace the usage query names: the one created, else the first given. */
   workspace?: string;
   writer: boolean;
+  /** The server's URL from HOST and PORT, as the server itself is configured. */
+  baseUrl: string;
 }) {
   const reads =
     made.workspaces === 0
@@ -94,13 +101,13 @@ function nextSteps(made: {
   if (made.writer) {
     lines.push(
       `  2. Send a trace (one root run is one trace):`,
-      `     curl -X POST http://127.0.0.1:5173/api/v1/runs -H 'x-api-key: ${made.key}' \\`,
+      `     curl -X POST ${made.baseUrl}/api/v1/runs -H 'x-api-key: ${made.key}' \\`,
       `       -H 'content-type: application/json' \\`,
       `       -d "{\\"id\\": \\"$(node -p 'crypto.randomUUID()')\\", \\"name\\": \\"hello\\", \\"run_type\\": \\"chain\\", \\"session_name\\": \\"first-project\\"}"`,
-      `     or point the langsmith SDK at it: LANGSMITH_ENDPOINT=http://127.0.0.1:5173 LANGSMITH_API_KEY=<the key>.`,
+      `     or point the langsmith SDK at it: LANGSMITH_ENDPOINT=${made.baseUrl} LANGSMITH_API_KEY=<the key>.`,
       `  3. See it counted (by project, this year to 2100):`,
       `     curl -H 'x-api-key: ${made.key}' \\`,
-      `       'http://127.0.0.1:5173/api/v1/orgs/current/billing/granular-usage?start_time=2026-01-01T00:00:00Z&end_time=2100-01-01T00:00:00Z&workspace_ids=${made.workspace ?? '<workspace id>'}&group_by=project'`,
+      `       '${made.baseUrl}/api/v1/orgs/current/billing/granular-usage?start_time=2026-01-01T00:00:00Z&end_time=2100-01-01T00:00:00Z&workspace_ids=${made.workspace ?? '<workspace id>'}&group_by=project'`,
     );
   } else {
     lines.push(

@@ -9,6 +9,7 @@ import {
 } from '@contracts/usage/usage-schema';
 import { toUsageSearchParams } from '@contracts/usage/search-params';
 import { parseCliArgs, requiredArg, runCli, UsageError } from '@server/lib/cli-args';
+import { createExportProgress } from './export-progress';
 
 const USAGE = `Usage: npm run -s usage:export -- --out FILE --base-url URL --api-key KEY \\
          --start ISO --end ISO [--group-by workspace|project|user|api_key|trace_tier]
@@ -16,7 +17,7 @@ const USAGE = `Usage: npm run -s usage:export -- --out FILE --base-url URL --api
          [--workspace ID ...]
 
 Streams GET {base-url}/api/v1/orgs/current/billing/granular-usage/export to FILE, with progress
-on stderr. Without --out the CSV goes to stdout: then run npm with -s, or npm's banner (with the
+on stderr (redrawn in place on a terminal; elsewhere the summary line alone). Without --out the CSV goes to stdout: then run npm with -s, or npm's banner (with the
 key on the command line) ends up in the file. Works against this server or LangSmith
 (e.g. https://api.smith.langchain.com). Without --workspace, every workspace the key can read
 (GET /api/v1/workspaces). --kind langsmith_deployments exports the Deployments domain (nodes
@@ -71,28 +72,21 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   const sink = values.out ? createWriteStream(values.out) : process.stdout;
-  const started = performance.now();
+  const progress = createExportProgress(process.stderr);
   let bytes = 0;
-  let lastReport = 0;
   const reader = response.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     bytes += value.byteLength;
     if (!sink.write(value)) await once(sink, 'drain');
-    if (performance.now() - lastReport > 500) {
-      lastReport = performance.now();
-      process.stderr.write(`\r${(bytes / 1e6).toFixed(1)} MB`);
-    }
+    progress.update(bytes);
   }
   if (sink !== process.stdout) {
     sink.end();
     await finished(sink);
   }
-  const seconds = (performance.now() - started) / 1000;
-  process.stderr.write(
-    `\r${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s${values.out ? ` -> ${values.out}` : ''}\n`,
-  );
+  progress.done(bytes, values.out);
   return 0;
 }
 

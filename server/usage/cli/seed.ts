@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
 import { loadConfig, loadDotEnv } from '@server/config';
 import { benchProfile, demoProfile, type SeedProfile } from '../seed/seed-profiles';
-import { openBackend } from '../store/open-usage-backend';
+import { openStore } from '../store/open-usage-store';
 
 const USAGE = `Usage: npm run seed -- --scale demo|S|M|L [--data-dir DIR] [--force]
 
@@ -44,10 +44,10 @@ async function main(args: string[]): Promise<number> {
     await rm(file, { force: true });
     await rm(`${file}.wal`, { force: true });
   }
-  const backend = await openBackend({ kind: 'duckdb', file });
+  const backend = await openStore({ kind: 'duckdb', file });
   try {
     const started = performance.now();
-    const result = await backend.seedIfEmpty(profile, (message) => {
+    const result = await backend.seeder.seedIfEmpty(profile, (message) => {
       console.error(
         `[seed ${profile.name}] ${message} (${Math.round((performance.now() - started) / 1000)} s)`,
       );

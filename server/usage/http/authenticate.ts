@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import { hashApiKey } from '../store/api-key-hash';
-import type { Principal, UsageBackend } from '../store/usage-backend';
+import type { Principal, UsageStore } from '../store/usage-store';
 
 /** Longer headers cannot be one of our keys; refusing them early keeps hashing bounded. */
 const MAX_KEY_LENGTH = 512;
@@ -12,14 +12,16 @@ const MAX_KEY_LENGTH = 512;
  */
 export async function authenticate(
   c: Context,
-  backend: UsageBackend,
+  backend: UsageStore,
 ): Promise<{ principal: Principal } | { response: Response }> {
   const apiKey = c.req.header('x-api-key')?.trim();
   if (!apiKey) {
     return { response: jsonError(c, 401, 'Missing x-api-key header.') };
   }
   const principal =
-    apiKey.length <= MAX_KEY_LENGTH ? await backend.principalForKey(hashApiKey(apiKey)) : undefined;
+    apiKey.length <= MAX_KEY_LENGTH
+      ? await backend.keys.principalForKey(hashApiKey(apiKey))
+      : undefined;
   if (!principal) return { response: jsonError(c, 401, 'Invalid API key.') };
   return { principal };
 }

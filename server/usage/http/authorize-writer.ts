@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
 import { RUNS_CREATE_PERMISSION } from '../seed/demo-keys';
 import { hashApiKey } from '../store/api-key-hash';
-import type { UsageBackend } from '../store/usage-backend';
+import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
 
 /** Where an authorised ingestion request bills its traces. */
@@ -24,7 +24,7 @@ const uuid = z.uuid();
  */
 export async function authorizeWriter(
   c: Context,
-  backend: UsageBackend,
+  backend: UsageStore,
 ): Promise<{ target: IngestTarget } | { response: Response }> {
   const auth = await authenticate(c, backend);
   if ('response' in auth) return auth;
@@ -35,7 +35,7 @@ export async function authorizeWriter(
     };
   }
   const apiKey = c.req.header('x-api-key')?.trim() ?? '';
-  const owner = await backend.writerForKey(hashApiKey(apiKey));
+  const owner = await backend.keys.writerForKey(hashApiKey(apiKey));
   const tenant = c.req.header('x-tenant-id')?.trim();
   const singleWorkspace = principal.workspaces.length === 1 ? principal.workspaces[0]?.id : null;
   const workspaceId = tenant || owner.homeWorkspaceId || singleWorkspace;

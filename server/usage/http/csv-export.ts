@@ -1,9 +1,10 @@
 import { usageCsvColumns } from '@contracts/usage/usage-schema';
 import { formatCsvRow } from '@contracts/usage/csv';
 import { usageExportFilename } from '@contracts/usage/export-filename';
-import type { ExportWindow } from '../query/export-windows';
-import type { UsageQueryPlan } from '../query/usage-plan';
-import type { UsageBackend } from '../store/usage-backend';
+import type { ExportWindow } from '../model/export-windows';
+import type { UsageQueryPlan } from '../model/usage-plan';
+import { exportUsage } from '../queries/export-usage';
+import type { UsageStore } from '../store/usage-store';
 import type { UsageRenderer } from './render-usage';
 
 const encoder = new TextEncoder();
@@ -34,13 +35,13 @@ export interface CsvExportOptions {
  * the stream ends, fails or is cancelled by the client (a query under way is interrupted).
  */
 export async function csvExportResponse(
-  backend: UsageBackend,
+  backend: UsageStore,
   plan: UsageQueryPlan,
   renderer: UsageRenderer,
   { includeContext = false, windowCells }: CsvExportOptions = {},
 ): Promise<Response> {
   const abort = new AbortController();
-  const windows = backend.exportWindows(plan, { windowCells, signal: abort.signal });
+  const windows = exportUsage(backend.facts, plan, { windowCells, signal: abort.signal });
   const blocks = exportBlocks(windows, renderer, includeContext);
   const release = () => blocks.return(undefined).catch(() => undefined);
   let first: IteratorResult<Uint8Array>;

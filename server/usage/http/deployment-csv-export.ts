@@ -1,6 +1,6 @@
 import { usageExportFilename } from '@contracts/usage/export-filename';
-import type { DeploymentQueryPlan } from '../query/deployment-plan';
-import type { UsageBackend } from '../store/usage-backend';
+import type { DeploymentQueryPlan } from '../model/deployment-plan';
+import type { UsageStore } from '../store/usage-store';
 import { deploymentUsageCsv } from './render-deployment-usage';
 
 /**
@@ -9,11 +9,11 @@ import { deploymentUsageCsv } from './render-deployment-usage';
  * `includeContext`: a project's workspace is filled too (`include_context=true`).
  */
 export async function deploymentCsvResponse(
-  backend: UsageBackend,
+  backend: UsageStore,
   plan: DeploymentQueryPlan,
   includeContext = false,
 ): Promise<Response> {
-  const rows = await backend.deploymentUsage(plan);
+  const rows = await backend.facts.deploymentRows(plan);
   const filename = usageExportFilename(
     plan.grid.startMs,
     plan.grid.endMs,

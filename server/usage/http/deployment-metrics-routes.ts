@@ -3,8 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { deploymentReportSchema } from '@contracts/usage/deployment-report';
 import type { ValidationIssue } from '@contracts/usage/usage-schema';
 import { jsonError } from '@server/http/json-error';
-import type { UsageBackend } from '../store/usage-backend';
+import type { UsageStore } from '../store/usage-store';
 import { authorizeWriter } from './authorize-writer';
+import { validationProblems } from '@server/http/validation-issues';
 
 /** A report holds at most 10,000 count rows of ~150 bytes. */
 const MAX_REPORT_BYTES = 4 * 1024 * 1024;
@@ -17,7 +18,7 @@ const MAX_REPORT_BYTES = 4 * 1024 * 1024;
  * 202 `{applied, agent_runs, nodes_executed, uptime_ms}`; a resent report is 202 with
  * `applied: false` and adds nothing; a malformed one is 422 naming the field.
  */
-export function createDeploymentMetricsRoutes(backend: UsageBackend): Hono {
+export function createDeploymentMetricsRoutes(backend: UsageStore): Hono {
   const app = new Hono();
   app.post(
     '/deployments/metrics',
@@ -38,17 +39,13 @@ export function createDeploymentMetricsRoutes(backend: UsageBackend): Hono {
       }
       const parsed = deploymentReportSchema.safeParse(body);
       if (!parsed.success) {
-        const issues: ValidationIssue[] = parsed.error.issues.map((issue) => ({
-          loc: [
-            'body',
-            ...issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
-          ],
+        const issues: ValidationIssue[] = validationProblems(['body'], parsed.error, (issue) => ({
           msg: issue.message,
           type: 'value_error',
         }));
         return jsonError(c, 422, issues);
       }
-      const result = await backend.applyDeploymentReport(
+      const result = await backend.billing.applyDeploymentReport(
         auth.target.workspaceId,
         parsed.data,
         Date.now(),

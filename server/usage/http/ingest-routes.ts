@@ -10,7 +10,7 @@ import {
 } from '../ingest/parse-run-batch';
 import { parseRunMultipart } from '../ingest/parse-run-multipart';
 import { decideRuns, type IngestProblem } from '../ingest/run-operations';
-import type { UsageBackend } from '../store/usage-backend';
+import type { UsageStore } from '../store/usage-store';
 import { limitExceededResponse } from './limit-exceeded';
 import { authorizeWriter, type IngestTarget } from './authorize-writer';
 
@@ -32,7 +32,7 @@ type IngestEnv = { Variables: { target: IngestTarget } };
  * decide each run -> bill the root runs in one transaction -> 202, or 422 listing the rejected
  * runs' problems (the valid runs of the request are still accepted).
  */
-export function createIngestRoutes(backend: UsageBackend, options: IngestRoutesOptions): Hono {
+export function createIngestRoutes(backend: UsageStore, options: IngestRoutesOptions): Hono {
   const app = new Hono<IngestEnv>();
 
   // Read by the SDK before it batches: its batch size limits and which endpoint to use.
@@ -76,7 +76,7 @@ export function createIngestRoutes(backend: UsageBackend, options: IngestRoutesO
     const roots = accepted.filter((run) => run.root);
     const result =
       roots.length > 0
-        ? await backend.ingestRuns({ ...target, runs: roots })
+        ? await backend.billing.ingestRuns({ ...target, runs: roots })
         : { inserted: 0, duplicates: 0, refused: [], ingestedAt: new Date() };
     if (result.inserted > 0 || result.refused.length > 0) options.onBilled?.(target.workspaceId);
     options.onIngested?.(
@@ -128,7 +128,7 @@ export function createIngestRoutes(backend: UsageBackend, options: IngestRoutesO
   return new Hono().route('/', app);
 }
 
-function authorize(backend: UsageBackend) {
+function authorize(backend: UsageStore) {
   return async (c: Context<IngestEnv>, next: () => Promise<void>) => {
     const auth = await authorizeWriter(c, backend);
     if ('response' in auth) return auth.response;

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { limitMonth, retryAfterHeader } from '@contracts/usage/limit-period';
 import type { LimitExceeded } from '@contracts/usage/usage-limits';
 import type { IngestProblem } from '../ingest/run-operations';
-import type { RunBatchResult } from '../store/usage-backend';
+import type { RunBatchResult } from '../store/usage-store';
 import type { IngestTarget } from './authorize-writer';
 
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
 import { USAGE_LIMITS_MANAGE_PERMISSION } from '../seed/demo-keys';
 import { hashApiKey } from '../store/api-key-hash';
-import type { Principal, UsageBackend } from '../store/usage-backend';
+import type { Principal, UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
+import { validationProblems } from '@server/http/validation-issues';
 
 type Step<T> = T | { response: Response };
 
@@ -14,7 +15,7 @@ type Step<T> = T | { response: Response };
  */
 export async function authorizeLimits(
   c: Context,
-  backend: UsageBackend,
+  backend: UsageStore,
   access: 'read' | 'write',
 ): Promise<Step<{ principal: Principal }>> {
   const auth = await authenticate(c, backend);
@@ -37,7 +38,7 @@ export async function authorizeLimits(
  */
 export async function limitWorkspace(
   c: Context,
-  backend: UsageBackend,
+  backend: UsageStore,
   principal: Principal,
   access: 'read' | 'write',
 ): Promise<Step<{ workspaceId: string }>> {
@@ -45,7 +46,7 @@ export async function limitWorkspace(
   let workspaceId = header;
   if (!workspaceId) {
     const apiKey = c.req.header('x-api-key')?.trim() ?? '';
-    const owner = await backend.writerForKey(hashApiKey(apiKey));
+    const owner = await backend.keys.writerForKey(hashApiKey(apiKey));
     const only = principal.workspaces.length === 1 ? principal.workspaces[0]?.id : undefined;
     workspaceId = owner.homeWorkspaceId ?? only;
   }
@@ -97,11 +98,9 @@ export async function parseBody<S extends z.ZodType>(
     response: jsonError(
       c,
       422,
-      parsed.error.issues.map((issue) => {
-        const path = issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key));
-        const missing = issue.code === 'invalid_type' && valueAt(json, path) === undefined;
+      validationProblems(['body'], parsed.error, (issue, loc) => {
+        const missing = issue.code === 'invalid_type' && valueAt(json, loc.slice(1)) === undefined;
         return {
-          loc: ['body', ...path],
           msg: missing ? 'Field required' : issue.message,
           type: missing ? 'missing' : issue.code,
         };

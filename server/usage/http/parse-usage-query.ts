@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { usageQuerySchema, type UsageQuery } from '@contracts/usage/usage-query-schema';
 import type { ValidationIssue } from '@contracts/usage/usage-schema';
+import { issueLoc } from '@server/http/validation-issues';
 
 type ParseResult = { ok: true; query: UsageQuery } | { ok: false; issues: ValidationIssue[] };
 
@@ -27,10 +28,7 @@ export function parseUsageQuery(c: Context): ParseResult {
 
 /** `input` is what the client sent (FastAPI echoes the raw value), never a parsed form of it. */
 function toFastApiIssue(issue: z.core.$ZodIssue, raw: Record<string, unknown>): ValidationIssue {
-  const loc = [
-    'query',
-    ...issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
-  ];
+  const loc = issueLoc(['query'], issue);
   // Cross-field checks see parsed values; the client must see the string it sent.
   const sent = issue.path.length === 1 ? raw[String(issue.path[0])] : undefined;
   const parsedInput = 'input' in issue ? issue.input : undefined;

@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
 import { jsonError } from '@server/http/json-error';
-import type { DeploymentQueryPlan } from '../query/deployment-plan';
-import type { UsageQueryPlan } from '../query/usage-plan';
-import type { UsageBackend } from '../store/usage-backend';
+import type { DeploymentQueryPlan } from '../model/deployment-plan';
+import type { UsageQueryPlan } from '../model/usage-plan';
+import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
 import { parseUsageQuery } from './parse-usage-query';
 
@@ -36,7 +36,7 @@ export type PreparedUsage = { includeContext: boolean } & (
  */
 export async function prepareUsageRequest(
   c: Context,
-  backend: UsageBackend,
+  backend: UsageStore,
   availability: UsageAvailability,
 ): Promise<{ prepared: PreparedUsage } | { response: Response }> {
   const auth = await authenticate(c, backend);

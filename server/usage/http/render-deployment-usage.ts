@@ -6,8 +6,8 @@ import {
 } from '@contracts/usage/deployment-usage-schema';
 import { csvFilledColumns } from '@contracts/usage/usage-schema';
 import { formatCsvRow, type CsvCell } from '@contracts/usage/csv';
-import { toDimensions } from '../query/usage-rows';
-import type { DeploymentQueryPlan, DeploymentUsageRow } from '../query/deployment-plan';
+import { toDimensions } from '../model/usage-rows';
+import type { DeploymentQueryPlan, DeploymentUsageRow } from '../model/deployment-plan';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

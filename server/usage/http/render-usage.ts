@@ -6,10 +6,10 @@ import {
   type UsageDimensions,
 } from '@contracts/usage/usage-schema';
 import { formatCsvCell } from '@contracts/usage/csv';
-import type { DimensionCatalog } from '../query/dimension-catalog';
-import type { UsageQueryPlan } from '../query/usage-plan';
-import type { UsageMatrix } from '../query/usage-matrix';
-import { toDimensions } from '../query/usage-rows';
+import type { DimensionCatalog } from '../model/dimension-catalog';
+import type { UsageQueryPlan } from '../model/usage-plan';
+import type { UsageMatrix } from '../model/usage-matrix';
+import { toDimensions } from '../model/usage-rows';
 
 /**
  * Response bytes written from a `UsageMatrix`: every piece that repeats (a bucket's times, a

@@ -6,12 +6,12 @@ import {
 import type { UsageLimit } from '@contracts/usage/usage-limits';
 import { jsonError } from '@server/http/json-error';
 import type { AlertEvaluator } from '../limits/alert-evaluator';
-import type { UsageBackend } from '../store/usage-backend';
+import type { UsageStore } from '../store/usage-store';
 import type { StoredLimit, UsageLimitStore } from '../store/usage-limit-store';
 import { authorizeLimits, limitWorkspace, parseBody } from './limit-request';
 
 export interface LimitRouteDeps {
-  backend: UsageBackend;
+  backend: UsageStore;
   limits: UsageLimitStore;
   alerts: AlertEvaluator;
 }

@@ -3,7 +3,7 @@ import { parseIsoDateTime } from '@contracts/usage/iso-datetime';
 import { jsonError } from '@server/http/json-error';
 import { loadLimitStatus } from '../limits/limit-status';
 import { USAGE_LIMITS_MANAGE_PERMISSION } from '../seed/demo-keys';
-import type { UsageBackend } from '../store/usage-backend';
+import type { UsageStore } from '../store/usage-store';
 import type { UsageLimitStore } from '../store/usage-limit-store';
 import { authorizeLimits } from './limit-request';
 
@@ -15,7 +15,7 @@ import { authorizeLimits } from './limit-request';
  * `GET /usage-limits/refusals?project=&start_time=&end_time=` root runs a limit refused.
  */
 export function createUsageLimitStatusRoutes(
-  backend: UsageBackend,
+  backend: UsageStore,
   limits: UsageLimitStore,
   now: () => number = Date.now,
 ): Hono {

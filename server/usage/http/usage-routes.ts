@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
-import { jsonError } from '@server/http/json-error';
-import type { UsageBackend } from '../store/usage-backend';
+import { answerUnhandledError } from '@server/http/dependency-outage';
+import { getUsage } from '../queries/get-usage';
+import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
 import { csvExportResponse } from './csv-export';
 import { deploymentCsvResponse } from './deployment-csv-export';
@@ -12,7 +13,7 @@ import { prepareUsageRequest, type UsageAvailability } from './prepare-usage-req
  * The usage API, relative to `/api/v1`. Each handler reads: validate and authorise
  * (`prepareUsageRequest`) -> query -> respond.
  */
-export function createUsageRoutes(backend: UsageBackend, availability: UsageAvailability): Hono {
+export function createUsageRoutes(backend: UsageStore, availability: UsageAvailability): Hono {
   const app = new Hono();
   const renderer = createUsageRenderer();
 
@@ -28,10 +29,10 @@ export function createUsageRoutes(backend: UsageBackend, availability: UsageAvai
     const { prepared } = request;
     if (prepared.kind === 'langsmith_deployments') {
       return c.json(
-        deploymentUsageJson(prepared.plan, await backend.deploymentUsage(prepared.plan)),
+        deploymentUsageJson(prepared.plan, await backend.facts.deploymentRows(prepared.plan)),
       );
     }
-    const answer = await backend.usage(prepared.plan);
+    const answer = await getUsage(backend.facts, prepared.plan);
     // The `UsageResponse` JSON as UTF-8: the bytes `c.json` would send, written from the matrix.
     return c.body(renderer.json(answer.plan, answer.matrix), 200, {
       'Content-Type': 'application/json',
@@ -50,10 +51,6 @@ export function createUsageRoutes(backend: UsageBackend, availability: UsageAvai
     });
   });
 
-  app.onError((error, c) => {
-    // Logged without the request's headers: they carry the API key.
-    console.error(`[usage] ${c.req.method} ${c.req.path} failed:`, error);
-    return jsonError(c, 500, 'Internal Server Error');
-  });
+  app.onError((error, c) => answerUnhandledError(c, error, 'usage'));
   return app;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationProblems } from '@server/http/validation-issues';
 
 /**
  * The fields of a LangSmith run create/update that billing reads; everything else (inputs,
@@ -52,13 +53,8 @@ export function isRootRun(kind: 'post' | 'patch', payload: RunPayload): boolean 
   return kind === 'post';
 }
 
-function issueProblems(loc: (string | number)[], error: z.ZodError): IngestProblem[] {
-  return error.issues.map((issue) => ({
-    loc: [...loc, ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))],
-    msg: issue.message,
-    type: issue.code,
-  }));
-}
+const issueProblems = (loc: (string | number)[], error: z.ZodError): IngestProblem[] =>
+  validationProblems(loc, error);
 
 /**
  * Groups operations by run id and decides each run as a whole: a run with any invalid part is

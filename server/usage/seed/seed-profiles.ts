@@ -1,3 +1,5 @@
+import { DAY_MS } from '@contracts/usage/time';
+
 /**
  * Dataset shapes. Every profile is deterministic: the traces of a day depend only on the
  * profile's seed and that day, never on when the seeder runs. A profile whose `to` is "now"
@@ -22,7 +24,6 @@ export interface SeedProfile {
   workspaceNames?: readonly string[];
 }
 
-const DAY_MS = 86_400_000;
 const DEMO_START = Date.UTC(2026, 0, 5);
 
 export function demoProfile(nowMs: number): SeedProfile {

@@ -7,7 +7,7 @@ import type {
 } from '@contracts/usage/usage-limits';
 
 /**
- * The usage limits' part of the storage port (`UsageBackend.limits`): limits and the org
+ * The usage limits' part of the storage port (`UsageStore.limits`): limits and the org
  * default, the month's counts they are held to, alerts (once per month and threshold), the
  * webhook delivery log and refusals, in the domain's words. Enforcement itself happens inside
  * each backend's `ingestRuns` (a refused run comes back in `RunBatchResult.refused`), so the

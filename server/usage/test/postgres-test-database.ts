@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { migratePostgres } from '../store/postgres/pg-migrations';
+import { migratePostgres } from '../store/scale-out/postgres-migrations';
 
 /** The Postgres server the usage backend suites run on; unset, they are skipped by name. */
 export const TEST_DATABASE_URI = process.env.TEST_DATABASE_URI;

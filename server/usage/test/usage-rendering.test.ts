@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
 import { formatCsvCell } from '@contracts/usage/csv';
-import { createDuckDbBackend } from '@server/usage/store/duckdb/duckdb-backend';
-import { openDuckDbStore, type DuckDbStore } from '@server/usage/store/duckdb/duckdb-store';
-import type { UsageQueryPlan } from '../query/usage-plan';
-import type { UsageRow } from '../query/usage-rows';
-import type { UsageBackend } from '../store/usage-backend';
+import { createDuckDbUsageStore } from '@server/usage/store/duckdb/duckdb-usage-store';
+import { openDuckDbStore, type DuckDbStore } from '@server/usage/store/duckdb/connection';
+import type { UsageQueryPlan } from '../model/usage-plan';
+import type { UsageRow } from '../model/usage-rows';
+import type { UsageStore } from '../store/usage-store';
 import {
   dimensions,
   HOSTILE,
@@ -29,12 +29,12 @@ import { renderThroughPort } from './contract/render-through-port';
 
 let dir: string;
 let duck: DuckDbStore;
-let backend: UsageBackend;
+let backend: UsageStore;
 let render: ReturnType<typeof renderThroughPort>;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'usage-render-'));
   duck = await openDuckDbStore(path.join(dir, 'usage.duckdb'));
-  backend = createDuckDbBackend(duck);
+  backend = createDuckDbUsageStore(duck);
   await loadRenderingFixture(backend);
   render = renderThroughPort(backend);
   reference = createRawReference(duck);
@@ -96,15 +96,23 @@ describe('the dimension catalog kept between requests', () => {
   it('shows a renamed, added or removed value on the next request', async () => {
     await expectReference(); // fills the catalog
     const renamed = dimensions.users[0]?.id ?? '';
-    await backend.putDimension({ groupBy: 'user', id: renamed, label: '!first@example.com' });
+    await backend.catalog.putDimension({
+      groupBy: 'user',
+      id: renamed,
+      label: '!first@example.com',
+    });
     expect(await expectReference()).toContain(
       `"user_id":"${renamed}","user_email":"!first@example.com"`,
     );
     // An id only traces knew gets a label; then a labelled user loses its row.
     const stranger = '00000000-0000-4000-8000-00000000beef';
-    await backend.putDimension({ groupBy: 'user', id: stranger, label: 'stranger@example.com' });
+    await backend.catalog.putDimension({
+      groupBy: 'user',
+      id: stranger,
+      label: 'stranger@example.com',
+    });
     expect(await expectReference()).toContain(`"user_email":"stranger@example.com"`);
-    await backend.removeDimension('user', renamed);
+    await backend.catalog.removeDimension('user', renamed);
     expect(await expectReference()).not.toContain('!first@example.com');
   });
 
@@ -117,7 +125,11 @@ describe('the dimension catalog kept between requests', () => {
     };
     await json(); // fills the catalog
     const workspace = dimensions.workspaces[0]?.id ?? '';
-    await backend.putDimension({ groupBy: 'workspace', id: workspace, label: 'Renamed workspace' });
+    await backend.catalog.putDimension({
+      groupBy: 'workspace',
+      id: workspace,
+      label: 'Renamed workspace',
+    });
     expect(await json()).toContain(
       `"workspace_id":"${workspace}","workspace_name":"Renamed workspace"`,
     );

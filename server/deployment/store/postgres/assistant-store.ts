@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { AssistantStore } from '../deployment-store';
 import { assistantColumns, type Assistant, type AssistantVersion } from '../records';
-import { inTransaction } from './transaction';
+import { inTransaction } from '@server/db/postgres';
 
 type VersionRow = Omit<AssistantVersion, 'created_at'> & { created_at: Date };
 type AssistantRow = VersionRow & { updated_at: Date };

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { CheckpointRollback } from '../deployment-store';
-import { inTransaction } from './transaction';
+import { inTransaction } from '@server/db/postgres';
 
 /**
  * Returns a thread's history to `headCheckpointId` (to empty when null): every checkpoint and

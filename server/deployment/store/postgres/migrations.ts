@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { migrate as migrateSchema, withAdvisoryLock } from '@server/db/postgres';
 
 /** Every table of the deployment API lives in this schema (the usage service has `usage`). */
 export const SCHEMA = 'deployment';
@@ -114,38 +115,18 @@ const MIGRATION_LOCK = 7_252_025;
 
 /**
  * Brings the schema up to date, and the official checkpointer's tables with it (`setup`). Safe
- * when several replicas start at once: a session advisory lock serializes them, each applied
- * version is recorded in the transaction that applies it, and a replica that waited finds
- * nothing left to do.
+ * when several replicas start at once: an advisory lock serializes them, each applied version is
+ * recorded in the transaction that applies it, and a replica that waited finds nothing left to
+ * do.
  */
 export async function migrate(pool: pg.Pool, setupCheckpointer: () => Promise<void>) {
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}.migrations (
-      version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const applied = await client.query<{ version: number }>(
-      `SELECT version FROM ${SCHEMA}.migrations`,
+  await withAdvisoryLock(pool, MIGRATION_LOCK, async () => {
+    await migrateSchema(
+      pool,
+      { schema: SCHEMA, table: 'migrations', named: false },
+      MIGRATIONS.map((sql, index) => ({ version: index + 1, sql })),
     );
-    const done = new Set(applied.rows.map((row) => row.version));
-    for (const [index, sql] of MIGRATIONS.entries()) {
-      const version = index + 1;
-      if (done.has(version)) continue;
-      await client.query('BEGIN');
-      try {
-        await client.query(sql);
-        await client.query(`INSERT INTO ${SCHEMA}.migrations (version) VALUES ($1)`, [version]);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      }
-    }
     // The checkpointer's own migrations are not safe to run concurrently; under the lock they are.
     await setupCheckpointer();
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
-  }
+  });
 }

@@ -1,5 +1,6 @@
 import { BranchSafePostgresSaver } from './checkpoint-saver';
-import pg from 'pg';
+import type pg from 'pg';
+import { openPool } from '@server/db/postgres';
 import type { DeploymentStore } from '../deployment-store';
 import { withRunMetadata } from '../run-metadata';
 import { createPostgresAssistantStore } from './assistant-store';
@@ -22,9 +23,10 @@ export async function openPostgresDeploymentStore(
   databaseUri: string,
   options: { maxConnections?: number } = {},
 ): Promise<DeploymentStore & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: databaseUri, max: options.maxConnections ?? 10 });
-  // An idle connection the server drops must not crash the process; the next query reconnects.
-  pool.on('error', (error) => console.warn(`Deployment database: ${error.message}`));
+  const pool = openPool('Deployment database', {
+    connectionString: databaseUri,
+    max: options.maxConnections ?? 10,
+  });
   prepareStatements(pool);
   const saver = new BranchSafePostgresSaver(pool, { schema: SCHEMA });
   try {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { deleteOffChain } from './checkpoint-rollback';
-import { inTransaction } from './transaction';
+import { inTransaction } from '@server/db/postgres';
 
 export type CancelAction = 'interrupt' | 'rollback';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { ThreadStore } from '../deployment-store';
 import type { ThreadRecord } from '../records';
-import { inTransaction } from './transaction';
+import { inTransaction } from '@server/db/postgres';
 
 interface ThreadRow {
   thread_id: string;

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { TruncateFlags } from '../records';
-import { inTransaction } from './transaction';
+import { inTransaction } from '@server/db/postgres';
 
 /** The statements each flag of `POST /internal/truncate` runs. */
 const STATEMENTS = {

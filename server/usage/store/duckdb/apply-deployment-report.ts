@@ -1,10 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { DeploymentReport } from '@contracts/usage/deployment-report';
 import { applyHeartbeat, splitAtSteps } from '@server/usage/metering/replica-uptime';
-import type { AppliedReport } from '@server/usage/store/usage-backend';
+import type { AppliedReport } from '@server/usage/store/usage-store';
 import { ensureProjects } from './ensure-projects';
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '@contracts/usage/time';
 
 type Row = [projectName: string, atIso: string, runs: number, nodes: number, uptimeMs: number];
 

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { hashApiKey } from '@server/usage/store/api-key-hash';
-import { UsageInputError, type NewApiKey } from '@server/usage/store/usage-backend';
+import { UsageInputError, type NewApiKey } from '@server/usage/store/usage-store';
 
 /** The permissions an operator's console key needs: usage and the workspace list. */
 const CONSOLE_KEY_PERMISSIONS = ['organization:read', 'workspaces:read'];

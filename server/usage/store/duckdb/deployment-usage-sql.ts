@@ -1,4 +1,4 @@
-import type { DeploymentQueryPlan } from '@server/usage/query/deployment-plan';
+import type { DeploymentQueryPlan } from '@server/usage/model/deployment-plan';
 import { DIMENSIONS } from './dimension-sql';
 
 const iso = (ms: number) => new Date(ms).toISOString();

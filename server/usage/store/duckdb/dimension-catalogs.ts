@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
 import type { TraceGroupBy as GroupBy } from '@contracts/usage/usage-schema';
-import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
+import type { DimensionCatalog } from '@server/usage/model/dimension-catalog';
 import {
   buildDimensionFingerprintSql,
   buildDimensionLabelsSql,

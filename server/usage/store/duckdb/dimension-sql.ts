@@ -1,5 +1,5 @@
 import type { TraceGroupBy as GroupBy } from '@contracts/usage/usage-schema';
-import { TIER_IDS } from '@server/usage/query/trace-tiers';
+import { TIER_IDS } from '@server/usage/model/trace-tiers';
 
 /**
  * The two retention tiers as a dimension table: fixed ids, the tier as label. A trace's tier

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { GroupBy } from '@contracts/usage/usage-schema';
-import type { DimensionRow, NewWorkspace } from '@server/usage/store/usage-backend';
+import type { DimensionRow, NewWorkspace } from '@server/usage/store/usage-store';
 import { DIMENSIONS } from './dimension-sql';
 
 /** Adds or renames one dimension value (the catalog cache sees it by its fingerprint). */

@@ -52,3 +52,21 @@ export async function ensureProjects(
     return id;
   };
 }
+
+/** The ids of `names` in one workspace, each created when missing, in a transaction of its own. */
+export async function ensureNamedProjects(
+  connection: DuckDBConnection,
+  workspaceId: string,
+  names: readonly string[],
+): Promise<Map<string, string>> {
+  await connection.run('BEGIN TRANSACTION');
+  try {
+    const wanted = names.map((name) => ({ workspaceId, name }));
+    const idOf = await ensureProjects(connection, wanted, new Map(), new Map());
+    await connection.run('COMMIT');
+    return new Map(names.map((name) => [name, idOf(workspaceId, name)]));
+  } catch (error) {
+    await connection.run('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}

@@ -4,8 +4,8 @@ import {
   type ParsedTrace,
   type TraceInput,
 } from '@server/usage/ingest/trace-input';
-import { TIER_IDS } from '@server/usage/query/trace-tiers';
-import type { RunIngestor } from './ingest-runs';
+import { TIER_IDS } from '@server/usage/model/trace-tiers';
+import type { RunIngestor } from './writer-queue';
 import { addToRollups } from './rollup-increments';
 import { selectUnbilled, type RunIdFilter } from './run-id-filter';
 

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Workspace } from '@contracts/usage/usage-schema';
-import type { Principal } from '@server/usage/store/usage-backend';
+import type { Principal } from '@server/usage/store/usage-store';
 
 /**
  * Looks an API key up by its sha256 hash (keys are never stored or compared in clear).

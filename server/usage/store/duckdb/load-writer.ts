@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { KeyOwner } from '@server/usage/store/usage-backend';
+import type { KeyOwner } from '@server/usage/store/usage-store';
 
 /** Reads the owner and home workspace of an authenticated key (see migration 5). */
 export async function loadKeyOwner(

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { DeploymentQueryPlan, DeploymentUsageRow } from '@server/usage/query/deployment-plan';
+import type { DeploymentQueryPlan, DeploymentUsageRow } from '@server/usage/model/deployment-plan';
 import { buildDeploymentUsageSql } from './deployment-usage-sql';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);

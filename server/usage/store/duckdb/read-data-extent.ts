@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { TraceGroupBy } from '@contracts/usage/usage-schema';
-import type { Interval } from '@server/usage/query/time-segments';
+import type { Interval } from '@server/usage/model/time-segments';
 import { PERIOD_DAYS } from './cumulative-rollup';
 
 const PERIOD_MS = PERIOD_DAYS * 86_400_000;

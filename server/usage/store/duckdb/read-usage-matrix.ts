@@ -5,15 +5,15 @@ import type {
   DuckDBListVector,
   DuckDBVarCharVector,
 } from '@duckdb/node-api';
-import { clampToData } from '@server/usage/query/data-extent';
-import type { DimensionCatalog } from '@server/usage/query/dimension-catalog';
-import type { Interval } from '@server/usage/query/time-segments';
+import { clampToData } from '@server/usage/model/data-extent';
+import type { DimensionCatalog } from '@server/usage/model/dimension-catalog';
+import type { Interval } from '@server/usage/model/time-segments';
 import {
   createMatrixBuilder,
   emptyMatrix,
   type UsageMatrix,
-} from '@server/usage/query/usage-matrix';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+} from '@server/usage/model/usage-matrix';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import { buildUsageFactsSql } from './usage-facts-sql';
 
 /**

@@ -1,15 +1,14 @@
-import { planRange, type Interval } from '@server/usage/query/time-segments';
-import { dataFrom, dataTo, type UsageQueryPlan } from '@server/usage/query/usage-plan';
+import { planRange, type Interval } from '@server/usage/model/time-segments';
+import { dataFrom, dataTo, type UsageQueryPlan } from '@server/usage/model/usage-plan';
 import { PERIOD_DAYS } from './cumulative-rollup';
 import { DIMENSIONS, positionsSql } from './dimension-sql';
+import { DAY_MS } from '@contracts/usage/time';
 
 /** A statement and its bound parameters. */
 export interface BoundSql {
   sql: string;
   values: (string | number)[];
 }
-
-const DAY_MS = 86_400_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

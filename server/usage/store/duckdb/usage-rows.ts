@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { UsageRow } from '@server/usage/query/usage-rows';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
+import type { UsageRow } from '@server/usage/model/usage-rows';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import { buildRawUsageSql } from './usage-facts-sql';
 
 function toRow(values: readonly unknown[]): UsageRow {

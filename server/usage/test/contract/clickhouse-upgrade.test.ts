@@ -3,22 +3,23 @@ import { createClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
-import { openBackend } from '@server/usage/store/open-usage-backend';
-import type { UsageBackend } from '@server/usage/store/usage-backend';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
+import { openStore } from '@server/usage/store/open-usage-store';
+import type { UsageStore } from '@server/usage/store/usage-store';
 import { freshStore, HAVE_SCALE_OUT_SERVERS, SKIP_REASON, type FreshStore } from './fresh-stores';
+import { getUsage } from '@server/usage/queries/get-usage';
+import { DAY_MS } from '@contracts/usage/time';
 
-const DAY_MS = 86_400_000;
 const START = Date.parse('2026-01-03T00:00:00Z');
 const WORKSPACE = randomUUID();
 const PROJECT = randomUUID();
 const USERS = [randomUUID(), randomUUID(), randomUUID()];
 
 /** A year by user (30-day buckets: read from `usage_periods`), as (user, bucket start, traces). */
-async function yearByUser(backend: UsageBackend): Promise<string[]> {
+async function yearByUser(backend: UsageStore): Promise<string[]> {
   const grid = createBucketGrid(START, START + 365 * DAY_MS, strideForRange(0, 365 * DAY_MS));
   const plan: UsageQueryPlan = { grid, floorMs: null, workspaceIds: [WORKSPACE], groupBy: 'user' };
-  const { plan: cut, matrix } = await backend.usage(plan);
+  const { plan: cut, matrix } = await getUsage(backend.facts, plan);
   const cells: string[] = [];
   matrix.ids.forEach((id, value) => {
     for (let k = 0; k < matrix.bucketCount; k += 1) {
@@ -42,7 +43,7 @@ describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
 
     it('answers the same after migration 3 is applied to a store that held traces before it, and again after a re-run', async () => {
       if (store.choice.kind !== 'clickhouse') throw new Error('a ClickHouse store');
-      const backend = await openBackend(store.choice);
+      const backend = await openStore(store.choice);
       // Traces on days across three 128-day periods, one to three per day and user, sent
       // together (written as one insert).
       const traces = Array.from({ length: 43 }, (_, week) =>
@@ -56,7 +57,7 @@ describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
           })),
         ),
       ).flat();
-      await Promise.all(traces.map((trace) => backend.ingestTrace(trace)));
+      await Promise.all(traces.map((trace) => backend.billing.ingestTrace(trace)));
       const before = await yearByUser(backend);
       await backend.close();
       // 3 users x 10 buckets (days 0..294 of 30-day buckets), every trace counted once.
@@ -83,10 +84,10 @@ describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
       });
       await clickhouse.close();
 
-      const upgraded = await openBackend(store.choice);
+      const upgraded = await openStore(store.choice);
       expect(await yearByUser(upgraded)).toEqual(before);
       await upgraded.close();
-      const reopened = await openBackend(store.choice);
+      const reopened = await openStore(store.choice);
       expect(await yearByUser(reopened)).toEqual(before);
       await reopened.close();
     });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@clickhouse/client';
-import type { BackendChoice } from '@server/usage/store/open-usage-backend';
+import type { BackendChoice } from '@server/usage/store/open-usage-store';
 import { createTestDatabase, dropTestDatabase, TEST_DATABASE_URI } from '../postgres-test-database';
 
 /** The real servers the scale-out tests run on; absent, those suites are skipped by name. */

@@ -5,8 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitAlertPayloadSchema, limitExceededSchema } from '@contracts/usage/usage-limits';
 import { testProfile } from '@server/usage/seed/seed-profiles';
-import { openBackend } from '@server/usage/store/open-usage-backend';
-import { claimRuns } from '@server/usage/store/postgres/billed-runs';
+import { openStore } from '@server/usage/store/open-usage-store';
+import { claimRuns } from '@server/usage/store/scale-out/billed-runs';
 import {
   readyUrl,
   removeServerDataDirs,
@@ -57,8 +57,8 @@ describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
 
     beforeAll(async () => {
       store = await freshStore('clickhouse', 'limit_replicas');
-      const seeding = await openBackend(store.choice);
-      await seeding.seedIfEmpty(testProfile()).finally(() => seeding.close());
+      const seeding = await openStore(store.choice);
+      await seeding.seeder.seedIfEmpty(testProfile()).finally(() => seeding.close());
       await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
       const { port } = receiver.address() as AddressInfo;
       for (let i = 0; i < 2; i += 1) {

@@ -6,9 +6,9 @@ import {
 } from '@contracts/usage/usage-schema';
 import { formatCsvRow } from '@contracts/usage/csv';
 import { strideMs } from '@contracts/usage/stride';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
-import { toDimensions, type UsageRow } from '@server/usage/query/usage-rows';
-import type { DuckDbStore } from '@server/usage/store/duckdb/duckdb-store';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
+import { toDimensions, type UsageRow } from '@server/usage/model/usage-rows';
+import type { DuckDbStore } from '@server/usage/store/duckdb/connection';
 import { queryUsageRows } from '@server/usage/store/duckdb/usage-rows';
 
 /**

@@ -3,8 +3,8 @@ import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
 import { buildDimensions } from '@server/usage/seed/build-dimensions';
 import { testProfile } from '@server/usage/seed/seed-profiles';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
-import type { UsageBackend } from '@server/usage/store/usage-backend';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
+import type { UsageStore } from '@server/usage/store/usage-store';
 
 /**
  * The data every rendering case runs on, loaded through the port so that each backend holds the
@@ -18,17 +18,17 @@ const hostileProject = '0b7c0d7e-0000-4000-8000-000000000001';
 const hostileUser = '0b7c0d7e-0000-4000-8000-000000000002';
 const hostileKey = '0b7c0d7e-0000-4000-8000-000000000003';
 
-export async function loadRenderingFixture(backend: UsageBackend): Promise<void> {
-  await backend.seedIfEmpty(testProfile());
+export async function loadRenderingFixture(backend: UsageStore): Promise<void> {
+  await backend.seeder.seedIfEmpty(testProfile());
   const workspaceId = workspaceIds[1] ?? '';
-  await backend.putDimension({
+  await backend.catalog.putDimension({
     groupBy: 'project',
     id: hostileProject,
     workspaceId,
     label: HOSTILE,
   });
-  await backend.putDimension({ groupBy: 'user', id: hostileUser, label: `-${HOSTILE}` });
-  await backend.putDimension({
+  await backend.catalog.putDimension({ groupBy: 'user', id: hostileUser, label: `-${HOSTILE}` });
+  await backend.catalog.putDimension({
     groupBy: 'api_key',
     id: hostileKey,
     workspaceId,
@@ -36,7 +36,7 @@ export async function loadRenderingFixture(backend: UsageBackend): Promise<void>
   });
   const times = ['2026-01-26T23:59:59.999Z', '2026-01-27T00:00:00Z', '2026-02-03T12:34:56Z'];
   for (const [i, time] of times.entries()) {
-    await backend.ingestTrace({
+    await backend.billing.ingestTrace({
       run_id: `0b7c0d7e-0000-4000-8000-1000000000${String(i).padStart(2, '0')}`,
       workspace_id: workspaceId,
       project_id: hostileProject,
@@ -53,7 +53,7 @@ export async function loadRenderingFixture(backend: UsageBackend): Promise<void>
     [null, '2026-01-26T10:00:00Z'],
   ];
   for (const [i, [id, time]] of strangers.entries()) {
-    await backend.ingestTrace({
+    await backend.billing.ingestTrace({
       run_id: `0b7c0d7e-0000-4000-8000-2000000000${String(i).padStart(2, '0')}`,
       workspace_id: workspaceId,
       project_id: id ?? hostileProject,

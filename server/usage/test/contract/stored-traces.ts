@@ -1,6 +1,6 @@
 import { createClient } from '@clickhouse/client';
-import { openDuckDbStore } from '@server/usage/store/duckdb/duckdb-store';
-import type { BackendChoice } from '@server/usage/store/open-usage-backend';
+import { openDuckDbStore } from '@server/usage/store/duckdb/connection';
+import type { BackendChoice } from '@server/usage/store/open-usage-store';
 
 /**
  * Every stored trace as `run|workspace|project|user|api key|start ms`, sorted: what the seed and

@@ -5,17 +5,18 @@ import {
   deploymentUsageCsv,
   deploymentUsageJson,
 } from '@server/usage/http/render-deployment-usage';
-import type { UsageAnswer } from '@server/usage/query/usage-matrix';
-import type { UsageQueryPlan } from '@server/usage/query/usage-plan';
-import type { UsageBackend } from '@server/usage/store/usage-backend';
+import type { UsageAnswer } from '@server/usage/model/usage-matrix';
+import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
+import type { UsageStore } from '@server/usage/store/usage-store';
 import type { createRawReference } from './raw-reference';
 import type { renderThroughPort } from './render-through-port';
 import { planFor, RANGES, workspaceIds } from './rendering-fixture';
+import { getUsage } from '@server/usage/queries/get-usage';
 
 /** What the contract's `beforeAll` opened: the backend under test and the DuckDB reference. */
 export interface ContractContext {
-  backend: UsageBackend;
-  referenceBackend: UsageBackend;
+  backend: UsageStore;
+  referenceBackend: UsageStore;
   render: ReturnType<typeof renderThroughPort>;
   reference: ReturnType<typeof createRawReference>;
 }
@@ -67,7 +68,7 @@ const report = (overrides: Partial<DeploymentReport>): DeploymentReport => ({
  * the contract's later trace comparisons still hold.
  */
 export function defineTierAndDeploymentCases(context: () => ContractContext): void {
-  const onBoth = async (write: (target: UsageBackend) => Promise<unknown>) => {
+  const onBoth = async (write: (target: UsageStore) => Promise<unknown>) => {
     const { backend, referenceBackend } = context();
     await write(backend);
     await write(referenceBackend);
@@ -98,7 +99,7 @@ export function defineTierAndDeploymentCases(context: () => ContractContext): vo
       const range = RANGES[0] ?? ['', '', false];
       const [all, long, short] = await Promise.all(
         [undefined, 'longlived' as const, 'shortlived' as const].map((tier) =>
-          backend.usage(tierPlan(range, 'workspace', tier)),
+          getUsage(backend.facts, tierPlan(range, 'workspace', tier)),
         ),
       );
       if (!all || !long || !short) throw new Error('three answers expected');
@@ -120,11 +121,11 @@ export function defineTierAndDeploymentCases(context: () => ContractContext): vo
       });
       let projectId = '';
       await onBoth(async (target) => {
-        projectId = await target.setProjectTier(workspaceId, 'tiered agent', 'shortlived');
-        await target.ingestTrace(trace(1, projectId, '2026-02-10T08:00:00Z'));
-        await target.setProjectTier(workspaceId, 'tiered agent', 'longlived');
-        await target.ingestTrace(trace(2, projectId, '2026-02-10T09:00:00Z'));
-        await target.ingestTrace(trace(3, projectId, '2026-02-11T09:00:00Z'));
+        projectId = await target.catalog.setProjectTier(workspaceId, 'tiered agent', 'shortlived');
+        await target.billing.ingestTrace(trace(1, projectId, '2026-02-10T08:00:00Z'));
+        await target.catalog.setProjectTier(workspaceId, 'tiered agent', 'longlived');
+        await target.billing.ingestTrace(trace(2, projectId, '2026-02-10T09:00:00Z'));
+        await target.billing.ingestTrace(trace(3, projectId, '2026-02-11T09:00:00Z'));
       });
       const range: (typeof RANGES)[number] = [
         '2026-02-09T00:00:00Z',
@@ -135,8 +136,8 @@ export function defineTierAndDeploymentCases(context: () => ContractContext): vo
         const plan = tierPlan(range, 'project', tier);
         expect(await render.json(plan)).toBe(await reference.json(plan));
       }
-      const long = await backend.usage(tierPlan(range, 'project', 'longlived'));
-      const short = await backend.usage(tierPlan(range, 'project', 'shortlived'));
+      const long = await getUsage(backend.facts, tierPlan(range, 'project', 'longlived'));
+      const short = await getUsage(backend.facts, tierPlan(range, 'project', 'shortlived'));
       const of = (answer: UsageAnswer) =>
         [...cells(answer)].filter(([cell]) => cell.startsWith(projectId)).map(([, n]) => n);
       expect(of(long)).toEqual([1, 1]);
@@ -152,13 +153,13 @@ export function defineTierAndDeploymentCases(context: () => ContractContext): vo
       const { backend, referenceBackend } = context();
       const first = report({});
       const results = await Promise.all([
-        backend.applyDeploymentReport(workspaceId(), first, nowMs),
-        backend.applyDeploymentReport(workspaceId(), first, nowMs),
+        backend.billing.applyDeploymentReport(workspaceId(), first, nowMs),
+        backend.billing.applyDeploymentReport(workspaceId(), first, nowMs),
       ]);
       expect(results.filter((result) => result.applied)).toEqual([
         { applied: true, agentRuns: 3, nodesExecuted: 9, uptimeMs: 450_000 },
       ]);
-      await referenceBackend.applyDeploymentReport(workspaceId(), first, nowMs);
+      await referenceBackend.billing.applyDeploymentReport(workspaceId(), first, nowMs);
       const second = report({
         seq: 2,
         sent_at: '2026-02-01T10:09:00Z',
@@ -172,13 +173,17 @@ export function defineTierAndDeploymentCases(context: () => ContractContext): vo
         ],
       });
       await onBoth(async (target) => {
-        expect(await target.applyDeploymentReport(workspaceId(), second, nowMs + 60_000)).toEqual({
+        expect(
+          await target.billing.applyDeploymentReport(workspaceId(), second, nowMs + 60_000),
+        ).toEqual({
           applied: true,
           agentRuns: 1,
           nodesExecuted: 4,
           uptimeMs: 90_000,
         });
-        expect(await target.applyDeploymentReport(workspaceId(), first, nowMs)).toMatchObject({
+        expect(
+          await target.billing.applyDeploymentReport(workspaceId(), first, nowMs),
+        ).toMatchObject({
           applied: false,
         });
       });
@@ -190,8 +195,8 @@ export function defineTierAndDeploymentCases(context: () => ContractContext): vo
         const { backend, referenceBackend } = context();
         const plan = { ...planFor(start, end, groupBy, floor), groupBy };
         const [mine, theirs] = await Promise.all([
-          backend.deploymentUsage(plan),
-          referenceBackend.deploymentUsage(plan),
+          backend.facts.deploymentRows(plan),
+          referenceBackend.facts.deploymentRows(plan),
         ]);
         expect(theirs.length).toBeGreaterThan(0);
         expect(JSON.stringify(deploymentUsageJson(plan, mine))).toBe(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testProfile } from '@server/usage/seed/seed-profiles';
-import { openBackend } from '@server/usage/store/open-usage-backend';
+import { openStore } from '@server/usage/store/open-usage-store';
 import {
   readyUrl,
   removeServerDataDirs,
@@ -63,11 +63,11 @@ describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
     });
 
     it('migrates and seeds once when two replicas open an empty store at the same moment', async () => {
-      const [a, b] = await Promise.all([openBackend(store.choice), openBackend(store.choice)]);
+      const [a, b] = await Promise.all([openStore(store.choice), openStore(store.choice)]);
       try {
         const results = await Promise.all([
-          a.seedIfEmpty(testProfile()),
-          b.seedIfEmpty(testProfile()),
+          a.seeder.seedIfEmpty(testProfile()),
+          b.seeder.seedIfEmpty(testProfile()),
         ]);
         expect(results.map((result) => result.seeded).sort()).toEqual([false, true]);
         const seeded = results.find((result) => result.seeded)?.traces ?? 0;

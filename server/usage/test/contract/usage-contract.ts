@@ -4,10 +4,10 @@ import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
 import { DEMO_API_KEYS } from '@server/usage/seed/demo-keys';
 import { testProfile } from '@server/usage/seed/seed-profiles';
 import { hashApiKey } from '@server/usage/store/api-key-hash';
-import { createDuckDbBackend } from '@server/usage/store/duckdb/duckdb-backend';
-import { openDuckDbStore, type DuckDbStore } from '@server/usage/store/duckdb/duckdb-store';
-import { openBackend, type BackendChoice } from '@server/usage/store/open-usage-backend';
-import { UsageInputError, type UsageBackend } from '@server/usage/store/usage-backend';
+import { createDuckDbUsageStore } from '@server/usage/store/duckdb/duckdb-usage-store';
+import { openDuckDbStore, type DuckDbStore } from '@server/usage/store/duckdb/connection';
+import { openStore, type BackendChoice } from '@server/usage/store/open-usage-store';
+import { UsageInputError, type UsageStore } from '@server/usage/store/usage-store';
 import { parseCsv } from '../csv-parse';
 import { freshStore, type FreshStore } from './fresh-stores';
 import { createRawReference } from './raw-reference';
@@ -21,6 +21,8 @@ import {
 } from './rendering-fixture';
 import { storedTraces } from './stored-traces';
 import { defineTierAndDeploymentCases } from './tier-deployment-cases';
+import { getUsage } from '@server/usage/queries/get-usage';
+import { getDimensionCatalog } from '@server/usage/queries/get-dimension-catalog';
 
 /**
  * The cases every backend must pass, run unchanged on each (one test file per backend, each on
@@ -32,13 +34,13 @@ import { defineTierAndDeploymentCases } from './tier-deployment-cases';
 export function defineUsageContract(kind: BackendChoice['kind']): void {
   let store: FreshStore;
   let referenceStore: FreshStore;
-  let backend: UsageBackend;
-  let referenceBackend: UsageBackend;
+  let backend: UsageStore;
+  let referenceBackend: UsageStore;
   let duck: DuckDbStore;
   let render: ReturnType<typeof renderThroughPort>;
   let reference: ReturnType<typeof createRawReference>;
   /** The same write on both stores. */
-  const onBoth = async (write: (target: UsageBackend) => Promise<unknown>) => {
+  const onBoth = async (write: (target: UsageStore) => Promise<unknown>) => {
     await write(backend);
     await write(referenceBackend);
   };
@@ -46,10 +48,10 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
   beforeAll(async () => {
     store = await freshStore(kind, 'contract');
     referenceStore = await freshStore('duckdb', 'contract-reference');
-    backend = await openBackend(store.choice);
+    backend = await openStore(store.choice);
     if (referenceStore.choice.kind !== 'duckdb') throw new Error('reference is DuckDB');
     duck = await openDuckDbStore(referenceStore.choice.file);
-    referenceBackend = createDuckDbBackend(duck);
+    referenceBackend = createDuckDbUsageStore(duck);
     await Promise.all([loadRenderingFixture(backend), loadRenderingFixture(referenceBackend)]);
     render = renderThroughPort(backend);
     reference = createRawReference(duck);
@@ -133,26 +135,28 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
   describe('keys and catalog', () => {
     it.each(Object.values(DEMO_API_KEYS))('knows demo key %s as DuckDB does', async (key) => {
       const hash = hashApiKey(key);
-      expect(await backend.principalForKey(hash)).toEqual(
-        await referenceBackend.principalForKey(hash),
+      expect(await backend.keys.principalForKey(hash)).toEqual(
+        await referenceBackend.keys.principalForKey(hash),
       );
-      expect(await backend.writerForKey(hash)).toEqual(await referenceBackend.writerForKey(hash));
+      expect(await backend.keys.writerForKey(hash)).toEqual(
+        await referenceBackend.keys.writerForKey(hash),
+      );
     });
 
     it('refuses an unknown key and a key over an unknown workspace', async () => {
-      expect(await backend.principalForKey(hashApiKey('lsv2_nobody'))).toBeUndefined();
+      expect(await backend.keys.principalForKey(hashApiKey('lsv2_nobody'))).toBeUndefined();
       const unknown = '7e57da7a-0000-4000-8000-000000000000';
       await expect(
-        backend.createApiKey({ key: 'lsv2_x', label: 'x', workspaceIds: [unknown] }),
+        backend.catalog.createApiKey({ key: 'lsv2_x', label: 'x', workspaceIds: [unknown] }),
       ).rejects.toThrow(UsageInputError);
     });
 
     it('creates a console key over every workspace', async () => {
       const key = `lsv2_contract_${kind}`;
-      expect(await backend.createApiKey({ key, label: 'contract', workspaceIds: [] })).toBe(
+      expect(await backend.catalog.createApiKey({ key, label: 'contract', workspaceIds: [] })).toBe(
         workspaceIds.length,
       );
-      const principal = await backend.principalForKey(hashApiKey(key));
+      const principal = await backend.keys.principalForKey(hashApiKey(key));
       expect(principal?.permissions).toEqual(['organization:read', 'workspaces:read']);
       expect(principal?.workspaces.map((workspace) => workspace.id).sort()).toEqual(
         [...workspaceIds].sort(),
@@ -172,16 +176,24 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
       };
       await expectReference(); // fills the catalogs
       await onBoth((target) =>
-        target.putDimension({ groupBy: 'user', id: renamed, label: '!first@example.com' }),
+        target.catalog.putDimension({ groupBy: 'user', id: renamed, label: '!first@example.com' }),
       );
       await onBoth((target) =>
-        target.putDimension({ groupBy: 'user', id: stranger, label: 'stranger@example.com' }),
+        target.catalog.putDimension({
+          groupBy: 'user',
+          id: stranger,
+          label: 'stranger@example.com',
+        }),
       );
       await expectReference();
       expect(await render.json(plan)).toContain('"user_email":"stranger@example.com"');
-      await onBoth((target) => target.removeDimension('user', renamed));
+      await onBoth((target) => target.catalog.removeDimension('user', renamed));
       await onBoth((target) =>
-        target.putDimension({ groupBy: 'workspace', id: workspaceIds[0] ?? '', label: 'Renamed' }),
+        target.catalog.putDimension({
+          groupBy: 'workspace',
+          id: workspaceIds[0] ?? '',
+          label: 'Renamed',
+        }),
       );
       await expectReference();
       expect(await render.json(plan)).not.toContain('!first@example.com');
@@ -194,18 +206,23 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
         createdAt: new Date('2026-11-01T10:00:00.123Z'),
       };
       const key = 'lsv2_contract_writer';
-      await onBoth((target) => target.createWorkspace(workspace));
+      await onBoth((target) => target.catalog.createWorkspace(workspace));
       await onBoth((target) =>
-        target.createApiKey({ key, label: 'writer', workspaceIds: [workspace.id], writer: true }),
+        target.catalog.createApiKey({
+          key,
+          label: 'writer',
+          workspaceIds: [workspace.id],
+          writer: true,
+        }),
       );
-      const principal = await backend.principalForKey(hashApiKey(key));
-      expect(principal).toEqual(await referenceBackend.principalForKey(hashApiKey(key)));
+      const principal = await backend.keys.principalForKey(hashApiKey(key));
+      expect(principal).toEqual(await referenceBackend.keys.principalForKey(hashApiKey(key)));
       expect(principal?.permissions).toContain('runs:create');
       expect(principal?.workspaces).toMatchObject([
         { id: workspace.id, display_name: workspace.displayName, read_only: false },
       ]);
-      expect((await backend.catalog('workspace')).labels).toEqual(
-        (await referenceBackend.catalog('workspace')).labels,
+      expect((await getDimensionCatalog(backend.facts, 'workspace')).labels).toEqual(
+        (await getDimensionCatalog(referenceBackend.facts, 'workspace')).labels,
       );
     });
   });
@@ -225,11 +242,13 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
 
     it('bills a run id once: repeats in a batch and re-sent batches are duplicates', async () => {
       const first = runs('c0ffee00', 30);
-      const result = await backend.ingestRuns(batch([...first, ...first.slice(0, 5)]));
+      const result = await backend.billing.ingestRuns(batch([...first, ...first.slice(0, 5)]));
       expect(result).toMatchObject({ inserted: 30, duplicates: 5 });
-      const again = await backend.ingestRuns(batch([...first.slice(10), ...runs('c0ffee01', 4)]));
+      const again = await backend.billing.ingestRuns(
+        batch([...first.slice(10), ...runs('c0ffee01', 4)]),
+      );
       expect(again).toMatchObject({ inserted: 4, duplicates: 20 });
-      const ids = await backend.ensureProjects(workspaceIds[2] ?? '', ['contract project']);
+      const ids = await backend.catalog.ensureProjects(workspaceIds[2] ?? '', ['contract project']);
       expect(ids.get('contract project')).toMatch(/^[0-9a-f-]{36}$/);
       const day = new Date(result.ingestedAt);
       const from = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
@@ -238,7 +257,7 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
         new Date(from + 86_400_000).toISOString(),
         'project',
       );
-      const answer = await backend.usage(today);
+      const answer = await getUsage(backend.facts, today);
       expect(answer.matrix.counts.reduce((sum, n) => sum + n, 0)).toBe(34);
       expect(answer.matrix.labels).toContain('contract project');
     });
@@ -251,10 +270,10 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
         start_time: '2026-02-01T12:00:00Z',
       };
       const plan = planFor('2026-02-01T00:00:00Z', '2026-02-02T00:00:00Z', 'workspace');
-      const before = (await backend.usage(plan)).matrix.counts.reduce((a, b) => a + b, 0);
-      expect(await backend.ingestTrace(trace)).toEqual({ inserted: true });
-      expect(await backend.ingestTrace(trace)).toEqual({ inserted: false });
-      const after = (await backend.usage(plan)).matrix.counts.reduce((a, b) => a + b, 0);
+      const before = (await getUsage(backend.facts, plan)).matrix.counts.reduce((a, b) => a + b, 0);
+      expect(await backend.billing.ingestTrace(trace)).toEqual({ inserted: true });
+      expect(await backend.billing.ingestTrace(trace)).toEqual({ inserted: false });
+      const after = (await getUsage(backend.facts, plan)).matrix.counts.reduce((a, b) => a + b, 0);
       expect(after - before).toBe(1);
     });
   });
@@ -262,13 +281,15 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
   describe('seed, extent and health', () => {
     it('reports its traces and the days that hold them', async () => {
       expect((await backend.health()).traces).toBe((await referenceBackend.health()).traces! + 35);
-      const extent = await backend.dataExtent('user');
+      const snapshot = await backend.facts.snapshot();
+      const extent = await snapshot.extent('user');
+      await snapshot.release();
       expect(extent?.from).toBeLessThanOrEqual(Date.parse('2026-01-05T00:00:00Z'));
       expect(extent?.to).toBeGreaterThan(Date.now() - 86_400_000);
     });
 
     it('leaves seeded data alone', async () => {
-      expect(await backend.seedIfEmpty(testProfile())).toMatchObject({ seeded: false });
+      expect(await backend.seeder.seedIfEmpty(testProfile())).toMatchObject({ seeded: false });
     });
 
     it('holds the same traces as DuckDB for the same seed and trace writes', async () => {

@@ -1,27 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { limitMonth } from '@contracts/usage/limit-period';
-import { openBackend } from '@server/usage/store/open-usage-backend';
-import type { UsageBackend } from '@server/usage/store/usage-backend';
+import { openStore } from '@server/usage/store/open-usage-store';
+import type { UsageStore } from '@server/usage/store/usage-store';
 import { LIMIT_BACKENDS } from '../limit-backends';
 import { freshStore, type FreshStore } from './fresh-stores';
 
 /**
  * The limits part of the port, run the same on every backend (add a backend below): what the
- * routes and the ingestion path rely on, through `UsageBackend` only.
+ * routes and the ingestion path rely on, through `UsageStore` only.
  */
 
 describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, skip }) => {
   let store: FreshStore;
-  let backend: UsageBackend;
+  let backend: UsageStore;
   const old = randomUUID();
   const fresh = randomUUID();
 
   beforeEach(async ({ skip: skipTest }) => {
     if (skip) return skipTest();
     store = await freshStore(kind, 'limits_port');
-    backend = await openBackend(store.choice);
-    await backend.createWorkspace({
+    backend = await openStore(store.choice);
+    await backend.catalog.createWorkspace({
       id: old,
       displayName: 'Old',
       createdAt: new Date('2026-01-01'),
@@ -69,7 +69,7 @@ describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, 
 
   it('gives the org default to workspaces created after it, not to older ones', async () => {
     await limits().putDefault('monthly_traces', 10);
-    await backend.createWorkspace({
+    await backend.catalog.createWorkspace({
       id: fresh,
       displayName: 'New',
       createdAt: new Date(Date.now() + 1000),
@@ -88,12 +88,12 @@ describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, 
   it('bills up to the limit inside ingestRuns, never refuses or counts a resend, and sees a raise', async () => {
     await limits().upsert({ tenantId: old, limitType: 'monthly_traces', limitValue: 2 });
     const ids = [randomUUID(), randomUUID(), randomUUID()];
-    const first = await backend.ingestRuns(batch(old, ids, 'flow'));
+    const first = await backend.billing.ingestRuns(batch(old, ids, 'flow'));
     expect(first.inserted).toBe(2);
     expect(first.refused).toEqual([
       { runId: ids[2], workspaceId: old, limitType: 'monthly_traces', limitValue: 2 },
     ]);
-    const again = await backend.ingestRuns(batch(old, ids, 'flow'));
+    const again = await backend.billing.ingestRuns(batch(old, ids, 'flow'));
     expect({ inserted: again.inserted, duplicates: again.duplicates }).toEqual({
       inserted: 0,
       duplicates: 2,
@@ -101,7 +101,7 @@ describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, 
     expect(again.refused.map((run) => run.runId)).toEqual([ids[2]]);
 
     await limits().upsert({ tenantId: old, limitType: 'monthly_traces', limitValue: 3 });
-    expect((await backend.ingestRuns(batch(old, ids, 'flow'))).inserted).toBe(1);
+    expect((await backend.billing.ingestRuns(batch(old, ids, 'flow'))).inserted).toBe(1);
 
     const month = limitMonth(Date.now());
     expect((await limits().monthUsage([old], month)).get(old)).toEqual({
@@ -117,17 +117,18 @@ describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, 
   });
 
   it('counts against the long-lived limit only the traces of long-lived projects', async () => {
-    await backend.setProjectTier(old, 'kept', 'longlived');
+    await backend.catalog.setProjectTier(old, 'kept', 'longlived');
     await limits().upsert({ tenantId: old, limitType: 'monthly_longlived_traces', limitValue: 2 });
     const kept = [randomUUID(), randomUUID(), randomUUID()];
-    const result = await backend.ingestRuns(batch(old, kept, 'kept'));
+    const result = await backend.billing.ingestRuns(batch(old, kept, 'kept'));
     expect(result.inserted).toBe(2);
     expect(result.refused).toEqual([
       { runId: kept[2], workspaceId: old, limitType: 'monthly_longlived_traces', limitValue: 2 },
     ]);
     // Short-lived traces of the same workspace are not held to it.
     expect(
-      (await backend.ingestRuns(batch(old, [randomUUID(), randomUUID()], 'brief'))).inserted,
+      (await backend.billing.ingestRuns(batch(old, [randomUUID(), randomUUID()], 'brief')))
+        .inserted,
     ).toBe(2);
     expect((await limits().monthUsage([old], limitMonth(Date.now()))).get(old)).toEqual({
       monthly_traces: 4,
@@ -161,9 +162,9 @@ describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, 
       limitValue: 0,
     });
     await backend.close();
-    backend = await openBackend(store.choice);
+    backend = await openStore(store.choice);
     expect(await limits().list([old])).toEqual([stored]);
-    const refused = await backend.ingestRuns(batch(old, [randomUUID()]));
+    const refused = await backend.billing.ingestRuns(batch(old, [randomUUID()]));
     expect(refused.inserted).toBe(0);
     expect(refused.refused).toHaveLength(1);
   });

@@ -23,6 +23,7 @@ import type { LimitLine } from '../model/chart-limit-line';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { KeyboardZoom } from './keyboard-zoom';
 import type { ColoredSeries } from './series-colors';
+import { HOUR_MS } from '@contracts/usage/time';
 
 interface UsageChartProps {
   matrix: UsageMatrix;
@@ -56,7 +57,6 @@ const NOT_YET_LABEL = {
   fill: 'var(--chart-tick)',
   fontSize: 12,
 };
-const HOUR_MS = 3_600_000;
 
 /**
  * One bucket's stack as plain <rect>s, first series at the bottom: Recharts draws a single bar

@@ -22,13 +22,12 @@ import { CopyCurlButton } from './copy-curl-button';
 import { ExportCsvButton } from './export-csv-button';
 import { RetentionField } from './trace-fields';
 import { WorkspaceFilter } from './workspace-filter';
+import { DAY_MS } from '@contracts/usage/time';
 
 // The form (react-hook-form and its resolver) is only needed for a custom range: its own chunk.
 const CustomRangeForm = lazy(() =>
   import('./custom-range-form').then((module) => ({ default: module.CustomRangeForm })),
 );
-
-const DAY_MS = 86_400_000;
 
 export const GROUP_BY_LABELS: Record<GroupBy, string> = {
   workspace: 'Workspace',

@@ -4,6 +4,7 @@ import type { Stride } from '@contracts/usage/usage-schema';
 import { strideForRange, strideMs } from '@contracts/usage/stride';
 import { planFetchWindows } from './fetch-windows';
 import type { TimeRange } from './time-range';
+import { DAY_MS } from '@contracts/usage/time';
 
 export const AGGREGATIONS = ['hourly', 'daily', 'weekly', 'monthly', 'calendar-month'] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
@@ -28,7 +29,6 @@ export const AGGREGATION_STRIDES: Record<Aggregation, Stride> = {
   'calendar-month': { days: 1, hours: 0 },
 };
 
-const DAY_MS = 86_400_000;
 /** Hourly buckets are offered up to a week (168 bars); longer ranges would be unreadable. */
 export const MAX_HOURLY_DAYS = 7;
 

@@ -1,3 +1,5 @@
+import { DAY_MS, HOUR_MS } from '@contracts/usage/time';
+
 const STEPS = [1, 2, 2.5, 5, 10] as const;
 
 /** Round Y ticks for a stacked bar chart: 0 up to the first round value at or above `max`. */
@@ -45,8 +47,6 @@ export function formatTickValue(value: number): string {
   return `${Number(scaled.toFixed(2))}${unit.suffix}`;
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 const HOUR_STEPS = [1, 2, 3, 6, 12, 24] as const;
 
 /**

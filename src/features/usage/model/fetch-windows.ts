@@ -2,8 +2,7 @@ import type { Stride } from '@contracts/usage/usage-schema';
 import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange, strideMs } from '@contracts/usage/stride';
 import type { TimeRange } from './time-range';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@contracts/usage/time';
 
 /** A request the screen needs: its range, and the stride the server will answer it with. */
 export interface FetchWindow extends TimeRange {

@@ -1,6 +1,5 @@
 import { limitMonth } from '@contracts/usage/limit-period';
-
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '@contracts/usage/time';
 
 /** Where a workspace stands against a monthly limit, in words the card can render. */
 export type LimitOutlook =

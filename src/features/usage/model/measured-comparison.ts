@@ -1,7 +1,5 @@
 import type { TimeRange } from './time-range';
-
-const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
+import { DAY_MS, MINUTE_MS } from '@contracts/usage/time';
 
 /**
  * What the "compared with the previous period" figures may compare. The previous period of the

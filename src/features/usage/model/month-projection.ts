@@ -1,6 +1,5 @@
 import { monthAround } from './calendar-month-grid';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@contracts/usage/time';
 
 /** A projected end-of-month total for the current UTC month, with what it was built from. */
 export interface MonthProjection {

@@ -2,6 +2,7 @@ import { UTCDate } from '@date-fns/utc';
 import { addDays, startOfMonth, subDays, subMonths } from 'date-fns';
 import { formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
+import { DAY_MS } from '@contracts/usage/time';
 
 export const RANGE_PRESETS = [
   '7d',
@@ -31,8 +32,6 @@ export interface TimeRange {
   startMs: number;
   endMs: number;
 }
-
-const DAY_MS = 86_400_000;
 
 /** Next UTC midnight after `nowMs`: presets end there, so today's (partial) day is included. */
 export function endOfTodayUtc(nowMs: number): number {

@@ -1,10 +1,11 @@
+import { countRefusals } from '@server/usage/model/refusal-counts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { limitMonth } from '@contracts/usage/limit-period';
 import {
   selectOverLimit,
   type LimitBudget,
   type Refusal,
-} from '@server/usage/query/select-over-limit';
+} from '@server/usage/model/select-over-limit';
 import type { EffectiveLimit, LimitCandidate } from '@server/usage/store/usage-limit-store';
 import { loadEffectiveLimits, loadMonthUsage } from './effective-limits';
 
@@ -69,28 +70,17 @@ async function recordRefusals(
   refused: ReadonlyMap<string, Refusal>,
   ingestedAt: Date,
 ): Promise<void> {
-  const counts = new Map<
-    string,
-    { workspace_id: string; limit_type: string; project: string; n: number }
-  >();
-  for (const candidate of candidates) {
-    const refusal = refused.get(candidate.runId);
-    if (!refusal) continue;
-    const key = `${refusal.workspaceId}|${refusal.limitType}|${candidate.projectName}`;
-    const entry = counts.get(key) ?? {
-      workspace_id: refusal.workspaceId,
-      limit_type: refusal.limitType,
-      project: candidate.projectName,
-      n: 0,
-    };
-    entry.n += 1;
-    counts.set(key, entry);
-  }
+  const counts = countRefusals(candidates, refused).map((count) => ({
+    workspace_id: count.workspaceId,
+    limit_type: count.limitType,
+    project: count.project,
+    n: count.refused,
+  }));
   await connection.run(
     `INSERT INTO usage_limit_refusals
      SELECT r.workspace_id::UUID, r.limit_type, r.project, date_trunc('minute', $2::TIMESTAMP), r.n
      FROM (SELECT unnest(from_json($1, '[{"workspace_id": "VARCHAR", "limit_type": "VARCHAR",
        "project": "VARCHAR", "n": "BIGINT"}]'), recursive := true)) r`,
-    [JSON.stringify([...counts.values()]), ingestedAt.toISOString()],
+    [JSON.stringify(counts), ingestedAt.toISOString()],
   );
 }

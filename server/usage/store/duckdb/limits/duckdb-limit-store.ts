@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { UsageLimitStore } from '@server/usage/store/usage-limit-store';
-import type { DuckDbStore } from '../duckdb-store';
+import type { DuckDbStore } from '../connection';
 import {
   countRefusals,
   insertAlerts,

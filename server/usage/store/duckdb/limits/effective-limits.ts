@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { LIMIT_TYPES, type LimitType } from '@contracts/usage/usage-limits';
-import { TIER_IDS } from '@server/usage/query/trace-tiers';
+import { TIER_IDS } from '@server/usage/model/trace-tiers';
 import type { EffectiveLimit } from '@server/usage/store/usage-limit-store';
 
 const TYPES_SQL = LIMIT_TYPES.map((type) => `('${type}')`).join(', ');

@@ -5,10 +5,10 @@ import { insertDeploymentHistory } from './insert-deployment-history';
 import { insertDimensions } from './insert-dimensions';
 import { insertRows } from './insert-rows';
 import { insertTraces } from './insert-traces';
+import { DAY_MS } from '@contracts/usage/time';
 
 /** About two million generated rows per INSERT: big enough to be efficient, small enough for RAM. */
 const ROWS_PER_BATCH = 2_000_000;
-const DAY_MS = 86_400_000;
 
 /**
  * Writes a profile's dimension tables, demo credentials, traces and deployment history into

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDuckDbStore, type DuckDbStore } from '../duckdb-store';
+import { openDuckDbStore, type DuckDbStore } from '../connection';
 import { seedIfEmpty } from './seed-database';
 import { testProfile } from '@server/usage/seed/seed-profiles';
 

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
-import type { SeedResult } from '@server/usage/store/usage-backend';
-import type { DuckDbStore } from '../duckdb-store';
+import type { SeedResult } from '@server/usage/store/usage-store';
+import type { DuckDbStore } from '../connection';
 import { generateSeed } from './generate-seed';
 import { rebuildDailyRollups } from './insert-traces';
 

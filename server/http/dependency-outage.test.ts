@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { outageOf } from './dependency-outage';
+
+const systemError = (code: string, port: number) =>
+  Object.assign(new Error(`connect ${code} 127.0.0.1:${port}`), {
+    code,
+    address: '127.0.0.1',
+    port,
+  });
+
+describe('outageOf', () => {
+  it.each([
+    ['a refused connect', systemError('ECONNREFUSED', 5432), '127.0.0.1:5432'],
+    ['a reset connection', systemError('ECONNRESET', 8123), '127.0.0.1:8123'],
+    [
+      "Postgres's administrator shutdown (57P01)",
+      Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      }),
+      'postgres',
+    ],
+    ["pg's lost connection", new Error('Connection terminated unexpectedly'), 'postgres'],
+    ["pg's connect timeout", new Error('timeout exceeded when trying to connect'), 'postgres'],
+    ["ioredis's closed connection", new Error('Connection is closed.'), 'redis'],
+    [
+      'every address of a host refused (AggregateError)',
+      new AggregateError([systemError('ECONNREFUSED', 9000)], ''),
+      '127.0.0.1:9000',
+    ],
+    [
+      'a refused connect as the cause',
+      new Error('request failed', { cause: systemError('ECONNREFUSED', 6379) }),
+      '127.0.0.1:6379',
+    ],
+  ])('names the dependency of %s', (_case, error, dependency) => {
+    expect(outageOf(error)?.dependency).toBe(dependency);
+  });
+
+  it.each([
+    ['a bug', new TypeError("Cannot read properties of undefined (reading 'x')")],
+    [
+      'a constraint violation',
+      Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }),
+    ],
+    ['a string', 'ECONNREFUSED'],
+  ])('leaves %s a 500', (_case, error) => {
+    expect(outageOf(error)).toBeUndefined();
+  });
+});

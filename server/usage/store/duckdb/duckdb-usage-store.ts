@@ -1,0 +1,81 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { UsageStore } from '@server/usage/store/usage-store';
+import { createDuckDbBilling } from './billing';
+import { createApiKey } from './create-api-key';
+import { createDimensionCatalogs } from './dimension-catalogs';
+import { createWorkspace, putDimension, removeDimension } from './dimension-writes';
+import { createDuckDbFacts } from './facts';
+import { openDuckDbStore, type DuckDbStore } from './connection';
+import { ensureNamedProjects } from './ensure-projects';
+import { createRunIngestor } from './writer-queue';
+import { loadPrincipal } from './load-principal';
+import { createLimitAdmission } from './limits/admit-runs';
+import { createDuckDbLimitStore } from './limits/duckdb-limit-store';
+import { ensureLimitTables } from './limits/limit-tables';
+import { loadKeyOwner } from './load-writer';
+import { setProjectTier } from './set-project-tier';
+import { seedIfEmpty } from './seed/seed-database';
+
+/** The embedded backend: one DuckDB file (`DATA_DIR/usage.duckdb`), one process. */
+export async function openDuckDbUsageStore(file: string): Promise<UsageStore> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const store = await openDuckDbStore(file);
+  try {
+    await store.withConnection(ensureLimitTables);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return createDuckDbUsageStore(store);
+}
+
+/**
+ * The port over an open DuckDB store. Every write (batches, single traces, dimension changes)
+ * goes through the run ingestor's queue, so the one writer never races itself; reads borrow their
+ * own connection.
+ */
+export function createDuckDbUsageStore(store: DuckDbStore): UsageStore {
+  const catalogs = createDimensionCatalogs();
+  // Usage limits are decided inside the one writer, before its insert: exact for any senders.
+  const admission = createLimitAdmission();
+  const ingestor = createRunIngestor(store, { admit: admission.admit });
+  const write = ingestor.exclusive;
+  const read = store.withConnection.bind(store);
+  return {
+    kind: 'duckdb',
+    facts: createDuckDbFacts(store, catalogs),
+    billing: createDuckDbBilling(ingestor),
+    catalog: {
+      putDimension: (row) => write((connection) => putDimension(connection, row)),
+      removeDimension: (groupBy, id) =>
+        write((connection) => removeDimension(connection, groupBy, id)),
+      ensureProjects: (workspaceId, names) =>
+        write((connection) => ensureNamedProjects(connection, workspaceId, names)),
+      setProjectTier: (workspaceId, name, tier) =>
+        write((connection) => setProjectTier(connection, workspaceId, name, tier)),
+      createWorkspace: (workspace) => write((connection) => createWorkspace(connection, workspace)),
+      createApiKey: (newKey) => write((connection) => createApiKey(connection, newKey)),
+    },
+    keys: {
+      principalForKey: (keyHash) => read((connection) => loadPrincipal(connection, keyHash)),
+      writerForKey: (keyHash) => read((connection) => loadKeyOwner(connection, keyHash)),
+    },
+    limits: createDuckDbLimitStore(store, admission.invalidate),
+    seeder: { seedIfEmpty: (profile, onProgress) => seedIfEmpty(store, profile, onProgress) },
+    async health() {
+      try {
+        return await read(async (connection) => {
+          const reader = await connection.runAndReadAll('SELECT count(*)::DOUBLE FROM traces');
+          return { traces: Number(reader.getRowsJS()[0]?.[0] ?? 0) };
+        });
+      } catch {
+        return { traces: null };
+      }
+    },
+    async close() {
+      await ingestor.close();
+      await store.close();
+    },
+  };
+}

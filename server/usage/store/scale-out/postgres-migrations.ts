@@ -1,0 +1,170 @@
+import type { Pool } from 'pg';
+import { migrate, type Migration } from '@server/db/postgres';
+
+/**
+ * The usage service's Postgres tables, in schema `usage` (one Postgres may also hold the
+ * deployment service's schema). Numbered, applied once each, recorded in
+ * `usage.schema_migrations`; never edit a shipped one, add the next number.
+ *
+ * - Dimension tables (`workspaces`, `projects`, `users`, `api_keys`) and credentials
+ *   (`auth_keys`, `auth_key_workspaces`, `auth_key_owners`) as in the DuckDB backend. Labels are
+ *   `bytea` (UTF-8): Postgres text cannot hold U+0000, and byte order is DuckDB's sort order.
+ * - `billed_runs`: every run id ever billed, the cross-replica replacement for DuckDB's in-memory
+ *   filter. A row with `claim` set is a batch's claim not yet confirmed (see `billed-runs.ts`);
+ *   `workspace_id`/`day` say where its trace would be in ClickHouse, to look it up after a crash.
+ * - `seed_runs`: which generated dataset was loaded (an interrupted load is redone).
+ * - 10 (retention tiers): `projects.trace_tier`, a project's default retention tier (NULL:
+ *   short-lived), given to each trace at ingestion; the Deployments domain's
+ *   `deployment_usage` (metered work per workspace, project and instant, appended; queries sum)
+ *   and `deployment_replicas` (per replica its start, the end of the uptime credited and the last
+ *   report applied), as in the DuckDB backend, updated in one transaction per report.
+ * - Usage limits (version 20; the same shapes as the DuckDB backend's `limits/`):
+ *   `usage_limits`, `usage_limit_defaults`, `usage_limit_alerts` (its primary key makes an alert
+ *   once per month and threshold across replicas), `usage_limit_deliveries`,
+ *   `usage_limit_refusals`, and `limit_counters`: traces billed per (workspace, UTC month), the
+ *   row every claim of that workspace and month updates under its lock (`month-counters.ts`).
+ *   `billed_runs.long_lived` says which counter column a dead claim is taken back from.
+ */
+const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'catalog, keys, billed runs, seed runs',
+    sql: `
+      CREATE TABLE usage.workspaces (
+        id uuid PRIMARY KEY,
+        display_name bytea NOT NULL,
+        is_personal boolean NOT NULL DEFAULT false,
+        created_at timestamp(3) NOT NULL
+      );
+      CREATE TABLE usage.projects (id uuid PRIMARY KEY, workspace_id uuid NOT NULL, name bytea NOT NULL);
+      CREATE INDEX projects_workspace_name ON usage.projects (workspace_id, name);
+      CREATE TABLE usage.users (id uuid PRIMARY KEY, email bytea);
+      CREATE TABLE usage.api_keys (
+        id uuid PRIMARY KEY,
+        workspace_id uuid NOT NULL,
+        short_key bytea NOT NULL,
+        description text NOT NULL
+      );
+      CREATE TABLE usage.auth_keys (
+        key_hash text PRIMARY KEY,
+        label text NOT NULL,
+        permissions text[] NOT NULL
+      );
+      CREATE TABLE usage.auth_key_workspaces (
+        key_hash text NOT NULL,
+        workspace_id uuid NOT NULL,
+        role_name text NOT NULL,
+        read_only boolean NOT NULL,
+        PRIMARY KEY (key_hash, workspace_id)
+      );
+      CREATE TABLE usage.auth_key_owners (
+        key_hash text PRIMARY KEY,
+        user_id uuid NOT NULL,
+        api_key_id uuid NOT NULL
+      );
+      CREATE TABLE usage.billed_runs (
+        run_id uuid PRIMARY KEY,
+        claim uuid,
+        claimed_at timestamptz,
+        workspace_id uuid,
+        day date
+      );
+      CREATE INDEX billed_runs_claim ON usage.billed_runs (claim) WHERE claim IS NOT NULL;
+      CREATE TABLE usage.seed_runs (
+        profile text NOT NULL,
+        started_at timestamptz NOT NULL,
+        completed_at timestamptz,
+        traces bigint
+      );`,
+  },
+  {
+    version: 10,
+    name: 'retention tiers, deployments domain',
+    sql: `
+      ALTER TABLE usage.projects ADD COLUMN trace_tier text;
+      CREATE TABLE usage.deployment_usage (
+        workspace_id uuid NOT NULL,
+        project_id uuid NOT NULL,
+        metered_ms bigint NOT NULL,
+        agent_runs bigint NOT NULL,
+        nodes_executed bigint NOT NULL,
+        uptime_ms bigint NOT NULL
+      );
+      CREATE INDEX deployment_usage_workspace_time ON usage.deployment_usage (workspace_id, metered_ms);
+      CREATE TABLE usage.deployment_replicas (
+        replica_id uuid PRIMARY KEY,
+        workspace_id uuid NOT NULL,
+        started_ms bigint NOT NULL,
+        last_seen_ms bigint NOT NULL,
+        last_seq integer NOT NULL
+      );`,
+  },
+  {
+    version: 20,
+    name: 'usage limits, alerts, refusals, month counters',
+    sql: `
+      CREATE TABLE usage.usage_limits (
+        id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        limit_type text NOT NULL,
+        limit_value bigint NOT NULL,
+        alert_thresholds integer[] NOT NULL,
+        created_at timestamp(3) NOT NULL,
+        updated_at timestamp(3) NOT NULL,
+        UNIQUE (tenant_id, limit_type)
+      );
+      CREATE TABLE usage.usage_limit_defaults (
+        limit_type text PRIMARY KEY,
+        limit_value bigint NOT NULL,
+        created_at timestamp(3) NOT NULL,
+        updated_at timestamp(3) NOT NULL
+      );
+      CREATE TABLE usage.usage_limit_alerts (
+        workspace_id uuid NOT NULL,
+        limit_type text NOT NULL,
+        month date NOT NULL,
+        threshold integer NOT NULL,
+        alert_id text NOT NULL,
+        used bigint NOT NULL,
+        limit_value bigint NOT NULL,
+        crossed_at timestamp(3) NOT NULL,
+        PRIMARY KEY (workspace_id, limit_type, month, threshold)
+      );
+      CREATE TABLE usage.usage_limit_deliveries (
+        alert_id text NOT NULL,
+        workspace_id uuid NOT NULL,
+        limit_type text NOT NULL,
+        threshold integer NOT NULL,
+        attempt integer NOT NULL,
+        attempted_at timestamp(3) NOT NULL,
+        status integer,
+        ok boolean NOT NULL,
+        error text
+      );
+      CREATE INDEX usage_limit_deliveries_workspace
+        ON usage.usage_limit_deliveries (workspace_id, attempted_at);
+      CREATE TABLE usage.usage_limit_refusals (
+        workspace_id uuid NOT NULL,
+        limit_type text NOT NULL,
+        project_name bytea NOT NULL,
+        minute timestamp(3) NOT NULL,
+        refused bigint NOT NULL
+      );
+      CREATE INDEX usage_limit_refusals_workspace
+        ON usage.usage_limit_refusals (workspace_id, minute);
+      CREATE TABLE usage.limit_counters (
+        workspace_id uuid NOT NULL,
+        month date NOT NULL,
+        traces bigint NOT NULL,
+        longlived bigint NOT NULL,
+        PRIMARY KEY (workspace_id, month)
+      );
+      ALTER TABLE usage.billed_runs ADD COLUMN long_lived boolean NOT NULL DEFAULT false;
+      UPDATE usage.auth_keys SET permissions = array_append(permissions, 'usage-limits:manage')
+      WHERE key_hash = encode(sha256('lsv2_demo_admin'::bytea), 'hex') AND NOT ('usage-limits:manage' = ANY (permissions));`,
+  },
+];
+
+/** Applies the migrations not yet recorded, each in its own transaction (under `migrateScaleOut`'s lock). */
+export const migratePostgres = (pool: Pool): Promise<void> =>
+  migrate(pool, { schema: 'usage', table: 'schema_migrations', named: true }, MIGRATIONS);

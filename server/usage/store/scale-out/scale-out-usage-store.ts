@@ -1,0 +1,99 @@
+import type pg from 'pg';
+import { openPool } from '@server/db/postgres';
+import type { ClickHouseClient } from '@clickhouse/client';
+import { TIER_CATALOG } from '@server/usage/model/trace-tiers';
+import { createScaleOutBilling } from './billing';
+import { createApiKey } from './create-api-key';
+import { createWorkspace, putDimension, removeDimension } from './dimension-writes';
+import { ensureProjects } from './ensure-projects';
+import { setProjectTier } from './set-project-tier';
+import { createDimensionCatalogs } from './dimension-catalogs';
+import { loadPrincipal } from './load-principal';
+import { loadKeyOwner } from './load-writer';
+import { createScaleOutFacts } from './facts';
+import { migrateScaleOut } from './migrations';
+import type { TraceGroupBy } from '@contracts/usage/usage-schema';
+import type { UsageStore } from '@server/usage/store/usage-store';
+import { openClickHouse, tsvRows, type ClickHouseSettings } from './clickhouse/client';
+import { createClickHouseReader, type ClickHouseReader } from './clickhouse/reader';
+import { createPostgresLimitStore } from './limits/scale-out-limit-store';
+import { createIngestQueue } from './clickhouse/ingest-queue';
+import { createMonthBaseline } from './clickhouse/month-baseline';
+import { seedClickHouse } from './seed/seed-database';
+
+export interface ScaleOutOptions {
+  clickhouse: ClickHouseSettings;
+  /** Postgres connection string (schema `usage` is created when missing). */
+  databaseUri: string;
+}
+
+/**
+ * The scale-out backend: traces and the daily rollup in ClickHouse, keys, catalog and the billed
+ * run ids in Postgres. Any number of replicas may open the same pair: migrations and the demo
+ * seed take Postgres advisory locks, and a run id is billed once through the shared claim set.
+ */
+export async function openScaleOutUsageStore(options: ScaleOutOptions): Promise<UsageStore> {
+  const pool = openPool('Usage database', { connectionString: options.databaseUri, max: 10 });
+  let clickhouse: ClickHouseClient | undefined;
+  try {
+    clickhouse = await openClickHouse(options.clickhouse);
+    await migrateScaleOut(pool, clickhouse);
+  } catch (error) {
+    await clickhouse?.close();
+    await pool.end();
+    throw error;
+  }
+  return createScaleOutUsageStore(pool, clickhouse, createClickHouseReader(options.clickhouse));
+}
+
+function createScaleOutUsageStore(
+  pool: pg.Pool,
+  clickhouse: ClickHouseClient,
+  reader: ClickHouseReader,
+): UsageStore {
+  const entityCatalogs = createDimensionCatalogs(pool);
+  const catalogs = async (groupBy: TraceGroupBy) =>
+    groupBy === 'trace_tier' ? TIER_CATALOG : entityCatalogs(groupBy);
+  const baseline = createMonthBaseline(clickhouse);
+  const queue = createIngestQueue(pool, clickhouse, baseline);
+  let closing: Promise<void> | undefined;
+  return {
+    kind: 'clickhouse',
+    facts: createScaleOutFacts(pool, reader, catalogs),
+    billing: createScaleOutBilling(pool, queue),
+    catalog: {
+      putDimension: (row) => putDimension(pool, row),
+      removeDimension: (groupBy, id) => removeDimension(pool, groupBy, id),
+      ensureProjects: (workspaceId, names) => ensureProjects(pool, workspaceId, names),
+      setProjectTier: (workspaceId, name, tier) => setProjectTier(pool, workspaceId, name, tier),
+      createWorkspace: (workspace) => createWorkspace(pool, workspace),
+      createApiKey: (newKey) => createApiKey(pool, newKey),
+    },
+    keys: {
+      principalForKey: (keyHash) => loadPrincipal(pool, keyHash),
+      writerForKey: (keyHash) => loadKeyOwner(pool, keyHash),
+    },
+    limits: createPostgresLimitStore(pool, baseline),
+    seeder: {
+      seedIfEmpty: (profile, onProgress) => seedClickHouse(pool, clickhouse, profile, onProgress),
+    },
+    async health() {
+      try {
+        const [row] = await tsvRows(clickhouse, 'SELECT count() FROM traces');
+        await pool.query('SELECT 1');
+        return { traces: Number(row?.[0] ?? 0) };
+      } catch {
+        return { traces: null };
+      }
+    },
+    close() {
+      closing ??= (async () => {
+        await queue.close();
+        reader.close();
+        await clickhouse.close();
+        await pool.end();
+      })();
+      return closing;
+    },
+  };
+}
