@@ -10,6 +10,9 @@ import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from './http/body-limit';
 import { answerUnhandledError, outageOf, RETRY_AFTER_SECONDS } from './http/dependency-outage';
 import { browserGuard } from './http/browser-guard';
 import { jsonError } from './http/json-error';
+import { httpMetrics } from './metrics/http-metrics';
+import type { Metrics } from './metrics/metrics';
+import { createMetricsRoute } from './metrics/metrics-route';
 import { requestLog, type LogSink } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import type { Service } from './http/service';
@@ -21,16 +24,27 @@ interface AppOptions {
   staticDir?: string;
   /** Where request log lines go (stdout by default); LOG_LEVEL decides which are written. */
   logSink?: LogSink;
+  /** Request metrics, and `/metrics` itself unless METRICS_PORT serves it apart. */
+  metrics?: Metrics;
 }
 
 /** Path prefixes that belong to APIs: unknown paths below them get JSON 404s, never the SPA. */
-const API_PREFIXES = ['/api/', '/deployment/', '/healthz', '/_console/', '/runs', '/info'];
+const API_PREFIXES = [
+  '/api/',
+  '/deployment/',
+  '/healthz',
+  '/metrics',
+  '/_console/',
+  '/runs',
+  '/info',
+];
 /** A missing file under these answers 404: HTML in place of a script only hides the problem. */
 const ASSET_PREFIXES = ['/assets/'];
 
-export function createApp({ config, services, staticDir, logSink }: AppOptions) {
+export function createApp({ config, services, staticDir, logSink, metrics }: AppOptions) {
   const app = new Hono();
   app.use('*', requestLog(config.LOG_LEVEL, logSink));
+  if (metrics) app.use('*', httpMetrics(metrics));
   app.use('*', securityHeaders());
   // Wraps every later response: assets, index.html, the JSON and CSV APIs.
   app.use('*', compressResponses());
@@ -58,6 +72,7 @@ export function createApp({ config, services, staticDir, logSink }: AppOptions) 
   });
 
   app.get('/_console/config', (c) => c.json(publicConfig(config)));
+  if (metrics && config.METRICS_PORT === undefined) app.route('/', createMetricsRoute(metrics));
 
   for (const service of services) {
     app.route(service.basePath, service.app);

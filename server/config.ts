@@ -94,6 +94,25 @@ const envSchema = z
   .object({
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     PORT: integer(5173, 65_535),
+    /** `GET /metrics` (Prometheus text format): on unless `false`. */
+    METRICS_ENABLED: z
+      .enum(['true', 'false', '1', '0', ''])
+      .default('true')
+      .transform((value) => value !== 'false' && value !== '0'),
+    /** Serves `/metrics` on this port of HOST instead of the server's own; unset: PORT. */
+    METRICS_PORT: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(
+        z
+          .string()
+          .regex(/^\d+$/, 'must be a port number from 1 to 65535')
+          .transform(Number)
+          .refine((port) => port >= 1 && port <= 65_535, 'must be a port number from 1 to 65535')
+          .optional(),
+      )
+      .optional(),
     /**
      * Host names `/_console/*` and `/deployment/*` answer to, besides localhost and HOST
      * (DNS-rebinding guard):
@@ -136,6 +155,11 @@ const envSchema = z
     LANGGRAPH_API_KEY: optionalSecret,
     /** Time each step of the scripted demo model takes, in milliseconds. */
     DEMO_MODEL_STEP_MS: integer(1000, 60_000),
+    /**
+     * Idle time after which a deployment SSE stream gets a `: heartbeat` comment, in ms; 0 sends
+     * none. LangGraph Platform's 5 s is the cadence the SDK's idle reconnect is tuned for.
+     */
+    SSE_HEARTBEAT_INTERVAL_MS: integer(5000, 60_000),
     /**
      * A `langgraph.json` whose graphs the deployment serves instead of the demo `agent`
      * (`npm start -- --graphs path` sets it too).

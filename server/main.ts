@@ -10,6 +10,8 @@ import { serveWebSocketUpgrades } from './deployment/protocol/websocket-upgrade'
 import { tracingTargetFromConfig } from './deployment/runs/run-tracing';
 import { meteringTargetFromConfig } from './deployment/metering/run-metering';
 import { shutDown } from './http/graceful-shutdown';
+import { createMetrics } from './metrics/metrics';
+import { serveMetricsApart } from './metrics/serve-metrics';
 import type { Service } from './http/service';
 import { BackendUnreachableError, checkBackends } from './startup/check-backends';
 import { createUsageService } from './usage/usage-service';
@@ -43,16 +45,18 @@ async function main() {
   // The server's own URL, known once it listens: the embedded deployment traces to it over HTTP.
   let selfUrl: string | undefined;
   const tracingTarget = tracingTargetFromConfig(config, () => selfUrl);
+  const metrics = config.METRICS_ENABLED ? createMetrics() : undefined;
   const services: Service[] = [];
   const closeServices = async () => {
     await Promise.allSettled(services.map((service) => service.close()));
   };
   try {
-    services.push(await createUsageService(config));
+    services.push(await createUsageService(config, { metrics }));
     services.push(
       await createDeploymentService(config, {
         tracingTarget,
         meteringTarget: meteringTargetFromConfig(config, () => selfUrl),
+        metrics,
       }),
     );
   } catch (error) {
@@ -60,7 +64,8 @@ async function main() {
     throw error;
   }
 
-  const app = createApp({ config, services, staticDir });
+  const app = createApp({ config, services, staticDir, metrics });
+  serveMetricsApart(config, metrics);
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
     const host = info.address.includes(':') ? `[${info.address}]` : info.address;
     selfUrl = `http://${host}:${info.port}`;

@@ -13,17 +13,25 @@ import { AGENT_GRAPH_ID } from './graph/graph-id';
 import { createGraphRegistry } from './graph/graph-registry';
 import { loadLangGraphConfig } from './graph/langgraph-config';
 import { createAssistantRoutes } from './http/assistant-routes';
+import { createCancelRunsRoute } from './http/cancel-runs-route';
 import { createCronRoutes, fireCron } from './crons/cron-routes';
 import { createCronScheduler } from './crons/cron-scheduler';
 import type { DeploymentDeps } from './use-cases/deployment-deps';
 import { createRunRoutes } from './http/run-routes';
 import { createThreadRoutes } from './http/thread-routes';
 import { plainTextNotFound } from './wire/plain-not-found';
+import { sseHeartbeats } from './wire/sse-heartbeat';
 import { refuseUnstorableUrl } from './wire/unstorable-url';
 import { createRunEvents } from './runs/run-events';
 import { createRunExecutor } from './runs/run-executor';
 import { createRunCompletion } from './runs/run-completion';
 import { createRunManager } from './runs/run-manager';
+import {
+  countFinishedRun,
+  registerPoolGauge,
+  registerRunGauges,
+  type RunMetrics,
+} from './runs/run-metrics';
 import { createRunStreamLog } from './runs/run-stream-log';
 import { createRunTracing, type TracingTarget } from './runs/run-tracing';
 import { createProcessThreadLock } from './runs/thread-lock';
@@ -35,6 +43,7 @@ import { openDeploymentStore } from './store/open-deployment-store';
 import type { RunRecord } from './store/records';
 import { createStoreRoutes } from './http/store-routes';
 import { createStatelessRunRoutes } from './http/stateless-run-routes';
+import { serverInfo } from './http/server-info';
 import { createProtocol } from './protocol/protocol-routes';
 import { createThreadEventLog } from './protocol/thread-event-log';
 import { createTruncateRoute } from './http/truncate-route';
@@ -73,6 +82,8 @@ export async function createDeploymentService(
     tracingTarget?: () => TracingTarget | undefined;
     /** Meters runs, nodes and uptime into the usage service (see metering/run-metering.ts). */
     meteringTarget?: () => MeteringTarget | undefined;
+    /** Where run counts and gauges go (`/metrics`); none when metrics are off. */
+    metrics?: RunMetrics;
   } = {},
 ): Promise<Service> {
   const store = await openDeploymentStore(config);
@@ -105,10 +116,15 @@ export async function createDeploymentService(
   const webhookSender = createWebhookSender(webhooks, {
     loopback: (request) => app.fetch(request),
   });
-  const onFinished = createRunCompletion({
+  const complete = createRunCompletion({
     removeThread: store.checkpoints.removeThread,
     sendWebhook: webhookSender.send,
   });
+  const { metrics } = options;
+  const onFinished: typeof complete = (run, values) => {
+    if (metrics) countFinishedRun(metrics, run);
+    complete(run, values);
+  };
   // Traces go to a project named after the graph, as on LangGraph Platform.
   const tracing = options.tracingTarget && createRunTracing(options.tracingTarget);
   const metering =
@@ -143,7 +159,12 @@ export async function createDeploymentService(
     checkpoints: store.checkpoints,
     withThreadLock,
     stopElsewhere: cluster?.stopElsewhere,
+    onRolledBack: metrics && ((count) => metrics.runsRolledBack(count)),
   });
+  if (metrics) {
+    registerRunGauges(metrics, { runs, executingCount: executor.executingCount });
+    registerPoolGauge(metrics, store.poolSize);
+  }
   const deps: DeploymentDeps = {
     assistants,
     graphs,
@@ -174,10 +195,12 @@ export async function createDeploymentService(
     repairThread: async (threadId) => {
       await answerDanglingToolCalls(graph, threadId);
     },
+    onLeaseExpired: metrics && ((outcome) => metrics.leaseExpired(outcome)),
   });
 
   const app = new Hono();
   app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
+  app.use('*', sseHeartbeats(config.SSE_HEARTBEAT_INTERVAL_MS));
   if (loaded) app.use('*', plainTextNotFound());
   // Ids are checked before any route reads or writes: POST /threads/search stays a route.
   app.on(ID_METHODS, '/threads/:threadId', requireUuidParams('threadId'));
@@ -197,7 +220,7 @@ export async function createDeploymentService(
   if (loaded?.httpApp) app.route('/', loaded.httpApp);
   if (loaded) serveSdkInProcess(app);
   app.get('/ok', (c) => c.json({ ok: true }));
-  app.get('/info', (c) => c.json({ version: '0.1.0', flags: { assistants: true, crons: true } }));
+  app.get('/info', (c) => c.json(serverInfo(Boolean(tracing))));
   app.route('/assistants', createAssistantRoutes(deps));
   const protocol = createProtocol(deps, cluster?.threadEvents ?? createThreadEventLog());
   app.route('/threads', protocol.app);
@@ -206,6 +229,7 @@ export async function createDeploymentService(
   app.route('/threads/:threadId/runs/crons', cronRoutes.threadCrons);
   app.route('/threads/:threadId/runs', createRunRoutes(deps));
   app.route('/runs/crons', cronRoutes.crons);
+  app.route('/runs', createCancelRunsRoute(deps));
   app.route('/runs', createStatelessRunRoutes(deps));
   app.route('/store', createStoreRoutes(kv));
   if (loaded?.ui) app.route('/ui', createUiRoutes(loaded.ui));

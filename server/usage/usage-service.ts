@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Service } from '../http/service';
 import type { UsageAvailability } from './http/prepare-usage-request';
 import { createDeploymentMetricsRoutes } from './http/deployment-metrics-routes';
+import type { Metrics } from '@server/metrics/metrics';
 import { createIngestRoutes } from './http/ingest-routes';
 import { createSessionRoutes } from './http/session-routes';
 import { createUsageLimitRoutes } from './http/usage-limit-routes';
@@ -20,6 +21,8 @@ export interface UsageServiceOptions {
   seedProfile?: SeedProfile;
   /** Print the demo keys after seeding (off in tests). */
   announce?: boolean;
+  /** Where ingestion counts go (`/metrics`); none when metrics are off. */
+  metrics?: Pick<Metrics, 'ingested'>;
 }
 
 export type UsageService = Service & {
@@ -89,6 +92,8 @@ export async function createUsageService(
   const ingest = createIngestRoutes(backend, {
     maxBodyBytes: config.USAGE_INGEST_MAX_BODY_BYTES,
     onBilled: (workspaceId) => alerts.look(workspaceId),
+    onIngested:
+      options.metrics && ((billed, refusedBy) => options.metrics?.ingested(billed, refusedBy)),
   });
   app.route('/', ingest);
   // Deployment replicas meter their runs, nodes and uptime here (kind=langsmith_deployments).

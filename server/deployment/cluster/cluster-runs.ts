@@ -32,6 +32,8 @@ export interface ClusterHooks {
   kick: (threadId: string) => Promise<void>;
   /** After a run was cut off: answers the tool call it left, as on a restart. */
   repairThread: (threadId: string) => Promise<void>;
+  /** Told how each run whose owner died was settled: `pending` (re-queued), `rolled_back`, ... */
+  onLeaseExpired?: (outcome: string) => void;
 }
 
 /** A stop re-reads the lease this often if no run-change message came (one lost in a reconnect). */
@@ -95,6 +97,7 @@ export function createClusterRuns({
   async function settle(runId: string): Promise<boolean> {
     const settled = await leases.settleExpired(runId);
     if (!settled) return false;
+    hooks?.onLeaseExpired?.(settled.cancel_action === 'rollback' ? 'rolled_back' : settled.status);
     // Back in the queue, started over: its stream goes on with the next attempt's events.
     if (settled.status === 'pending') return false;
     if (settled.cancel_action === 'rollback') {

@@ -23,6 +23,8 @@ interface RunManagerDeps {
    * ended on its own first or was interrupted.
    */
   stopElsewhere?: (run: RunRecord, action: 'interrupt' | 'rollback') => Promise<boolean>;
+  /** Told how many runs a rollback deleted here (the `/metrics` counter). */
+  onRolledBack?: (count: number) => void;
 }
 
 /** A run to create (on the thread `create` is given). */
@@ -54,6 +56,7 @@ export function createRunManager({
   checkpoints,
   withThreadLock,
   stopElsewhere,
+  onRolledBack,
 }: RunManagerDeps) {
   let closed = false;
 
@@ -88,6 +91,7 @@ export function createRunManager({
     } else if (stopped) await runs.delete(stopped.run.run_id);
     if (stopped) rolledBack.push(stopped.run);
     rolledBack.forEach((run) => endRolledBack(streams, events, run.run_id));
+    if (rolledBack.length > 0) onRolledBack?.(rolledBack.length);
   }
 
   /** Stops runs but keeps them (status `interrupted`) and what they wrote. */

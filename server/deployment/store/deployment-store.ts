@@ -98,6 +98,8 @@ export interface RunStore {
   /** Marks every `running` run as failed with `reason`; returns how many. */
   failOrphanedRuns(reason: string): Promise<number>;
   count(): Promise<number>;
+  /** How many stored runs have each status (the `/metrics` gauges). */
+  countByStatus(): Promise<Partial<Record<RunStatus, number>>>;
 }
 
 /** Assistants and their versions. */
@@ -195,5 +197,7 @@ export interface DeploymentStore {
   checkpoints: CheckpointRollback;
   /** Empties what the flags name (`POST /internal/truncate`); system assistants stay. */
   truncate(flags: TruncateFlags): Promise<void>;
+  /** A connection pool's connections by state (`total`, `idle`, `waiting` requests); SQLite has none. */
+  poolSize?: () => Record<'total' | 'idle' | 'waiting', number>;
   close(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { loadConfig } from '@server/config';
 import { threadStateSchema } from '@contracts/deployment';
 import { createDeploymentService } from '@server/deployment/deployment-service';
+import type { RunMetrics } from '@server/deployment/runs/run-metrics';
 import { serveWebSocketUpgrades } from '@server/deployment/protocol/websocket-upgrade';
 import { dropTestDatabase, testDatabaseFor } from './test-database';
 
@@ -32,6 +33,8 @@ export async function startTestDeployment(options: {
   langgraphConfig?: string;
   /** More variables for the config (the bench's cluster mode: DATABASE_URI, REDIS_URI). */
   env?: Record<string, string>;
+  /** Where the service records run counts (a test's own registry). */
+  metrics?: RunMetrics;
 }) {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'deployment-')));
   const databaseUri = await testDatabaseFor(dataDir);
@@ -42,7 +45,7 @@ export async function startTestDeployment(options: {
     ...(options.langgraphConfig && { LANGGRAPH_CONFIG: options.langgraphConfig }),
     ...options.env,
   });
-  const service = await createDeploymentService(config);
+  const service = await createDeploymentService(config, { metrics: options.metrics });
   await service.ready?.();
   const app = new Hono().route(service.basePath, service.app);
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });

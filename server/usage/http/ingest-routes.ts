@@ -19,6 +19,8 @@ export interface IngestRoutesOptions {
   maxBodyBytes: number;
   /** Told after each batch that billed or refused traces in a workspace (usage-limit alerts). */
   onBilled?: (workspaceId: string) => void;
+  /** Told after each request that reached billing: traces billed, each refusal's limit type. */
+  onIngested?: (billed: number, refusedBy: string[]) => void;
 }
 
 type IngestEnv = { Variables: { target: IngestTarget } };
@@ -77,6 +79,10 @@ export function createIngestRoutes(backend: UsageStore, options: IngestRoutesOpt
         ? await backend.billing.ingestRuns({ ...target, runs: roots })
         : { inserted: 0, duplicates: 0, refused: [], ingestedAt: new Date() };
     if (result.inserted > 0 || result.refused.length > 0) options.onBilled?.(target.workspaceId);
+    options.onIngested?.(
+      result.inserted,
+      result.refused.map((run) => run.limitType),
+    );
     if (result.refused.length > 0) {
       return limitExceededResponse(c, target, result, accepted.length, problems);
     }

@@ -46,6 +46,7 @@ export async function openPostgresDeploymentStore(
     checkpointer: withRunMetadata(saver),
     checkpoints: createPostgresCheckpointRollback(pool),
     truncate: createPostgresTruncate(pool),
+    poolSize: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -117,5 +117,11 @@ export function createPostgresRunStore(pool: pg.Pool): RunStore {
       const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM deployment.runs');
       return Number(rows[0]?.n ?? 0);
     },
+    async countByStatus() {
+      const { rows } = await pool.query<{ status: RunStatus; n: string }>(
+        'SELECT status, count(*) AS n FROM deployment.runs GROUP BY status',
+      );
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+    },
   };
 }

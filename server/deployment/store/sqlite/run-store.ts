@@ -34,6 +34,9 @@ export function createSqliteRunStore(db: Database.Database): RunStore {
     `SELECT ${COLUMNS} FROM runs WHERE thread_id = ? AND (? IS NULL OR status = ?)
      ORDER BY seq DESC LIMIT ? OFFSET ?`,
   );
+  const byStatus = db.prepare<[], { status: RunStatus; n: number }>(
+    'SELECT status, count(*) AS n FROM runs GROUP BY status',
+  );
   const selectActive = db.prepare<[string], RunRow>(
     `SELECT ${COLUMNS} FROM runs WHERE thread_id = ? AND status IN ('pending', 'running')
      ORDER BY seq`,
@@ -109,5 +112,6 @@ export function createSqliteRunStore(db: Database.Database): RunStore {
     threadsWithRunningRuns: async () => runningThreads.all().map((row) => row.thread_id),
     failOrphanedRuns: async (reason) => failRunning.run(new Date().toISOString(), reason).changes,
     count: async () => count.get()?.n ?? 0,
+    countByStatus: async () => Object.fromEntries(byStatus.all().map((row) => [row.status, row.n])),
   };
 }

@@ -1,0 +1,49 @@
+import type { RunRecord } from '../store/records';
+import type { CancelRunsBody } from '../wire/cancel-runs-request';
+import type { DeploymentDeps } from './deployment-deps';
+
+type Selection = Pick<CancelRunsBody, 'thread_id' | 'run_ids' | 'status'>;
+
+/** The runs a bulk cancel names that are still active; `undefined` when named ids match no run. */
+async function selectRuns(
+  deps: Pick<DeploymentDeps, 'runs'>,
+  { thread_id, run_ids, status }: Selection,
+): Promise<RunRecord[] | undefined> {
+  const { runs } = deps;
+  if (thread_id && run_ids) {
+    const found = await Promise.all(run_ids.map((runId) => runs.get(thread_id, runId)));
+    const existing = found.filter((run) => run !== undefined);
+    if (existing.length === 0) return undefined;
+    const active = new Set((await runs.active(thread_id)).map((run) => run.run_id));
+    return existing.filter((run) => active.has(run.run_id));
+  }
+  const threads = new Set([
+    ...(status !== 'running' ? await runs.threadsWithPendingRuns() : []),
+    ...(status !== 'pending' ? await runs.threadsWithRunningRuns() : []),
+  ]);
+  const perThread = await Promise.all([...threads].map((threadId) => runs.active(threadId)));
+  return perThread.flat().filter((run) => status === 'all' || run.status === status);
+}
+
+/**
+ * Cancels every selected run through the single-run machinery (the thread lock, a stop sent to
+ * the replica executing it, rollback deleting the run and what it wrote). A run that ends on its
+ * own meanwhile is left as it ended. `undefined` when `run_ids` named no run of the thread.
+ */
+export async function cancelRuns(
+  deps: Pick<DeploymentDeps, 'runs' | 'manager'>,
+  selection: Selection,
+  action: 'interrupt' | 'rollback',
+): Promise<{ cancelled: number } | undefined> {
+  const targets = await selectRuns(deps, selection);
+  if (!targets) return undefined;
+  // Pending runs first: stopping a thread's running run first would start its next one.
+  const ordered = [...targets].sort(
+    (a, b) => Number(a.status === 'running') - Number(b.status === 'running'),
+  );
+  let cancelled = 0;
+  for (const run of ordered) {
+    if (!(await deps.manager.cancel(run, action))) cancelled += 1;
+  }
+  return { cancelled };
+}
