@@ -94,12 +94,6 @@ export interface BillingWrites {
 
 /** The dimension tables (workspaces, projects, users, API keys) and the console keys. */
 export interface CatalogStore {
-  /** Adds or renames one dimension value (a project names its workspace). */
-  putDimension(row: DimensionRow): Promise<void>;
-  /** Removes one dimension value; its traces then show it as an unlabelled id. */
-  removeDimension(groupBy: GroupBy, id: string): Promise<void>;
-  /** The ids of projects named by runs, created with stable ids when missing. */
-  ensureProjects(workspaceId: string, names: readonly string[]): Promise<Map<string, string>>;
   /**
    * Sets a project's default retention tier (the project is created when missing); traces
    * ingested from then on take it, earlier ones keep theirs. Returns the project's id.
@@ -109,6 +103,26 @@ export interface CatalogStore {
   /** Stores a console key (organization:read); returns the number of workspaces granted. */
   createApiKey(newKey: NewApiKey): Promise<number>;
 }
+
+/**
+ * The writes tests arrange catalogs with, not part of the product's port: nothing the product
+ * does adds, renames or removes one dimension value. Each backend implements them on its own
+ * tables, so the contract suite arranges the same data on every backend.
+ */
+export interface CatalogFixtures {
+  /** Adds or renames one dimension value (a project names its workspace). */
+  putDimension(row: DimensionRow): Promise<void>;
+  /** Removes one dimension value; its traces then show it as an unlabelled id. */
+  removeDimension(groupBy: GroupBy, id: string): Promise<void>;
+  /** The ids of projects named by runs, created with stable ids when missing. */
+  ensureProjects(workspaceId: string, names: readonly string[]): Promise<Map<string, string>>;
+}
+
+/**
+ * What a backend's factory returns: the port, and the writes tests arrange it with. The product
+ * opens stores as `UsageStore` (`open-usage-store.ts`) and never sees `fixtures`.
+ */
+export type UsageStoreWithFixtures = UsageStore & { readonly fixtures: CatalogFixtures };
 
 /** What an API key may do, by its sha256 hex (`hashApiKey`). */
 export interface KeyStore {

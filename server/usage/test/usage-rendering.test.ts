@@ -8,7 +8,7 @@ import { createDuckDbUsageStore } from '@server/usage/store/duckdb/duckdb-usage-
 import { openDuckDbStore, type DuckDbStore } from '@server/usage/store/duckdb/connection';
 import type { UsageQueryPlan } from '../model/usage-plan';
 import type { UsageRow } from '../model/usage-rows';
-import type { UsageStore } from '../store/usage-store';
+import type { UsageStoreWithFixtures } from '../store/usage-store';
 import {
   dimensions,
   HOSTILE,
@@ -29,7 +29,7 @@ import { renderThroughPort } from './contract/render-through-port';
 
 let dir: string;
 let duck: DuckDbStore;
-let backend: UsageStore;
+let backend: UsageStoreWithFixtures;
 let render: ReturnType<typeof renderThroughPort>;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'usage-render-'));
@@ -96,7 +96,7 @@ describe('the dimension catalog kept between requests', () => {
   it('shows a renamed, added or removed value on the next request', async () => {
     await expectReference(); // fills the catalog
     const renamed = dimensions.users[0]?.id ?? '';
-    await backend.catalog.putDimension({
+    await backend.fixtures.putDimension({
       groupBy: 'user',
       id: renamed,
       label: '!first@example.com',
@@ -106,13 +106,13 @@ describe('the dimension catalog kept between requests', () => {
     );
     // An id only traces knew gets a label; then a labelled user loses its row.
     const stranger = '00000000-0000-4000-8000-00000000beef';
-    await backend.catalog.putDimension({
+    await backend.fixtures.putDimension({
       groupBy: 'user',
       id: stranger,
       label: 'stranger@example.com',
     });
     expect(await expectReference()).toContain(`"user_email":"stranger@example.com"`);
-    await backend.catalog.removeDimension('user', renamed);
+    await backend.fixtures.removeDimension('user', renamed);
     expect(await expectReference()).not.toContain('!first@example.com');
   });
 
@@ -125,7 +125,7 @@ describe('the dimension catalog kept between requests', () => {
     };
     await json(); // fills the catalog
     const workspace = dimensions.workspaces[0]?.id ?? '';
-    await backend.catalog.putDimension({
+    await backend.fixtures.putDimension({
       groupBy: 'workspace',
       id: workspace,
       label: 'Renamed workspace',

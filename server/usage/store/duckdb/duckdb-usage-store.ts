@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { UsageStore } from '@server/usage/store/usage-store';
+import type { UsageStoreWithFixtures } from '@server/usage/store/usage-store';
 import { createDuckDbBilling } from './billing';
 import { createApiKey } from './create-api-key';
 import { createDimensionCatalogs } from './dimension-catalogs';
@@ -18,7 +18,7 @@ import { setProjectTier } from './set-project-tier';
 import { seedIfEmpty } from './seed/seed-database';
 
 /** The embedded backend: one DuckDB file (`DATA_DIR/usage.duckdb`), one process. */
-export async function openDuckDbUsageStore(file: string): Promise<UsageStore> {
+export async function openDuckDbUsageStore(file: string): Promise<UsageStoreWithFixtures> {
   await mkdir(path.dirname(file), { recursive: true });
   const store = await openDuckDbStore(file);
   try {
@@ -35,7 +35,7 @@ export async function openDuckDbUsageStore(file: string): Promise<UsageStore> {
  * goes through the run ingestor's queue, so the one writer never races itself; reads borrow their
  * own connection.
  */
-export function createDuckDbUsageStore(store: DuckDbStore): UsageStore {
+export function createDuckDbUsageStore(store: DuckDbStore): UsageStoreWithFixtures {
   const catalogs = createDimensionCatalogs();
   // Usage limits are decided inside the one writer, before its insert: exact for any senders.
   const admission = createLimitAdmission();
@@ -47,11 +47,6 @@ export function createDuckDbUsageStore(store: DuckDbStore): UsageStore {
     facts: createDuckDbFacts(store, catalogs),
     billing: createDuckDbBilling(ingestor),
     catalog: {
-      putDimension: (row) => write((connection) => putDimension(connection, row)),
-      removeDimension: (groupBy, id) =>
-        write((connection) => removeDimension(connection, groupBy, id)),
-      ensureProjects: (workspaceId, names) =>
-        write((connection) => ensureNamedProjects(connection, workspaceId, names)),
       setProjectTier: (workspaceId, name, tier) =>
         write((connection) => setProjectTier(connection, workspaceId, name, tier)),
       createWorkspace: (workspace) => write((connection) => createWorkspace(connection, workspace)),
@@ -62,6 +57,13 @@ export function createDuckDbUsageStore(store: DuckDbStore): UsageStore {
       writerForKey: (keyHash) => read((connection) => loadKeyOwner(connection, keyHash)),
     },
     limits: createDuckDbLimitStore(store, admission.invalidate),
+    fixtures: {
+      putDimension: (row) => write((connection) => putDimension(connection, row)),
+      removeDimension: (groupBy, id) =>
+        write((connection) => removeDimension(connection, groupBy, id)),
+      ensureProjects: (workspaceId, names) =>
+        write((connection) => ensureNamedProjects(connection, workspaceId, names)),
+    },
     seeder: { seedIfEmpty: (profile, onProgress) => seedIfEmpty(store, profile, onProgress) },
     async health() {
       try {

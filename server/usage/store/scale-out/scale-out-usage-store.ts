@@ -13,7 +13,7 @@ import { loadKeyOwner } from './load-writer';
 import { createScaleOutFacts } from './facts';
 import { migrateScaleOut } from './migrations';
 import type { TraceGroupBy } from '@contracts/usage/usage-schema';
-import type { UsageStore } from '@server/usage/store/usage-store';
+import type { UsageStoreWithFixtures } from '@server/usage/store/usage-store';
 import { openClickHouse, tsvRows, type ClickHouseSettings } from './clickhouse/client';
 import { createClickHouseReader, type ClickHouseReader } from './clickhouse/reader';
 import { createPostgresLimitStore } from './limits/scale-out-limit-store';
@@ -32,7 +32,9 @@ export interface ScaleOutOptions {
  * run ids in Postgres. Any number of replicas may open the same pair: migrations and the demo
  * seed take Postgres advisory locks, and a run id is billed once through the shared claim set.
  */
-export async function openScaleOutUsageStore(options: ScaleOutOptions): Promise<UsageStore> {
+export async function openScaleOutUsageStore(
+  options: ScaleOutOptions,
+): Promise<UsageStoreWithFixtures> {
   const pool = openPool('Usage database', { connectionString: options.databaseUri, max: 10 });
   let clickhouse: ClickHouseClient | undefined;
   try {
@@ -50,7 +52,7 @@ function createScaleOutUsageStore(
   pool: pg.Pool,
   clickhouse: ClickHouseClient,
   reader: ClickHouseReader,
-): UsageStore {
+): UsageStoreWithFixtures {
   const entityCatalogs = createDimensionCatalogs(pool);
   const catalogs = async (groupBy: TraceGroupBy) =>
     groupBy === 'trace_tier' ? TIER_CATALOG : entityCatalogs(groupBy);
@@ -62,9 +64,6 @@ function createScaleOutUsageStore(
     facts: createScaleOutFacts(pool, reader, catalogs),
     billing: createScaleOutBilling(pool, queue),
     catalog: {
-      putDimension: (row) => putDimension(pool, row),
-      removeDimension: (groupBy, id) => removeDimension(pool, groupBy, id),
-      ensureProjects: (workspaceId, names) => ensureProjects(pool, workspaceId, names),
       setProjectTier: (workspaceId, name, tier) => setProjectTier(pool, workspaceId, name, tier),
       createWorkspace: (workspace) => createWorkspace(pool, workspace),
       createApiKey: (newKey) => createApiKey(pool, newKey),
@@ -74,6 +73,11 @@ function createScaleOutUsageStore(
       writerForKey: (keyHash) => loadKeyOwner(pool, keyHash),
     },
     limits: createPostgresLimitStore(pool, baseline),
+    fixtures: {
+      putDimension: (row) => putDimension(pool, row),
+      removeDimension: (groupBy, id) => removeDimension(pool, groupBy, id),
+      ensureProjects: (workspaceId, names) => ensureProjects(pool, workspaceId, names),
+    },
     seeder: {
       seedIfEmpty: (profile, onProgress) => seedClickHouse(pool, clickhouse, profile, onProgress),
     },

@@ -3,7 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@clickhouse/client';
+import { openDuckDbUsageStore } from '@server/usage/store/duckdb/duckdb-usage-store';
 import type { BackendChoice } from '@server/usage/store/open-usage-store';
+import { openScaleOutUsageStore } from '@server/usage/store/scale-out/scale-out-usage-store';
+import type { UsageStoreWithFixtures } from '@server/usage/store/usage-store';
 import { createTestDatabase, dropTestDatabase, TEST_DATABASE_URI } from '../postgres-test-database';
 
 /** The real servers the scale-out tests run on; absent, those suites are skipped by name. */
@@ -53,4 +56,15 @@ export async function freshStore(kind: BackendChoice['kind'], label: string): Pr
       await dropTestDatabase(name);
     },
   };
+}
+
+/**
+ * Opens (and migrates) a backend as `openStore` does, with the writes tests arrange its catalog
+ * with (`fixtures`), which the product's opener does not offer.
+ */
+export async function openStoreWithFixtures(
+  choice: BackendChoice,
+): Promise<UsageStoreWithFixtures> {
+  if (choice.kind === 'clickhouse') return openScaleOutUsageStore(choice);
+  return openDuckDbUsageStore(choice.file);
 }

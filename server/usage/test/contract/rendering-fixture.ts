@@ -4,7 +4,7 @@ import { strideForRange } from '@contracts/usage/stride';
 import { buildDimensions } from '@server/usage/seed/build-dimensions';
 import { testProfile } from '@server/usage/seed/seed-profiles';
 import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
-import type { UsageStore } from '@server/usage/store/usage-store';
+import type { UsageStoreWithFixtures } from '@server/usage/store/usage-store';
 
 /**
  * The data every rendering case runs on, loaded through the port so that each backend holds the
@@ -18,17 +18,17 @@ const hostileProject = '0b7c0d7e-0000-4000-8000-000000000001';
 const hostileUser = '0b7c0d7e-0000-4000-8000-000000000002';
 const hostileKey = '0b7c0d7e-0000-4000-8000-000000000003';
 
-export async function loadRenderingFixture(backend: UsageStore): Promise<void> {
+export async function loadRenderingFixture(backend: UsageStoreWithFixtures): Promise<void> {
   await backend.seeder.seedIfEmpty(testProfile());
   const workspaceId = workspaceIds[1] ?? '';
-  await backend.catalog.putDimension({
+  await backend.fixtures.putDimension({
     groupBy: 'project',
     id: hostileProject,
     workspaceId,
     label: HOSTILE,
   });
-  await backend.catalog.putDimension({ groupBy: 'user', id: hostileUser, label: `-${HOSTILE}` });
-  await backend.catalog.putDimension({
+  await backend.fixtures.putDimension({ groupBy: 'user', id: hostileUser, label: `-${HOSTILE}` });
+  await backend.fixtures.putDimension({
     groupBy: 'api_key',
     id: hostileKey,
     workspaceId,

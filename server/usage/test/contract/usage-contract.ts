@@ -6,10 +6,10 @@ import { testProfile } from '@server/usage/seed/seed-profiles';
 import { hashApiKey } from '@server/usage/store/api-key-hash';
 import { createDuckDbUsageStore } from '@server/usage/store/duckdb/duckdb-usage-store';
 import { openDuckDbStore, type DuckDbStore } from '@server/usage/store/duckdb/connection';
-import { openStore, type BackendChoice } from '@server/usage/store/open-usage-store';
-import { UsageInputError, type UsageStore } from '@server/usage/store/usage-store';
+import type { BackendChoice } from '@server/usage/store/open-usage-store';
+import { UsageInputError, type UsageStoreWithFixtures } from '@server/usage/store/usage-store';
 import { parseCsv } from '../csv-parse';
-import { freshStore, type FreshStore } from './fresh-stores';
+import { freshStore, openStoreWithFixtures, type FreshStore } from './fresh-stores';
 import { createRawReference } from './raw-reference';
 import { renderThroughPort } from './render-through-port';
 import {
@@ -34,13 +34,13 @@ import { getDimensionCatalog } from '@server/usage/queries/get-dimension-catalog
 export function defineUsageContract(kind: BackendChoice['kind']): void {
   let store: FreshStore;
   let referenceStore: FreshStore;
-  let backend: UsageStore;
-  let referenceBackend: UsageStore;
+  let backend: UsageStoreWithFixtures;
+  let referenceBackend: UsageStoreWithFixtures;
   let duck: DuckDbStore;
   let render: ReturnType<typeof renderThroughPort>;
   let reference: ReturnType<typeof createRawReference>;
   /** The same write on both stores. */
-  const onBoth = async (write: (target: UsageStore) => Promise<unknown>) => {
+  const onBoth = async (write: (target: UsageStoreWithFixtures) => Promise<unknown>) => {
     await write(backend);
     await write(referenceBackend);
   };
@@ -48,7 +48,7 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
   beforeAll(async () => {
     store = await freshStore(kind, 'contract');
     referenceStore = await freshStore('duckdb', 'contract-reference');
-    backend = await openStore(store.choice);
+    backend = await openStoreWithFixtures(store.choice);
     if (referenceStore.choice.kind !== 'duckdb') throw new Error('reference is DuckDB');
     duck = await openDuckDbStore(referenceStore.choice.file);
     referenceBackend = createDuckDbUsageStore(duck);
@@ -176,10 +176,10 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
       };
       await expectReference(); // fills the catalogs
       await onBoth((target) =>
-        target.catalog.putDimension({ groupBy: 'user', id: renamed, label: '!first@example.com' }),
+        target.fixtures.putDimension({ groupBy: 'user', id: renamed, label: '!first@example.com' }),
       );
       await onBoth((target) =>
-        target.catalog.putDimension({
+        target.fixtures.putDimension({
           groupBy: 'user',
           id: stranger,
           label: 'stranger@example.com',
@@ -187,9 +187,9 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
       );
       await expectReference();
       expect(await render.json(plan)).toContain('"user_email":"stranger@example.com"');
-      await onBoth((target) => target.catalog.removeDimension('user', renamed));
+      await onBoth((target) => target.fixtures.removeDimension('user', renamed));
       await onBoth((target) =>
-        target.catalog.putDimension({
+        target.fixtures.putDimension({
           groupBy: 'workspace',
           id: workspaceIds[0] ?? '',
           label: 'Renamed',
@@ -248,7 +248,9 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
         batch([...first.slice(10), ...runs('c0ffee01', 4)]),
       );
       expect(again).toMatchObject({ inserted: 4, duplicates: 20 });
-      const ids = await backend.catalog.ensureProjects(workspaceIds[2] ?? '', ['contract project']);
+      const ids = await backend.fixtures.ensureProjects(workspaceIds[2] ?? '', [
+        'contract project',
+      ]);
       expect(ids.get('contract project')).toMatch(/^[0-9a-f-]{36}$/);
       const day = new Date(result.ingestedAt);
       const from = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
