@@ -135,7 +135,10 @@ function mountConsoleProxies(app: Hono, config: Config, services: Service[]) {
         mountPath,
         target: deploymentTarget,
         routes: DEPLOYMENT_CONSOLE_ROUTES,
-        serverApiKey: config.LANGGRAPH_API_KEY,
+        // The embedded deployment accepts the usage service's keys (LANGGRAPH_AUTH_TYPE=langsmith).
+        serverApiKey: config.LANGGRAPH_DEPLOYMENT_URL
+          ? config.LANGGRAPH_API_KEY
+          : (config.LANGGRAPH_API_KEY ?? config.USAGE_CONSOLE_API_KEY),
       }),
     );
   }

@@ -6,6 +6,8 @@ import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
 import { requireUuidParams } from '../http/uuid-params';
 import { createAssistantRegistry } from './use-cases/assistant-registry';
+import { authDoor } from './auth/auth-door';
+import { authPolicyFromConfig } from './auth/auth-policy-from-config';
 import { createAgentGraph } from './graph/agent-graph';
 import { AGENT_SCHEMAS } from './graph/agent-schemas';
 import { answerDanglingToolCalls } from './graph/answer-dangling-tool-calls';
@@ -70,6 +72,8 @@ export async function createDeploymentService(
     tracingTarget?: () => TracingTarget | undefined;
     /** Meters runs, nodes and uptime into the usage service (see metering/run-metering.ts). */
     meteringTarget?: () => MeteringTarget | undefined;
+    /** The embedded usage API (`…/api/v1`) that checks keys in `langsmith` mode. */
+    usageApiBase?: () => string | undefined;
   } = {},
 ): Promise<Service> {
   const store = await openDeploymentStore(config);
@@ -166,6 +170,8 @@ export async function createDeploymentService(
 
   const app = new Hono();
   app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
+  // Every request is authenticated and authorized here, before any route reads or writes.
+  app.use('*', authDoor(authPolicyFromConfig(config, options.usageApiBase), threads));
   if (loaded) app.use('*', plainTextNotFound());
   // Ids are checked before any route reads or writes: POST /threads/search stays a route.
   app.on(ID_METHODS, '/threads/:threadId', requireUuidParams('threadId'));

@@ -26,6 +26,8 @@ export type RunCreation = { run: RunRecord } | { refused: 404 | 409 | 422; detai
 /** Kwargs the caller sets itself (protocol v2 marks its runs), and its hook under the lock. */
 interface OwnRunOptions {
   kwargs?: Partial<RunKwargs>;
+  /** Metadata authorization stamps on the run and on a thread made for it (its owner). */
+  stamp?: Readonly<Record<string, string>>;
   onCreated?: (run: RunRecord, graphId: string) => Promise<void>;
 }
 
@@ -94,13 +96,14 @@ async function prepareRun(
   // A stateless run's thread is made here: the record its create returns is the thread.
   const thread =
     threadId === null
-      ? await threads.create({ graph_id: assistant.graph_id }, targetThread)
+      ? await threads.create({ ...own.stamp, graph_id: assistant.graph_id }, targetThread)
       : named;
   if (!thread) {
     if (if_not_exists !== 'create') {
       return { refused: 404, detail: `Thread ${targetThread} not found` };
     }
-    await threads.create({ graph_id: assistant.graph_id }, targetThread); // no-op if another won
+    // A no-op if another request won.
+    await threads.create({ ...own.stamp, graph_id: assistant.graph_id }, targetThread);
   }
   // The assistant's config under the run's, as the platform merges them (recursion_limit, ...).
   const ids = { run_id: '', thread_id: targetThread };
@@ -121,7 +124,7 @@ async function prepareRun(
   return {
     assistantId: assistant.assistant_id,
     input: input ?? null,
-    metadata: metadata ?? {},
+    metadata: { ...metadata, ...own.stamp },
     strategy: multitask_strategy ?? DEFAULT_MULTITASK_STRATEGY,
     kwargs: {
       ...runKwargsOf(body, threadId === null, recursionLimit),

@@ -1,0 +1,72 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { jsonError } from '@server/http/json-error';
+import type { ThreadStore } from '../store/deployment-store';
+import { matchesFilters } from './auth-filters';
+import {
+  ANONYMOUS_USER,
+  type AuthDecision,
+  type AuthPolicy,
+  AuthRefusal,
+  type AuthUser,
+  OPEN_DECISION,
+} from './auth-types';
+import { routeAction } from './route-actions';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    authUser: AuthUser;
+    authDecision: AuthDecision;
+  }
+}
+
+/** The request's user (anonymous in noop mode). */
+export const authUserOf = (c: Context): AuthUser => c.get('authUser') ?? ANONYMOUS_USER;
+
+/** What authorization decided for the request: its records' filters and the metadata to stamp. */
+export const authDecisionOf = (c: Context): AuthDecision => c.get('authDecision') ?? OPEN_DECISION;
+
+/** Metadata as the caller sent it, with the decision's stamp over it (the owner cannot be forged). */
+export const stampedMetadata = (
+  c: Context,
+  metadata: Record<string, unknown> | null | undefined,
+): Record<string, unknown> => ({ ...metadata, ...authDecisionOf(c).stamp });
+
+export function refusalResponse(c: Context, refusal: AuthRefusal): Response {
+  for (const [name, value] of Object.entries(refusal.headers)) c.header(name, value);
+  return jsonError(c, refusal.status, refusal.detail);
+}
+
+/**
+ * The deployment API's one door: every request (routes, protocol v2 commands, WebSocket
+ * upgrades, streams) is authenticated here, then authorized for what its method and path do.
+ * A thread named in the path must meet the decision's filters, or the request answers 404 as for
+ * a thread that does not exist: another caller's thread is never confirmed.
+ */
+export function authDoor(policy: AuthPolicy, threads: ThreadStore): MiddlewareHandler {
+  return async (c, next) => {
+    if (policy.mode === 'noop' || c.req.method === 'OPTIONS') return next();
+    // The service is mounted under `/deployment`, or served as it is (the console's embedded proxy).
+    const mount = c.req.routePath.replace(/\/?\*$/, '');
+    const action = routeAction(c.req.method, c.req.path.slice(mount.length) || '/');
+    if (action === 'public') return next();
+    try {
+      const user = await policy.authenticate(c.req.raw);
+      c.set('authUser', user);
+      if (action) {
+        const value = action.threadId ? { thread_id: action.threadId } : {};
+        const decision = await policy.authorize(user, action.resource, action.action, value);
+        c.set('authDecision', decision);
+        if (action.threadId && decision.filters) {
+          const thread = await threads.get(action.threadId);
+          if (thread && !matchesFilters(thread.metadata, decision.filters)) {
+            return jsonError(c, 404, `Thread with ID ${action.threadId} not found`);
+          }
+        }
+      }
+    } catch (error) {
+      if (error instanceof AuthRefusal) return refusalResponse(c, error);
+      throw error;
+    }
+    return next();
+  };
+}
