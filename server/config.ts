@@ -130,6 +130,12 @@ const envSchema = z
       .transform((value) => (value === '' ? undefined : value))
       .pipe(z.enum(['noop', 'langsmith']).optional())
       .optional(),
+    /**
+     * Custom auth, as langgraph.json's `auth` (which it overrides): JSON
+     * `{"path": "./auth.mts:auth", "disable_studio_auth": false}`, the path relative to the
+     * working directory.
+     */
+    LANGGRAPH_AUTH: optionalSecret,
     /** A LangSmith API base (its `/api/v1/workspaces` answers for a key) checking `langsmith` keys. */
     LANGSMITH_AUTH_ENDPOINT: optionalUrl,
     /** Time each step of the scripted demo model takes, in milliseconds. */

@@ -7,7 +7,7 @@ import type { Service } from '../http/service';
 import { requireUuidParams } from '../http/uuid-params';
 import { createAssistantRegistry } from './use-cases/assistant-registry';
 import { authDoor } from './auth/auth-door';
-import { authPolicyFromConfig } from './auth/auth-policy-from-config';
+import { openAuthPolicy } from './auth/auth-policy-from-config';
 import { createAgentGraph } from './graph/agent-graph';
 import { AGENT_SCHEMAS } from './graph/agent-schemas';
 import { answerDanglingToolCalls } from './graph/answer-dangling-tool-calls';
@@ -89,6 +89,10 @@ export async function createDeploymentService(
         store: new GraphStore(kv),
       })
     : undefined;
+  const auth = await openAuthPolicy(config, {
+    usageApiBase: options.usageApiBase,
+    langgraphAuth: loaded?.auth,
+  });
   const graphs = createGraphRegistry(
     loaded?.graphs ?? [{ graphId: AGENT_GRAPH_ID, runtime: graph, schemas: AGENT_SCHEMAS }],
     async (threadId) => (await runs.latest(threadId))?.kwargs.config,
@@ -171,7 +175,7 @@ export async function createDeploymentService(
   const app = new Hono();
   app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
   // Every request is authenticated and authorized here, before any route reads or writes.
-  app.use('*', authDoor(authPolicyFromConfig(config, options.usageApiBase), threads));
+  app.use('*', authDoor(auth, threads));
   if (loaded) app.use('*', plainTextNotFound());
   // Ids are checked before any route reads or writes: POST /threads/search stays a route.
   app.on(ID_METHODS, '/threads/:threadId', requireUuidParams('threadId'));

@@ -1,3 +1,4 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { MetadataFilter } from '../store/metadata-filter';
 
 /** Who a deployment request acts for: the official server's `langgraph_auth_user`. */
@@ -41,19 +42,19 @@ export type AuthAction =
 export interface AuthDecision {
   filters: AuthFilters | undefined;
   /** Metadata written over what the caller sends on create and update (the record's owner). */
-  stamp: Readonly<Record<string, string>>;
+  stamp: Readonly<Record<string, unknown>>;
 }
 
 export const OPEN_DECISION: AuthDecision = { filters: undefined, stamp: {} };
 
 /**
- * A refused request: 401 (who are you), 403 (not allowed), 404 (not yours, so not there), or 503
- * (the key could not be checked).
+ * A refused request: 401 (who are you), 403 (not allowed), 404 (not yours, so not there), 503
+ * (the key could not be checked), or what a custom `authenticate` threw.
  */
 export class AuthRefusal extends Error {
   override name = 'AuthRefusal';
   constructor(
-    readonly status: 401 | 403 | 404 | 503,
+    readonly status: ContentfulStatusCode,
     readonly detail: string,
     readonly headers: Readonly<Record<string, string>> = {},
   ) {

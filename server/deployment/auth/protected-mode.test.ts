@@ -11,6 +11,10 @@ describe('protectedModeVerdict', () => {
     ['another loopback address', { HOST: '127.0.0.2' }],
     ['IPv6 loopback', { HOST: '::1' }],
     ['a public host with langsmith keys', { HOST: '0.0.0.0', LANGGRAPH_AUTH_TYPE: 'langsmith' }],
+    [
+      'a public host with custom auth',
+      { HOST: '0.0.0.0', LANGGRAPH_AUTH: '{"path":"a.mts:auth"}' },
+    ],
   ])('starts quietly on %s', (_name, env) => {
     expect(protectedModeVerdict(loadConfig(env))).toEqual({ start: true });
   });

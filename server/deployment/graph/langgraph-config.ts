@@ -20,7 +20,18 @@ const langGraphJson = z.looseObject({
     .optional(),
   ui: z.record(z.string(), z.string()).optional(),
   ui_config: z.looseObject({ shared: z.array(z.string()).optional() }).optional(),
+  auth: z
+    .looseObject({ path: z.string().optional(), disable_studio_auth: z.boolean().optional() })
+    .optional(),
 });
+
+/** Custom auth named by a langgraph.json (`auth.path`) or LANGGRAPH_AUTH. */
+export interface AuthSpec {
+  /** `./file:export`, relative to `baseDir`. */
+  path: string;
+  baseDir: string;
+  disableStudioAuth: boolean;
+}
 
 export type AssistantDefaults = Record<
   string,
@@ -39,6 +50,7 @@ export interface LoadedLangGraphConfig {
   cors?: LangGraphCors;
   /** The bundles of `ui` (generative UI), built at load as the official server does. */
   ui?: GraphUi;
+  auth?: AuthSpec;
 }
 
 const defaultsSchema = z.record(
@@ -212,5 +224,12 @@ export async function loadLangGraphConfig(
     ...(httpApp !== undefined && { httpApp: httpApp as Hono }),
     ...(json.http?.cors && { cors: json.http.cors }),
     ...(ui && { ui }),
+    ...(json.auth?.path && {
+      auth: {
+        path: json.auth.path,
+        baseDir,
+        disableStudioAuth: json.auth.disable_studio_auth ?? false,
+      },
+    }),
   };
 }

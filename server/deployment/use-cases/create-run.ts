@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MULTITASK_STRATEGY, runInputSchema } from '@contracts/deployment';
+import type { AuthUser } from '../auth/auth-types';
 import { runConfigFor } from './assistant-run-config';
 import type { DeploymentDeps } from './deployment-deps';
 import type { NewRunRequest } from '../runs/run-manager';
@@ -27,7 +28,9 @@ export type RunCreation = { run: RunRecord } | { refused: 404 | 409 | 422; detai
 interface OwnRunOptions {
   kwargs?: Partial<RunKwargs>;
   /** Metadata authorization stamps on the run and on a thread made for it (its owner). */
-  stamp?: Readonly<Record<string, string>>;
+  stamp?: Readonly<Record<string, unknown>>;
+  /** The authenticated caller: graphs read it as `configurable.langgraph_auth_user`. */
+  user?: AuthUser;
   onCreated?: (run: RunRecord, graphId: string) => Promise<void>;
 }
 
@@ -111,6 +114,14 @@ async function prepareRun(
   // A run from a given checkpoint (`checkpoint` or `checkpoint_id` of the body) starts there.
   const checkpointId = body.checkpoint?.checkpoint_id ?? body.checkpoint_id;
   if (checkpointId) config.configurable = { ...config.configurable, checkpoint_id: checkpointId };
+  if (own.user?.is_authenticated) {
+    config.configurable = {
+      ...config.configurable,
+      langgraph_auth_user: own.user,
+      langgraph_auth_user_id: own.user.identity,
+      langgraph_auth_permissions: own.user.permissions,
+    };
+  }
   const recursionLimit = typeof config.recursion_limit === 'number' ? config.recursion_limit : null;
   // As the platform: the thread records the graph and assistant of its latest run (a thread
   // that already names them, as on every run after its first, is left as it is).

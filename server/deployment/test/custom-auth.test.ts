@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { Client } from '@langchain/langgraph-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenFor } from './fixtures/auth/jwt-auth.mjs';
+import { removeDataDir, startTestDeployment, type TestDeployment } from './test-deployment';
+
+const LANGGRAPH_JSON = path.resolve(import.meta.dirname, 'fixtures/auth/langgraph.json');
+const FULL = ['me', 'read', 'write', 'assistants:write'];
+
+let deployment: TestDeployment;
+beforeAll(async () => {
+  deployment = await startTestDeployment({ stepMs: 0, langgraphConfig: LANGGRAPH_JSON });
+});
+afterAll(async () => {
+  await deployment.stop();
+  await removeDataDir(deployment.dataDir);
+});
+
+const clientAs = (user: string, scopes = FULL) =>
+  new Client({
+    apiUrl: deployment.url,
+    defaultHeaders: { Authorization: `Bearer ${tokenFor(user, scopes)}` },
+    callerOptions: { maxRetries: 0 },
+  });
+
+const input = { asked: 'who?' };
+
+describe('authentication', () => {
+  it('answers 401 with the handler’s message and WWW-Authenticate without credentials', async () => {
+    const response = await fetch(`${deployment.url}/threads/search`, { method: 'POST' });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await response.json()).toEqual({ detail: 'Could not validate credentials' });
+  });
+
+  it('answers 401 to a token with a bad signature', async () => {
+    const forged = `${tokenFor('johndoe', FULL).slice(0, -4)}AAAA`;
+    const response = await fetch(`${deployment.url}/threads/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${forged}` },
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ detail: 'Failed to verify JWT token' });
+  });
+});
+
+describe('two users', () => {
+  it("each sees only their own threads: the other's is 404 for every request naming it", async () => {
+    const john = clientAs('johndoe');
+    const alice = clientAs('alice');
+    const thread = await john.threads.create({ metadata: { topic: 'private' } });
+    expect(thread.metadata).toMatchObject({ owner: 'johndoe', topic: 'private' });
+    const { thread_id } = thread;
+    const run = await john.runs.create(thread_id, 'whoami', { input });
+    await john.runs.join(thread_id, run.run_id);
+
+    const attempts = [
+      () => alice.threads.get(thread_id),
+      () => alice.threads.update(thread_id, { metadata: { topic: 'taken' } }),
+      () => alice.threads.getState(thread_id),
+      () => alice.threads.getHistory(thread_id),
+      () => alice.threads.updateState(thread_id, { values: { asked: 'x' } }),
+      () => alice.runs.list(thread_id),
+      () => alice.runs.get(thread_id, run.run_id),
+      () => alice.runs.join(thread_id, run.run_id),
+      () => alice.runs.create(thread_id, 'whoami', { input }),
+      () => alice.runs.wait(thread_id, 'whoami', { input }),
+      () => alice.runs.cancel(thread_id, run.run_id),
+      () => alice.threads.delete(thread_id),
+    ];
+    for (const attempt of attempts) await expect(attempt()).rejects.toThrow(/HTTP 404/);
+    const stream = alice.runs.stream(thread_id, 'whoami', { input });
+    await expect(stream.next()).rejects.toThrow(/HTTP 404/);
+
+    expect(await alice.threads.search({ metadata: { topic: 'private' } })).toEqual([]);
+    expect(await alice.threads.count({ metadata: { topic: 'private' } })).toBe(0);
+    const found = await john.threads.search({ metadata: { topic: 'private' } });
+    expect(found.map((each) => each.thread_id)).toEqual([thread_id]);
+    expect((await john.threads.get(thread_id)).metadata).toMatchObject({ topic: 'private' });
+  });
+
+  it('does not let a caller take over a thread by writing another owner', async () => {
+    const alice = clientAs('alice');
+    const thread = await alice.threads.create({ metadata: { owner: 'johndoe' } });
+    expect(thread.metadata).toMatchObject({ owner: 'alice' });
+  });
+});
+
+describe('runs', () => {
+  it("carry the caller in the config (langgraph_auth_user), kept out of the thread's checkpoints", async () => {
+    const john = clientAs('johndoe');
+    const { thread_id } = await john.threads.create();
+    const values = await john.runs.wait(thread_id, 'whoami', { input });
+    expect(values).toMatchObject({ user: 'johndoe/johndoe' });
+    const [run] = await john.runs.list(thread_id);
+    expect(run?.metadata).toMatchObject({ owner: 'johndoe' });
+    const history = await john.threads.getHistory(thread_id);
+    expect(history.length).toBeGreaterThan(0);
+    for (const state of history) {
+      expect(state.metadata).not.toHaveProperty('langgraph_auth_user');
+      expect(state.metadata).not.toHaveProperty('langgraph_auth_user_id');
+    }
+  });
+});
+
+describe('scopes', () => {
+  it('refuse with 403 what the handlers do not allow', async () => {
+    await expect(clientAs('johndoe', ['read']).threads.create()).rejects.toThrow(/HTTP 403/);
+    // Crons have no handler of their own: the catch-all `*` refuses a token without scopes.
+    await expect(clientAs('johndoe', []).crons.search()).rejects.toThrow(/HTTP 403/);
+    await expect(
+      clientAs('johndoe', ['read', 'me']).assistants.create({ graphId: 'whoami' }),
+    ).rejects.toThrow(/HTTP 403/);
+  });
+});
