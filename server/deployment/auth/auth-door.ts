@@ -39,10 +39,18 @@ export function refusalResponse(c: Context, refusal: AuthRefusal): Response {
 /**
  * The deployment API's one door: every request (routes, protocol v2 commands, WebSocket
  * upgrades, streams) is authenticated here, then authorized for what its method and path do.
- * A thread named in the path must meet the decision's filters, or the request answers 404 as for
- * a thread that does not exist: another caller's thread is never confirmed.
+ * A thread or assistant named in the path must meet the decision's filters, or the request
+ * answers 404 as for one that does not exist: another caller's record is never confirmed.
  */
-export function authDoor(policy: AuthPolicy, threads: ThreadStore): MiddlewareHandler {
+export function authDoor(
+  policy: AuthPolicy,
+  records: {
+    threads: Pick<ThreadStore, 'get'>;
+    assistants: {
+      get(idOrGraph: string): Promise<{ metadata: Record<string, unknown> } | undefined>;
+    };
+  },
+): MiddlewareHandler {
   return async (c, next) => {
     if (policy.mode === 'noop' || c.req.method === 'OPTIONS') return next();
     // The service is mounted under `/deployment`, or served as it is (the console's embedded proxy).
@@ -53,13 +61,22 @@ export function authDoor(policy: AuthPolicy, threads: ThreadStore): MiddlewareHa
       const user = await policy.authenticate(c.req.raw);
       c.set('authUser', user);
       if (action) {
-        const value = action.threadId ? { thread_id: action.threadId } : {};
+        const value = {
+          ...(action.threadId && { thread_id: action.threadId }),
+          ...(action.assistantId && { assistant_id: action.assistantId }),
+        };
         const decision = await policy.authorize(user, action.resource, action.action, value);
         c.set('authDecision', decision);
         if (action.threadId && decision.filters) {
-          const thread = await threads.get(action.threadId);
+          const thread = await records.threads.get(action.threadId);
           if (thread && !matchesFilters(thread.metadata, decision.filters)) {
             return jsonError(c, 404, `Thread with ID ${action.threadId} not found`);
+          }
+        }
+        if (action.assistantId && decision.filters) {
+          const assistant = await records.assistants.get(action.assistantId);
+          if (assistant && !matchesFilters(assistant.metadata, decision.filters)) {
+            return jsonError(c, 404, 'Assistant not found');
           }
         }
       }

@@ -17,6 +17,9 @@ export const RUNS_CREATE_PERMISSION = 'runs:create';
 /** The metadata key that records the workspace a thread, assistant or cron belongs to. */
 export const WORKSPACE_METADATA_KEY = 'workspace_id';
 
+/** The metadata the registry gives the system assistant of each graph. */
+const SYSTEM_ASSISTANTS = { created_by: 'system' };
+
 /** Actions a read-only key may take. */
 const READ_ACTIONS = new Set(['read', 'search', 'get', 'list_namespaces']);
 
@@ -126,7 +129,7 @@ export function createLangSmithPolicy(options: LangSmithPolicyOptions): AuthPoli
       const tenant = request.headers.get('x-tenant-id')?.trim() || undefined;
       return cached(key, tenant);
     },
-    authorize: (user, _resource, action): Promise<AuthDecision> => {
+    authorize: (user, resource, action): Promise<AuthDecision> => {
       const workspace = user.workspace_id;
       if (!workspace) return Promise.resolve(OPEN_DECISION);
       if (!READ_ACTIONS.has(action) && !user.permissions.includes(RUNS_CREATE_PERMISSION)) {
@@ -135,7 +138,12 @@ export function createLangSmithPolicy(options: LangSmithPolicyOptions): AuthPoli
         );
       }
       const owned = { [WORKSPACE_METADATA_KEY]: workspace };
-      return Promise.resolve({ filters: owned, stamp: owned });
+      // The deployment's system assistants (one per graph) are every workspace's to read and run.
+      const filters =
+        resource === 'assistants' && READ_ACTIONS.has(action)
+          ? { $or: [owned, SYSTEM_ASSISTANTS] }
+          : owned;
+      return Promise.resolve({ filters, stamp: owned });
     },
   };
 }

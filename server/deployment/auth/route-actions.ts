@@ -6,6 +6,8 @@ export interface RouteAction {
   action: AuthAction;
   /** The thread the path names: it must be the caller's, else the request answers 404. */
   threadId?: string;
+  /** The assistant the path names (an id or a graph id), under the same rule. */
+  assistantId?: string;
 }
 
 /** Paths anyone may read, as on the official server (liveness and capabilities). */
@@ -60,8 +62,9 @@ export function routeAction(method: string, path: string): RouteAction | 'public
     if (SEARCHES.has(first) && method === 'POST') {
       return { resource: 'assistants', action: 'search' };
     }
-    if (rest[0] === 'versions') return { resource: 'assistants', action: 'read' };
-    return { resource: 'assistants', action: crudAction(method) };
+    const assistantId = first;
+    if (rest[0] === 'versions') return { resource: 'assistants', action: 'read', assistantId };
+    return { resource: 'assistants', action: crudAction(method), assistantId };
   }
   if (area === 'runs') {
     if (first === 'crons') {

@@ -86,6 +86,28 @@ describe('two users', () => {
   });
 });
 
+describe('assistants', () => {
+  it("are their creator's: another user cannot see, read or change them (404)", async () => {
+    const john = clientAs('johndoe');
+    const alice = clientAs('alice');
+    const created = await john.assistants.create({ graphId: 'whoami', name: 'johns' });
+    expect(created.metadata).toMatchObject({ owner: 'johndoe' });
+    const { assistant_id } = created;
+    const attempts = [
+      () => alice.assistants.get(assistant_id),
+      () => alice.assistants.update(assistant_id, { name: 'taken' }),
+      () => alice.assistants.getGraph(assistant_id),
+      () => alice.assistants.delete(assistant_id),
+    ];
+    for (const attempt of attempts) await expect(attempt()).rejects.toThrow(/HTTP 404/);
+    const names = async (client: Client) =>
+      (await client.assistants.search({ limit: 100 })).map((each) => each.name);
+    expect(await names(alice)).not.toContain('johns');
+    expect(await names(john)).toContain('johns');
+    expect(await alice.assistants.count({ graphId: 'whoami' })).toBe(0);
+  });
+});
+
 describe('runs', () => {
   it("carry the caller in the config (langgraph_auth_user), kept out of the thread's checkpoints", async () => {
     const john = clientAs('johndoe');

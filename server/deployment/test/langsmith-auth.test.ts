@@ -145,6 +145,20 @@ describe('keys of two workspaces', () => {
   });
 });
 
+describe('assistants', () => {
+  it("are the workspace's, beside the deployment's system assistants every key sees", async () => {
+    const a = clientFor('key-a');
+    const b = clientFor('key-b');
+    const created = await a.assistants.create({ graphId: 'agent', name: 'of-a' });
+    expect(created.metadata).toMatchObject({ workspace_id: WORKSPACE_A });
+    await expect(b.assistants.get(created.assistant_id)).rejects.toThrow(/HTTP 404/);
+    const names = (await b.assistants.search({ limit: 100 })).map((each) => each.name);
+    expect(names).toContain('agent');
+    expect(names).not.toContain('of-a');
+    expect((await b.assistants.get('agent')).name).toBe('agent');
+  });
+});
+
 describe('a read-only key', () => {
   it('reads its workspace but creates nothing (403)', async () => {
     const { thread_id } = await clientFor('key-a').threads.create();
