@@ -175,7 +175,7 @@ export async function createDeploymentService(
   const app = new Hono();
   app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
   // Every request is authenticated and authorized here, before any route reads or writes.
-  app.use('*', authDoor(auth, { threads, assistants }));
+  app.use('*', authDoor(auth, { threads, assistants, crons }));
   if (loaded) app.use('*', plainTextNotFound());
   // Ids are checked before any route reads or writes: POST /threads/search stays a route.
   app.on(ID_METHODS, '/threads/:threadId', requireUuidParams('threadId'));

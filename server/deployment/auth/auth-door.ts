@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { jsonError } from '@server/http/json-error';
-import type { ThreadStore } from '../store/deployment-store';
+import type { CronStore, ThreadStore } from '../store/deployment-store';
 import { matchesFilters } from './auth-filters';
 import {
   ANONYMOUS_USER,
@@ -39,7 +39,7 @@ export function refusalResponse(c: Context, refusal: AuthRefusal): Response {
 /**
  * The deployment API's one door: every request (routes, protocol v2 commands, WebSocket
  * upgrades, streams) is authenticated here, then authorized for what its method and path do.
- * A thread or assistant named in the path must meet the decision's filters, or the request
+ * A thread, assistant or cron named in the path must meet the decision's filters, or the request
  * answers 404 as for one that does not exist: another caller's record is never confirmed.
  */
 export function authDoor(
@@ -49,6 +49,7 @@ export function authDoor(
     assistants: {
       get(idOrGraph: string): Promise<{ metadata: Record<string, unknown> } | undefined>;
     };
+    crons: Pick<CronStore, 'get'>;
   },
 ): MiddlewareHandler {
   return async (c, next) => {
@@ -71,6 +72,12 @@ export function authDoor(
           const thread = await records.threads.get(action.threadId);
           if (thread && !matchesFilters(thread.metadata, decision.filters)) {
             return jsonError(c, 404, `Thread with ID ${action.threadId} not found`);
+          }
+        }
+        if (action.cronId && decision.filters) {
+          const cron = await records.crons.get(action.cronId);
+          if (cron && !matchesFilters(cron.metadata, decision.filters)) {
+            return jsonError(c, 404, `Cron ${action.cronId} not found`);
           }
         }
         if (action.assistantId && decision.filters) {

@@ -8,6 +8,7 @@ export interface RouteAction {
   threadId?: string;
   /** The assistant the path names (an id or a graph id), under the same rule. */
   assistantId?: string;
+  cronId?: string;
 }
 
 /** Paths anyone may read, as on the official server (liveness and capabilities). */
@@ -71,7 +72,7 @@ export function routeAction(method: string, path: string): RouteAction | 'public
       const [second] = rest;
       if (second === undefined) return { resource: 'crons', action: 'create' };
       if (SEARCHES.has(second)) return { resource: 'crons', action: 'search' };
-      return { resource: 'crons', action: crudAction(method) };
+      return { resource: 'crons', action: crudAction(method), cronId: second };
     }
     if (READ_METHODS.has(method)) return { resource: 'threads', action: 'read' };
     return { resource: 'threads', action: 'create_run' };

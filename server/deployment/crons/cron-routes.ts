@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
 import { requireUuidParams } from '@server/http/uuid-params';
+import { authDecisionOf, stampedMetadata } from '../auth/auth-door';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import { createRun, noAssistantFor } from '../use-cases/create-run';
 import { CRON_SORT_COLUMNS, type CronRecord } from '../store/records';
@@ -66,7 +67,11 @@ export function createCronRoutes(deps: DeploymentDeps) {
     if (!body.ok) return jsonError(c, 422, body.detail);
     const { limit, offset, select } = body.data;
     const found = await crons.search(
-      { ...body.data, assistant_id: await resolvedAssistant(body.data.assistant_id) },
+      {
+        ...body.data,
+        assistant_id: await resolvedAssistant(body.data.assistant_id),
+        metadata: authDecisionOf(c).filters,
+      },
       {
         limit,
         offset,
@@ -83,6 +88,7 @@ export function createCronRoutes(deps: DeploymentDeps) {
       await crons.count({
         ...body.data,
         assistant_id: await resolvedAssistant(body.data.assistant_id),
+        metadata: authDecisionOf(c).filters,
       }),
     );
   });
@@ -92,6 +98,7 @@ export function createCronRoutes(deps: DeploymentDeps) {
     if (!cron) return jsonError(c, 404, `Cron ${c.req.param('cronId')} not found`);
     const body = await parseJsonBody(c, updateCronBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
+    if (body.data.metadata) body.data.metadata = stampedMetadata(c, body.data.metadata);
     const { schedule = cron.schedule, enabled, on_run_completed } = body.data;
     const endTime = body.data.end_time === undefined ? cron.end_time : body.data.end_time;
     const checked = parseSchedule(schedule);
@@ -124,6 +131,9 @@ export function createCronRoutes(deps: DeploymentDeps) {
   async function create(c: Context, threadId: string | null) {
     const body = await parseJsonBody(c, createCronBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
+    // The owner goes into the cron's metadata and into the metadata of every run it starts.
+    const { stamp } = authDecisionOf(c);
+    if (Object.keys(stamp).length > 0) body.data.metadata = { ...body.data.metadata, ...stamp };
     const { schedule, end_time, enabled, on_run_completed } = body.data;
     const checked = parseSchedule(schedule);
     if (!checked.ok) return jsonError(c, 422, `schedule: ${checked.reason}`);

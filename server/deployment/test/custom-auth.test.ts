@@ -108,6 +108,32 @@ describe('assistants', () => {
   });
 });
 
+describe('crons', () => {
+  it("are their creator's: unlisted, uncounted and 404 for another user", async () => {
+    const john = clientAs('johndoe');
+    const alice = clientAs('alice');
+    const { thread_id } = await john.threads.create();
+    const onThread = await john.crons.createForThread(thread_id, 'whoami', {
+      schedule: '0 0 1 1 *',
+      input,
+    });
+    const stateless = await john.crons.create('whoami', { schedule: '0 0 1 1 *', input });
+    expect(onThread.metadata).toMatchObject({ owner: 'johndoe' });
+    const ids = async (client: Client) =>
+      (await client.crons.search({ limit: 100 })).map((cron) => cron.cron_id);
+    expect(await ids(john)).toEqual(expect.arrayContaining([onThread.cron_id, stateless.cron_id]));
+    const seenByAlice = await ids(alice);
+    expect(seenByAlice).not.toContain(onThread.cron_id);
+    expect(seenByAlice).not.toContain(stateless.cron_id);
+    expect(await alice.crons.count({ threadId: thread_id })).toBe(0);
+    await expect(alice.crons.delete(stateless.cron_id)).rejects.toThrow(/HTTP 404/);
+    await expect(
+      alice.crons.createForThread(thread_id, 'whoami', { schedule: '0 0 1 1 *', input }),
+    ).rejects.toThrow(/HTTP 404/);
+    expect(await ids(john)).toContain(stateless.cron_id);
+  });
+});
+
 describe('runs', () => {
   it("carry the caller in the config (langgraph_auth_user), kept out of the thread's checkpoints", async () => {
     const john = clientAs('johndoe');
@@ -128,8 +154,7 @@ describe('runs', () => {
 describe('scopes', () => {
   it('refuse with 403 what the handlers do not allow', async () => {
     await expect(clientAs('johndoe', ['read']).threads.create()).rejects.toThrow(/HTTP 403/);
-    // Crons have no handler of their own: the catch-all `*` refuses a token without scopes.
-    await expect(clientAs('johndoe', []).crons.search()).rejects.toThrow(/HTTP 403/);
+    await expect(clientAs('johndoe', []).threads.create()).rejects.toThrow(/HTTP 403/);
     await expect(
       clientAs('johndoe', ['read', 'me']).assistants.create({ graphId: 'whoami' }),
     ).rejects.toThrow(/HTTP 403/);
