@@ -4,9 +4,11 @@ import type { CronStore, ThreadStore } from '../store/deployment-store';
 import { matchesFilters } from './auth-filters';
 import {
   ANONYMOUS_USER,
+  type AuthAction,
   type AuthDecision,
   type AuthPolicy,
   AuthRefusal,
+  type AuthResource,
   type AuthUser,
   OPEN_DECISION,
 } from './auth-types';
@@ -16,6 +18,7 @@ declare module 'hono' {
   interface ContextVariableMap {
     authUser: AuthUser;
     authDecision: AuthDecision;
+    authPolicy: AuthPolicy;
   }
 }
 
@@ -30,6 +33,27 @@ export const stampedMetadata = (
   c: Context,
   metadata: Record<string, unknown> | null | undefined,
 ): Record<string, unknown> => ({ ...metadata, ...authDecisionOf(c).stamp });
+
+/**
+ * Authorizes `action` on `resource` with the request's own value, for routes whose decision
+ * depends on their body (the store's namespace and key): the decision, or the refusal to send.
+ */
+export async function authorizeInRoute(
+  c: Context,
+  resource: AuthResource,
+  action: AuthAction,
+  value: Record<string, unknown>,
+): Promise<AuthDecision | Response> {
+  const policy = c.get('authPolicy');
+  if (!policy) return { ...OPEN_DECISION, value };
+  try {
+    const decision = await policy.authorize(authUserOf(c), resource, action, value);
+    return { ...decision, value: decision.value ?? value };
+  } catch (error) {
+    if (error instanceof AuthRefusal) return refusalResponse(c, error);
+    throw error;
+  }
+}
 
 export function refusalResponse(c: Context, refusal: AuthRefusal): Response {
   for (const [name, value] of Object.entries(refusal.headers)) c.header(name, value);
@@ -61,7 +85,8 @@ export function authDoor(
     try {
       const user = await policy.authenticate(c.req.raw);
       c.set('authUser', user);
-      if (action) {
+      c.set('authPolicy', policy);
+      if (action && !action.inRoute) {
         const value = {
           ...(action.threadId && { thread_id: action.threadId }),
           ...(action.assistantId && { assistant_id: action.assistantId }),

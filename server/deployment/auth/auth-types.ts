@@ -41,6 +41,8 @@ export type AuthAction =
 /** What an authorization decides: the filters the request's records must meet, and metadata to stamp. */
 export interface AuthDecision {
   filters: AuthFilters | undefined;
+  /** The value authorized, as the handlers left it (a store handler may rewrite the namespace). */
+  value?: Readonly<Record<string, unknown>>;
   /** Metadata written over what the caller sends on create and update (the record's owner). */
   stamp: Readonly<Record<string, unknown>>;
 }

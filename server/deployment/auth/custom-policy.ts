@@ -64,6 +64,9 @@ function handlerFor(handlers: HandlerCache, resource: string, action: string) {
   return key ? handlers.callbacks?.[key] : undefined;
 }
 
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? { ...(value as Record<string, unknown>) } : {};
+
 /** What a handler wrote into `value.metadata`: stamped on what the request creates or updates. */
 function stampOf(value: Record<string, unknown>): Record<string, unknown> {
   const { metadata } = value;
@@ -104,7 +107,10 @@ export function createCustomPolicy(auth: Auth, studio?: AuthPolicy): AuthPolicy 
     async authorize(user, resource, action, value): Promise<AuthDecision> {
       const handler = handlerFor(handlers, resource, action);
       if (!handler || !user.is_authenticated || user.kind === STUDIO) return OPEN_DECISION;
-      const mutable: Record<string, unknown> = { ...value, metadata: {} };
+      const mutable: Record<string, unknown> = {
+        ...value,
+        metadata: { ...asRecord(value.metadata) },
+      };
       let result: unknown;
       try {
         result = await handler({
@@ -120,15 +126,16 @@ export function createCustomPolicy(auth: Auth, studio?: AuthPolicy): AuthPolicy 
       }
       if (result === false) throw new AuthRefusal(403, 'Forbidden');
       const stamp = stampOf(mutable);
+      const { metadata: _stamped, ...authorized } = mutable;
       if (result === null || result === undefined || result === true) {
-        return { filters: undefined, stamp };
+        return { filters: undefined, stamp, value: authorized };
       }
       if (typeof result !== 'object') {
         throw new Error(
           `Auth handler returned invalid result. Expected filter object, null, undefined or boolean. Got "${typeof result}" instead.`,
         );
       }
-      return { filters: result as AuthFilters, stamp };
+      return { filters: result as AuthFilters, stamp, value: authorized };
     },
   };
 }

@@ -137,6 +137,8 @@ export function createLangSmithPolicy(options: LangSmithPolicyOptions): AuthPoli
           new AuthRefusal(403, `This API key can only read workspace ${workspace}.`),
         );
       }
+      // Store items have no metadata to stamp: the deployment's store is shared by its workspaces.
+      if (resource === 'store') return Promise.resolve(OPEN_DECISION);
       const owned = { [WORKSPACE_METADATA_KEY]: workspace };
       // The deployment's system assistants (one per graph) are every workspace's to read and run.
       const filters =

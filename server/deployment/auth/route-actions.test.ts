@@ -59,11 +59,11 @@ describe('routeAction', () => {
       '/assistants/agent',
       { resource: 'assistants', action: 'delete', assistantId: 'agent' },
     ],
-    ['PUT', '/store/items', { resource: 'store', action: 'put' }],
-    ['GET', '/store/items', { resource: 'store', action: 'get' }],
-    ['DELETE', '/store/items', { resource: 'store', action: 'delete' }],
-    ['POST', '/store/items/search', { resource: 'store', action: 'search' }],
-    ['POST', '/store/namespaces', { resource: 'store', action: 'list_namespaces' }],
+    ['PUT', '/store/items', { resource: 'store', action: 'put', inRoute: true }],
+    ['GET', '/store/items', { resource: 'store', action: 'get', inRoute: true }],
+    ['DELETE', '/store/items', { resource: 'store', action: 'delete', inRoute: true }],
+    ['POST', '/store/items/search', { resource: 'store', action: 'search', inRoute: true }],
+    ['POST', '/store/namespaces', { resource: 'store', action: 'list_namespaces', inRoute: true }],
     ['GET', '/my-route', undefined],
   ])('%s %s', (method, path, expected) => {
     expect(routeAction(method, path)).toEqual(expected);

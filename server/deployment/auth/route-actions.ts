@@ -9,6 +9,8 @@ export interface RouteAction {
   /** The assistant the path names (an id or a graph id), under the same rule. */
   assistantId?: string;
   cronId?: string;
+  /** The route authorizes itself, with the request's value (the store's namespace and key). */
+  inRoute?: boolean;
 }
 
 /** Paths anyone may read, as on the official server (liveness and capabilities). */
@@ -78,11 +80,14 @@ export function routeAction(method: string, path: string): RouteAction | 'public
     return { resource: 'threads', action: 'create_run' };
   }
   if (area === 'store') {
-    if (first === 'namespaces') return { resource: 'store', action: 'list_namespaces' };
-    if (first === 'items' && rest[0] === 'search') return { resource: 'store', action: 'search' };
-    if (method === 'PUT') return { resource: 'store', action: 'put' };
-    if (method === 'DELETE') return { resource: 'store', action: 'delete' };
-    return { resource: 'store', action: 'get' };
+    const inRoute = true;
+    if (first === 'namespaces') return { resource: 'store', action: 'list_namespaces', inRoute };
+    if (first === 'items' && rest[0] === 'search') {
+      return { resource: 'store', action: 'search', inRoute };
+    }
+    if (method === 'PUT') return { resource: 'store', action: 'put', inRoute };
+    if (method === 'DELETE') return { resource: 'store', action: 'delete', inRoute };
+    return { resource: 'store', action: 'get', inRoute };
   }
   return undefined;
 }

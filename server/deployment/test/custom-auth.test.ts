@@ -134,6 +134,29 @@ describe('crons', () => {
   });
 });
 
+describe('store items', () => {
+  it('are kept under namespaces holding the user: others cannot write, read, list or delete them', async () => {
+    const john = clientAs('johndoe');
+    const alice = clientAs('alice');
+    await john.store.putItem(['johndoe', 'notes'], 'n1', { text: 'private' });
+    await alice.store.putItem(['alice', 'notes'], 'n1', { text: 'hers' });
+    await expect(alice.store.putItem(['johndoe', 'notes'], 'n2', { text: 'x' })).rejects.toThrow(
+      /HTTP 403/,
+    );
+    // The suite's handler refuses a namespace without the caller in it.
+    await expect(alice.store.getItem(['johndoe', 'notes'], 'n1')).rejects.toThrow(/HTTP 403/);
+    expect((await john.store.getItem(['johndoe', 'notes'], 'n1'))?.value).toEqual({
+      text: 'private',
+    });
+    const { items } = await alice.store.searchItems([], { limit: 100 });
+    expect(items.map((item) => item.namespace)).toEqual([['alice', 'notes']]);
+    const { namespaces } = await alice.store.listNamespaces();
+    expect(namespaces).toEqual([['alice', 'notes']]);
+    await expect(alice.store.deleteItem(['johndoe', 'notes'], 'n1')).rejects.toThrow(/HTTP 403/);
+    expect(await john.store.getItem(['johndoe', 'notes'], 'n1')).not.toBeNull();
+  });
+});
+
 describe('runs', () => {
   it("carry the caller in the config (langgraph_auth_user), kept out of the thread's checkpoints", async () => {
     const john = clientAs('johndoe');
