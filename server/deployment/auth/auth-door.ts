@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import type { CronStore, ThreadStore } from '../store/deployment-store';
+import type { RunOwner } from '../use-cases/create-run';
 import { matchesFilters } from './auth-filters';
 import {
   ANONYMOUS_USER,
@@ -27,6 +28,12 @@ export const authUserOf = (c: Context): AuthUser => c.get('authUser') ?? ANONYMO
 
 /** What authorization decided for the request: its records' filters and the metadata to stamp. */
 export const authDecisionOf = (c: Context): AuthDecision => c.get('authDecision') ?? OPEN_DECISION;
+
+/** The request's caller as the owner of the runs it creates. */
+export const runOwnerOf = (c: Context): RunOwner => ({
+  stamp: authDecisionOf(c).stamp,
+  user: authUserOf(c),
+});
 
 /** Metadata as the caller sent it, with the decision's stamp over it (the owner cannot be forged). */
 export const stampedMetadata = (

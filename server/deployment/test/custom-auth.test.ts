@@ -157,6 +157,34 @@ describe('store items', () => {
   });
 });
 
+describe('protocol v2', () => {
+  const command = (token: string, threadId: string) =>
+    fetch(`${deployment.url}/threads/${threadId}/commands`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        id: 1,
+        method: 'run.start',
+        params: { assistant_id: 'whoami', input },
+      }),
+    });
+
+  it("starts runs as the caller on its own thread, and answers 404 on another's", async () => {
+    const john = clientAs('johndoe');
+    const { thread_id } = await john.threads.create();
+    const refused = await command(tokenFor('alice', FULL), thread_id);
+    expect(refused.status).toBe(404);
+    const started = await command(tokenFor('johndoe', FULL), thread_id);
+    expect(started.status).toBe(200);
+    const [run] = await john.runs.list(thread_id);
+    expect(run?.metadata).toMatchObject({ owner: 'johndoe' });
+    await john.runs.join(thread_id, run?.run_id ?? '');
+    expect((await john.threads.getState(thread_id)).values).toMatchObject({
+      user: 'johndoe/johndoe',
+    });
+  });
+});
+
 describe('runs', () => {
   it("carry the caller in the config (langgraph_auth_user), kept out of the thread's checkpoints", async () => {
     const john = clientAs('johndoe');

@@ -24,6 +24,9 @@ export const noAssistantFor = (assistantId: string) =>
 
 export type RunCreation = { run: RunRecord } | { refused: 404 | 409 | 422; detail: string };
 
+/** Who creates a run, as authorization gave it: metadata to stamp, the user for its config. */
+export type RunOwner = Pick<OwnRunOptions, 'stamp' | 'user'>;
+
 /** Kwargs the caller sets itself (protocol v2 marks its runs), and its hook under the lock. */
 interface OwnRunOptions {
   kwargs?: Partial<RunKwargs>;
