@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { WORKSPACE_METADATA_KEY } from '../runs/run-tracing';
 import {
   type AuthDecision,
   type AuthPolicy,
@@ -13,9 +14,6 @@ const workspacesSchema = z.array(z.object({ id: z.string(), read_only: z.boolean
 
 /** The permission a key needs for anything but reads (LangSmith's name for creating runs). */
 export const RUNS_CREATE_PERMISSION = 'runs:create';
-
-/** The metadata key that records the workspace a thread, assistant or cron belongs to. */
-export const WORKSPACE_METADATA_KEY = 'workspace_id';
 
 /** The metadata the registry gives the system assistant of each graph. */
 const SYSTEM_ASSISTANTS = { created_by: 'system' };
