@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import type { CronStore, ThreadStore } from '../store/deployment-store';
-import type { RunOwner } from '../use-cases/create-run';
 import { matchesFilters } from './auth-filters';
 import {
   ANONYMOUS_USER,
@@ -12,6 +11,7 @@ import {
   type AuthResource,
   type AuthUser,
   OPEN_DECISION,
+  type RunOwner,
 } from './auth-types';
 import { routeAction } from './route-actions';
 

@@ -49,6 +49,13 @@ export interface AuthDecision {
 
 export const OPEN_DECISION: AuthDecision = { filters: undefined, stamp: {} };
 
+/** Who creates a run, as authorization gave it: metadata to stamp, the user for its config. */
+export interface RunOwner {
+  stamp?: Readonly<Record<string, unknown>>;
+  /** The authenticated caller: graphs read it as `configurable.langgraph_auth_user`. */
+  user?: AuthUser;
+}
+
 /**
  * A refused request: 401 (who are you), 403 (not allowed), 404 (not yours, so not there), 503
  * (the key could not be checked), or what a custom `authenticate` threw.

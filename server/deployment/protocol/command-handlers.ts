@@ -10,7 +10,7 @@ import {
 } from './protocol-schemas';
 import type { RunSessions } from './run-sessions';
 import type { ThreadEventLog } from './thread-event-log';
-import type { RunOwner } from '../use-cases/create-run';
+import type { RunOwner } from '../auth/auth-types';
 
 interface HandlerDeps {
   adapter: ProtocolAdapter;

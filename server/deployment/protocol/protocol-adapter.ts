@@ -1,6 +1,7 @@
 import type { MultitaskStrategy, RunStatus } from '@contracts/deployment';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
-import { createRun, type RunOwner } from '../use-cases/create-run';
+import type { RunOwner } from '../auth/auth-types';
+import { createRun } from '../use-cases/create-run';
 import { type CreateRunBody, createRunBody } from '../wire/run-request';
 import { serializeState } from '../wire/serialize';
 import type { InputRequest, SourceEvent } from './event-normaliser';

@@ -5,7 +5,7 @@ import { matchesFilter } from './event-filter';
 import type { CommandResponse, EventFilter } from './protocol-types';
 import { commandSchema, subscribeParams, unsubscribeParams } from './protocol-schemas';
 import type { ThreadEventLog, ThreadReader } from './thread-event-log';
-import type { RunOwner } from '../use-cases/create-run';
+import type { RunOwner } from '../auth/auth-types';
 
 interface SocketDeps {
   log: ThreadEventLog;

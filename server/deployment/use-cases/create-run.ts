@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MULTITASK_STRATEGY, runInputSchema } from '@contracts/deployment';
-import type { AuthUser } from '../auth/auth-types';
+import type { RunOwner } from '../auth/auth-types';
 import { runConfigFor } from './assistant-run-config';
 import type { DeploymentDeps } from './deployment-deps';
 import type { NewRunRequest } from '../runs/run-manager';
@@ -24,16 +24,9 @@ export const noAssistantFor = (assistantId: string) =>
 
 export type RunCreation = { run: RunRecord } | { refused: 404 | 409 | 422; detail: string };
 
-/** Who creates a run, as authorization gave it: metadata to stamp, the user for its config. */
-export type RunOwner = Pick<OwnRunOptions, 'stamp' | 'user'>;
-
 /** Kwargs the caller sets itself (protocol v2 marks its runs), and its hook under the lock. */
-interface OwnRunOptions {
+interface OwnRunOptions extends RunOwner {
   kwargs?: Partial<RunKwargs>;
-  /** Metadata authorization stamps on the run and on a thread made for it (its owner). */
-  stamp?: Readonly<Record<string, unknown>>;
-  /** The authenticated caller: graphs read it as `configurable.langgraph_auth_user`. */
-  user?: AuthUser;
   onCreated?: (run: RunRecord, graphId: string) => Promise<void>;
 }
 
