@@ -207,7 +207,10 @@ export async function fireCron(deps: DeploymentDeps, cron: CronRecord): Promise<
     ...(cron.thread_id === null && { on_completion: cron.on_run_completed ?? 'delete' }),
   });
   if (!body.ok) throw new Error(`cron ${cron.cron_id}: ${body.detail}`);
-  const created = await createRun(deps, body.data, cron.thread_id, 'http://localhost/');
+  // The cron's metadata holds its owner (authorization stamped it): its runs' threads carry it.
+  const created = await createRun(deps, body.data, cron.thread_id, 'http://localhost/', undefined, {
+    stamp: cron.metadata,
+  });
   if ('refused' in created) throw new Error(`cron ${cron.cron_id}: ${created.detail}`);
   return 'fired';
 }

@@ -134,6 +134,27 @@ describe('crons', () => {
   });
 });
 
+it("keeps a stateless cron's threads with their owner", async () => {
+  const john = clientAs('johndoe');
+  const marker = `cron-${Date.now()}`;
+  const cron = await john.crons.create('whoami', {
+    schedule: '* * * * * *',
+    input,
+    metadata: { marker },
+    onRunCompleted: 'keep',
+  });
+  try {
+    await expect
+      .poll(async () => (await john.threads.search({ metadata: { marker } })).length, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+    expect(await clientAs('alice').threads.search({ metadata: { marker } })).toEqual([]);
+  } finally {
+    await john.crons.delete(cron.cron_id);
+  }
+});
+
 describe('store items', () => {
   it('are kept under namespaces holding the user: others cannot write, read, list or delete them', async () => {
     const john = clientAs('johndoe');
