@@ -40,3 +40,12 @@ describe('a server other machines can reach', () => {
     await server.exited;
   });
 });
+
+describe('custom auth', () => {
+  it('protects a server on any host, and a bad LANGGRAPH_AUTH stops it with a message', async () => {
+    const server = await startServerProcess({ HOST: '0.0.0.0', LANGGRAPH_AUTH: '{"path":' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('LANGGRAPH_AUTH must be JSON');
+    expect(server.output()).not.toContain('Refusing to start');
+  });
+});

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { Config } from '@server/config';
-import type { AuthSpec } from '../graph/langgraph-config';
+import { type AuthSpec, GraphLoadError } from '../graph/langgraph-config';
 import type { AuthPolicy } from './auth-types';
 import { createCustomPolicy, isAuth } from './custom-policy';
 import { createLangSmithPolicy } from './langsmith-policy';
@@ -18,8 +18,8 @@ const authJson = z.object({
   disable_studio_auth: z.boolean().optional(),
 });
 
-/** A start-up failure of custom auth, naming the file or the variable. */
-export class AuthLoadError extends Error {
+/** A start-up failure of custom auth, naming the file or the variable (reported as a graph's). */
+export class AuthLoadError extends GraphLoadError {
   override name = 'AuthLoadError';
 }
 
