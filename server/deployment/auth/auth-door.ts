@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import type { CronStore, ThreadStore } from '../store/deployment-store';
-import { matchesFilters } from './auth-filters';
+import { matchesFilters } from '../store/metadata-filter';
 import {
   ANONYMOUS_USER,
   type AuthAction,

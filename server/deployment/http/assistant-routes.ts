@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import { authDecisionOf, stampedMetadata } from '../auth/auth-door';
-import { matchesFilters } from '../auth/auth-filters';
+import { matchesFilters } from '../store/metadata-filter';
 import type { Assistant } from '../use-cases/assistant-registry';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import {

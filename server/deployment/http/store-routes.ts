@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import { authorizeInRoute } from '../auth/auth-door';
-import { matchesFilters } from '../auth/auth-filters';
+import { matchesFilters } from '../store/metadata-filter';
 import type { KvStore } from '../store/deployment-store';
 import { parseJsonBody, parseWith } from '../wire/request';
 import {

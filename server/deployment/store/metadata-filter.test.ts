@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthFilters } from './auth-types';
-import { matchesFilters } from './auth-filters';
+import { type MetadataFilter, matchesFilters } from './metadata-filter';
 
 const metadata = { owner: 'alice', tags: ['a', 'b'], team: 'red' };
 
 describe('matchesFilters', () => {
-  it.each<[string, AuthFilters | undefined, boolean]>([
+  it.each<[string, MetadataFilter | undefined, boolean]>([
     ['no filters', undefined, true],
     ['equal string', { owner: 'alice' }, true],
     ['other owner', { owner: 'bob' }, false],
