@@ -127,6 +127,13 @@ export default tseslint.config(
               target: [...BELOW_USE_CASES, ...deployment('cluster')],
               from: deployment('use-cases'),
             },
+            // auth/ (the door, its modes) sits between the routes and the use cases.
+            {
+              target: deployment('auth'),
+              from: deployment('http', 'crons', 'protocol', 'use-cases', 'deployment-service.ts'),
+              message: 'auth/ decides for the routes and use cases; it does not call them.',
+            },
+            { target: BELOW_USE_CASES, from: deployment('auth') },
             {
               target: deployment('store'),
               from: deployment('runs', 'graph', 'metering', 'wire', 'cluster'),

@@ -155,7 +155,11 @@ function mountConsoleProxies(app: Hono, config: Config, services: Service[]) {
         mountPath,
         target: deploymentTarget,
         routes: DEPLOYMENT_CONSOLE_ROUTES,
-        serverApiKey: config.LANGGRAPH_API_KEY,
+        // In langsmith mode the embedded deployment takes the usage service's keys: the console's.
+        serverApiKey:
+          !config.LANGGRAPH_DEPLOYMENT_URL && config.LANGGRAPH_AUTH_TYPE === 'langsmith'
+            ? (config.LANGGRAPH_API_KEY ?? config.USAGE_CONSOLE_API_KEY)
+            : config.LANGGRAPH_API_KEY,
       }),
     );
   }

@@ -153,6 +153,25 @@ const envSchema = z
     /** When set, the console's playground talks to this deployment instead of the embedded one. */
     LANGGRAPH_DEPLOYMENT_URL: optionalUrl,
     LANGGRAPH_API_KEY: optionalSecret,
+    /**
+     * How `/deployment` authenticates: `noop` (no credential) or `langsmith` (`x-api-key` checked
+     * against the usage service's keys, or LANGSMITH_AUTH_ENDPOINT's). Unset means `noop`, but a
+     * server reachable from other machines refuses to start open unless it is set explicitly.
+     */
+    LANGGRAPH_AUTH_TYPE: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(z.enum(['noop', 'langsmith']).optional())
+      .optional(),
+    /**
+     * Custom auth, as langgraph.json's `auth` (which it overrides): JSON
+     * `{"path": "./auth.mts:auth", "disable_studio_auth": false}`, the path relative to the
+     * working directory.
+     */
+    LANGGRAPH_AUTH: optionalSecret,
+    /** A LangSmith API base (its `/api/v1/workspaces` answers for a key) checking `langsmith` keys. */
+    LANGSMITH_AUTH_ENDPOINT: optionalUrl,
     /** Time each step of the scripted demo model takes, in milliseconds. */
     DEMO_MODEL_STEP_MS: integer(1000, 60_000),
     /**

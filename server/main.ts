@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { parseCliArgs, USAGE_EXIT_CODE, UsageError } from './lib/cli-args';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { protectedModeVerdict } from './deployment/auth/protected-mode';
 import { createDeploymentService } from './deployment/deployment-service';
 import { GraphLoadError } from './deployment/graph/langgraph-config';
 import { serveWebSocketUpgrades } from './deployment/protocol/websocket-upgrade';
@@ -40,6 +41,9 @@ async function main() {
   const config = loadConfig();
   // Before migrations and the demo dataset: a wrong address fails in seconds, not minutes.
   await checkBackends(config);
+  const protection = protectedModeVerdict(config);
+  if (!protection.start) throw new ConfigError(protection.message);
+  if (protection.warning) console.warn(protection.warning);
   await mkdir(config.DATA_DIR, { recursive: true });
 
   // The server's own URL, known once it listens: the embedded deployment traces to it over HTTP.
@@ -56,6 +60,7 @@ async function main() {
       await createDeploymentService(config, {
         tracingTarget,
         meteringTarget: meteringTargetFromConfig(config, () => selfUrl),
+        usageApiBase: () => selfUrl && `${selfUrl}/api/v1`,
         metrics,
       }),
     );

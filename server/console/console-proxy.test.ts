@@ -80,6 +80,23 @@ describe('console proxy to the embedded services', () => {
   });
 });
 
+describe('console proxy to the embedded deployment in langsmith mode', () => {
+  const app = createApp({
+    config: loadConfig({ LANGGRAPH_AUTH_TYPE: 'langsmith', USAGE_CONSOLE_API_KEY: 'console-key' }),
+    services: [echoService('deployment', '/deployment')],
+  });
+
+  it("sends the console's usage key when the browser sends none, and the browser's key else", async () => {
+    const own = await app.request('/_console/deployment/threads', { method: 'POST' });
+    expect(await own.json()).toMatchObject({ key: 'console-key' });
+    const given = await app.request('/_console/deployment/threads', {
+      method: 'POST',
+      headers: { 'x-api-key': 'user-key' },
+    });
+    expect(await given.json()).toMatchObject({ key: 'user-key' });
+  });
+});
+
 describe('console proxy to remote services', () => {
   it('sends LangSmith requests to {endpoint}/api/v1 with the configured key', async () => {
     const app = createApp({

@@ -6,6 +6,8 @@ import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
 import { requireUuidParams } from '../http/uuid-params';
 import { createAssistantRegistry } from './use-cases/assistant-registry';
+import { authDoor } from './auth/auth-door';
+import { openAuthPolicy } from './auth/auth-policy-from-config';
 import { createAgentGraph } from './graph/agent-graph';
 import { AGENT_SCHEMAS } from './graph/agent-schemas';
 import { answerDanglingToolCalls } from './graph/answer-dangling-tool-calls';
@@ -84,6 +86,8 @@ export async function createDeploymentService(
     meteringTarget?: () => MeteringTarget | undefined;
     /** Where run counts and gauges go (`/metrics`); none when metrics are off. */
     metrics?: RunMetrics;
+    /** The embedded usage API (`…/api/v1`) that checks keys in `langsmith` mode. */
+    usageApiBase?: () => string | undefined;
   } = {},
 ): Promise<Service> {
   const store = await openDeploymentStore(config);
@@ -99,6 +103,10 @@ export async function createDeploymentService(
         store: new GraphStore(kv),
       })
     : undefined;
+  const auth = await openAuthPolicy(config, {
+    usageApiBase: options.usageApiBase,
+    langgraphAuth: loaded?.auth,
+  });
   const graphs = createGraphRegistry(
     loaded?.graphs ?? [{ graphId: AGENT_GRAPH_ID, runtime: graph, schemas: AGENT_SCHEMAS }],
     async (threadId) => (await runs.latest(threadId))?.kwargs.config,
@@ -201,6 +209,8 @@ export async function createDeploymentService(
   const app = new Hono();
   app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
   app.use('*', sseHeartbeats(config.SSE_HEARTBEAT_INTERVAL_MS));
+  // Every request is authenticated and authorized here, before any route reads or writes.
+  app.use('*', authDoor(auth, { threads, assistants, crons }));
   if (loaded) app.use('*', plainTextNotFound());
   // Ids are checked before any route reads or writes: POST /threads/search stays a route.
   app.on(ID_METHODS, '/threads/:threadId', requireUuidParams('threadId'));

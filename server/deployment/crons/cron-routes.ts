@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
 import { requireUuidParams } from '@server/http/uuid-params';
+import { authDecisionOf, stampedMetadata } from '../auth/auth-door';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import { createRun, noAssistantFor } from '../use-cases/create-run';
 import { CRON_SORT_COLUMNS, type CronRecord } from '../store/records';
@@ -67,7 +68,11 @@ export function createCronRoutes(deps: DeploymentDeps) {
     if (!body.ok) return jsonError(c, 422, body.detail);
     const { limit, offset, select } = body.data;
     const found = await crons.search(
-      { ...body.data, assistant_id: await resolvedAssistant(body.data.assistant_id) },
+      {
+        ...body.data,
+        assistant_id: await resolvedAssistant(body.data.assistant_id),
+        metadata: authDecisionOf(c).filters,
+      },
       {
         limit,
         offset,
@@ -84,6 +89,7 @@ export function createCronRoutes(deps: DeploymentDeps) {
       await crons.count({
         ...body.data,
         assistant_id: await resolvedAssistant(body.data.assistant_id),
+        metadata: authDecisionOf(c).filters,
       }),
     );
   });
@@ -95,6 +101,7 @@ export function createCronRoutes(deps: DeploymentDeps) {
     if (!body.ok) return jsonError(c, 422, body.detail);
     const refusedWebhook = webhookRefusal(body.data.webhook, deps.webhooks);
     if (refusedWebhook) return jsonError(c, 422, refusedWebhook);
+    if (body.data.metadata) body.data.metadata = stampedMetadata(c, body.data.metadata);
     const { schedule = cron.schedule, enabled, on_run_completed } = body.data;
     const endTime = body.data.end_time === undefined ? cron.end_time : body.data.end_time;
     const checked = parseSchedule(schedule);
@@ -129,6 +136,9 @@ export function createCronRoutes(deps: DeploymentDeps) {
     if (!body.ok) return jsonError(c, 422, body.detail);
     const refusedWebhook = webhookRefusal(body.data.webhook, deps.webhooks);
     if (refusedWebhook) return jsonError(c, 422, refusedWebhook);
+    // The owner goes into the cron's metadata and into the metadata of every run it starts.
+    const { stamp } = authDecisionOf(c);
+    if (Object.keys(stamp).length > 0) body.data.metadata = { ...body.data.metadata, ...stamp };
     const { schedule, end_time, enabled, on_run_completed } = body.data;
     const checked = parseSchedule(schedule);
     if (!checked.ok) return jsonError(c, 422, `schedule: ${checked.reason}`);
@@ -200,7 +210,10 @@ export async function fireCron(deps: DeploymentDeps, cron: CronRecord): Promise<
     ...(cron.thread_id === null && { on_completion: cron.on_run_completed ?? 'delete' }),
   });
   if (!body.ok) throw new Error(`cron ${cron.cron_id}: ${body.detail}`);
-  const created = await createRun(deps, body.data, cron.thread_id, 'http://localhost/');
+  // The cron's metadata holds its owner (authorization stamped it): its runs' threads carry it.
+  const created = await createRun(deps, body.data, cron.thread_id, 'http://localhost/', undefined, {
+    stamp: cron.metadata,
+  });
   if ('refused' in created) throw new Error(`cron ${cron.cron_id}: ${created.detail}`);
   return 'fired';
 }

@@ -27,7 +27,18 @@ const langGraphJson = z.looseObject({
   ui: z.record(z.string(), z.string()).optional(),
   ui_config: z.looseObject({ shared: z.array(z.string()).optional() }).optional(),
   webhooks: langGraphWebhooksSchema.optional(),
+  auth: z
+    .looseObject({ path: z.string().optional(), disable_studio_auth: z.boolean().optional() })
+    .optional(),
 });
+
+/** Custom auth named by a langgraph.json (`auth.path`) or LANGGRAPH_AUTH. */
+export interface AuthSpec {
+  /** `./file:export`, relative to `baseDir`. */
+  path: string;
+  baseDir: string;
+  disableStudioAuth: boolean;
+}
 
 export type AssistantDefaults = Record<
   string,
@@ -48,6 +59,7 @@ export interface LoadedLangGraphConfig {
   ui?: GraphUi;
   /** `webhooks`: URL rules and headers (templates resolved from the environment at load). */
   webhooks?: WebhookSettings;
+  auth?: AuthSpec;
 }
 
 const defaultsSchema = z.record(
@@ -223,6 +235,13 @@ export async function loadLangGraphConfig(
     ...(json.http?.cors && { cors: json.http.cors }),
     ...(ui && { ui }),
     ...(webhooks && { webhooks }),
+    ...(json.auth?.path && {
+      auth: {
+        path: json.auth.path,
+        baseDir,
+        disableStudioAuth: json.auth.disable_studio_auth ?? false,
+      },
+    }),
   };
 }
 

@@ -1,5 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
+import { authDecisionOf, stampedMetadata } from '../auth/auth-door';
+import { matchesFilters } from '../store/metadata-filter';
 import type { Assistant } from '../use-cases/assistant-registry';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import {
@@ -20,6 +22,15 @@ type SortKey = 'assistant_id' | 'graph_id' | 'created_at' | 'updated_at' | 'name
 const compareBy = (key: SortKey, order: 'asc' | 'desc') => (a: Assistant, b: Assistant) =>
   (order === 'asc' ? 1 : -1) * String(a[key]).localeCompare(String(b[key]));
 
+/**
+ * The assistants the caller's authorization lets it see. Assistants are few per deployment (the
+ * registry searches them in memory), so the filter applies to the search's result.
+ */
+const visibleOnly = (c: Context, found: Assistant[]) => {
+  const { filters } = authDecisionOf(c);
+  return filters ? found.filter((assistant) => matchesFilters(assistant.metadata, filters)) : found;
+};
+
 /** Assistants: create, get, update (a new version), delete, search, count, versions. */
 export function createAssistantRoutes(deps: DeploymentDeps) {
   const { assistants } = deps;
@@ -35,10 +46,15 @@ export function createAssistantRoutes(deps: DeploymentDeps) {
     if (!assistants.isServed(input.graph_id)) {
       return jsonError(c, 404, `Graph "${input.graph_id}" not found`);
     }
-    const created = await assistants.create(input);
+    const created = await assistants.create({
+      ...input,
+      metadata: stampedMetadata(c, input.metadata),
+    });
     if (created) return c.json(created);
     const existing = await assistants.get(input.assistant_id ?? '');
-    if (!existing || if_exists !== 'do_nothing') {
+    // Another caller's assistant of that id is a conflict, never shown.
+    const visible = existing && matchesFilters(existing.metadata, authDecisionOf(c).filters);
+    if (!existing || !visible || if_exists !== 'do_nothing') {
       return jsonError(c, 409, 'Assistant already exists');
     }
     return c.json(existing);
@@ -48,7 +64,7 @@ export function createAssistantRoutes(deps: DeploymentDeps) {
     const body = await parseJsonBody(c, searchAssistantsBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
     const { limit, offset, sort_by, sort_order, select, ...query } = body.data;
-    const found = await assistants.search(query);
+    const found = visibleOnly(c, await assistants.search(query));
     // Stored newest first; any other order is a stable sort of that.
     if (sort_by) found.sort(compareBy(sort_by, sort_order ?? 'desc'));
     else if (sort_order === 'asc') found.reverse();
@@ -67,7 +83,7 @@ export function createAssistantRoutes(deps: DeploymentDeps) {
   app.post('/count', async (c) => {
     const body = await parseJsonBody(c, countAssistantsBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    return c.json((await assistants.search(body.data)).length);
+    return c.json(visibleOnly(c, await assistants.search(body.data)).length);
   });
 
   app.get('/:assistantId', async (c) => {
@@ -82,7 +98,10 @@ export function createAssistantRoutes(deps: DeploymentDeps) {
     if (graphId && !assistants.isServed(graphId)) {
       return jsonError(c, 404, `Graph "${graphId}" not found`);
     }
-    const updated = await assistants.update(idParam(c), body.data);
+    const patch = body.data.metadata
+      ? { ...body.data, metadata: stampedMetadata(c, body.data.metadata) }
+      : body.data;
+    const updated = await assistants.update(idParam(c), patch);
     return updated ? c.json(updated) : notFound(c);
   });
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import { inBackground } from '@server/lib/in-background';
+import { runOwnerOf } from '../auth/auth-door';
 import type { RunRecord } from '../store/records';
 import { createRun } from '../use-cases/create-run';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
@@ -26,7 +27,8 @@ export async function createRunFromRequest(
 ): Promise<Response | CreatedRun> {
   const body = await parseJsonBody(c, createRunBody);
   if (!body.ok) return jsonError(c, 422, body.detail);
-  const created = await createRun(deps, body.data, threadId, c.req.url, c.req.raw.headers);
+  const owner = runOwnerOf(c);
+  const created = await createRun(deps, body.data, threadId, c.req.url, c.req.raw.headers, owner);
   if ('refused' in created) return jsonError(c, created.refused, created.detail);
   const { run } = created;
   c.header(

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
+import { runOwnerOf } from '../auth/auth-door';
 import { requireUuidParams } from '@server/http/uuid-params';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import { createRun, noAssistantFor } from '../use-cases/create-run';
@@ -52,7 +53,8 @@ export function createStatelessRunRoutes(deps: DeploymentDeps) {
     }
     const created = [];
     for (const [index, run] of body.data.entries()) {
-      const result = await createRun(deps, run, null, c.req.url, c.req.raw.headers);
+      const owner = runOwnerOf(c);
+      const result = await createRun(deps, run, null, c.req.url, c.req.raw.headers, owner);
       if ('refused' in result) return jsonError(c, result.refused, `${index}: ${result.detail}`);
       created.push(serializeRun(result.run));
     }

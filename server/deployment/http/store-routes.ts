@@ -1,5 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
+import { authorizeInRoute } from '../auth/auth-door';
+import { matchesFilters } from '../store/metadata-filter';
 import type { KvStore } from '../store/deployment-store';
 import { parseJsonBody, parseWith } from '../wire/request';
 import {
@@ -23,9 +25,29 @@ function namespaceProblem(c: Context, namespace: string[]): Response | undefined
   return undefined;
 }
 
+/** An item as authorization filters see it: its value's fields, its namespace and key. */
+const itemView = (namespace: string[], key?: string, value?: Record<string, unknown> | null) => ({
+  ...value,
+  namespace,
+  ...(key !== undefined && { key }),
+});
+
+/**
+ * How many items or namespaces an authorized search reads before filtering them (the filters
+ * are on namespaces and values, which the items' queries do not index).
+ */
+const AUTHORIZED_SCAN_LIMIT = 10_000;
+
+const namespaceOf = (value: Readonly<Record<string, unknown>> | undefined, fallback: string[]) => {
+  const namespace = value?.namespace;
+  return Array.isArray(namespace) ? namespace.map(String) : fallback;
+};
+
 /**
  * The Store API (long-term memory shared across threads): put, get, delete, search items, list
  * namespaces. No embedding index is configured, so a search `query` is accepted and ignored.
+ * Each route authorizes its own namespace and key (`store:put`, ...): a handler may refuse or
+ * rewrite the namespace, and its filters hide other callers' items.
  */
 export function createStoreRoutes(kv: KvStore) {
   const app = new Hono();
@@ -33,9 +55,21 @@ export function createStoreRoutes(kv: KvStore) {
   app.put('/items', async (c) => {
     const body = await parseJsonBody(c, putItemBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const { namespace, key, value } = body.data;
-    const problem = namespaceProblem(c, namespace);
+    const { key, value } = body.data;
+    const problem = namespaceProblem(c, body.data.namespace);
     if (problem) return problem;
+    const decision = await authorizeInRoute(c, 'store', 'put', body.data);
+    if (decision instanceof Response) return decision;
+    const namespace = namespaceOf(decision.value, body.data.namespace);
+    if (decision.filters) {
+      const existing = await kv.get(namespace, key);
+      if (existing && !matchesFilters(itemView(namespace, key, existing.value), decision.filters)) {
+        return jsonError(c, 404, 'Item not found');
+      }
+      if (!matchesFilters(itemView(namespace, key, value), decision.filters)) {
+        return jsonError(c, 403, 'Not authorized');
+      }
+    }
     await kv.put(namespace, key, value);
     return c.body(null, 204);
   });
@@ -43,16 +77,35 @@ export function createStoreRoutes(kv: KvStore) {
   app.get('/items', async (c) => {
     const query = parseWith(getItemQuery, c.req.query());
     if (!query.ok) return jsonError(c, 422, query.detail);
-    // A missing item is `null` with 200, which the SDK's getItem returns as null.
-    return c.json(await kv.get(query.data.namespace, query.data.key));
+    const decision = await authorizeInRoute(c, 'store', 'get', query.data);
+    if (decision instanceof Response) return decision;
+    const item = await kv.get(namespaceOf(decision.value, query.data.namespace), query.data.key);
+    const visible =
+      item && matchesFilters(itemView(item.namespace, item.key, item.value), decision.filters);
+    // A missing item is `null` with 200, which the SDK's getItem returns as null; so is another
+    // caller's.
+    return c.json(visible ? item : null);
   });
 
   app.delete('/items', async (c) => {
     const body = await parseJsonBody(c, deleteItemBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const namespace = body.data.namespace ?? [];
-    const problem = namespace.length > 0 ? namespaceProblem(c, namespace) : undefined;
+    const asked = body.data.namespace ?? [];
+    const problem = asked.length > 0 ? namespaceProblem(c, asked) : undefined;
     if (problem) return problem;
+    const decision = await authorizeInRoute(c, 'store', 'delete', {
+      ...body.data,
+      namespace: asked,
+    });
+    if (decision instanceof Response) return decision;
+    const namespace = namespaceOf(decision.value, asked);
+    if (decision.filters) {
+      const existing = await kv.get(namespace, body.data.key);
+      const view = existing && itemView(namespace, body.data.key, existing.value);
+      if (!view || !matchesFilters(view, decision.filters)) {
+        return jsonError(c, 404, 'Item not found');
+      }
+    }
     await kv.delete(namespace, body.data.key);
     return c.body(null, 204);
   });
@@ -63,12 +116,22 @@ export function createStoreRoutes(kv: KvStore) {
     const { namespace_prefix, filter, limit, offset } = body.data;
     const problem = namespace_prefix.length > 0 ? namespaceProblem(c, namespace_prefix) : undefined;
     if (problem) return problem;
-    const items = await kv.search(namespace_prefix, {
+    const decision = await authorizeInRoute(c, 'store', 'search', {
+      namespace: namespace_prefix,
       filter,
-      limit: limit ?? 10,
-      offset: offset ?? 0,
+      limit,
+      offset,
     });
-    return c.json({ items });
+    if (decision instanceof Response) return decision;
+    const prefix = namespaceOf(decision.value, namespace_prefix);
+    const page = { limit: limit ?? 10, offset: offset ?? 0 };
+    const { filters } = decision;
+    if (!filters) return c.json({ items: await kv.search(prefix, { filter, ...page }) });
+    const scanned = await kv.search(prefix, { filter, limit: AUTHORIZED_SCAN_LIMIT, offset: 0 });
+    const items = scanned.filter((item) =>
+      matchesFilters(itemView(item.namespace, item.key, item.value), filters),
+    );
+    return c.json({ items: items.slice(page.offset, page.offset + page.limit) });
   });
 
   app.post('/namespaces', async (c) => {
@@ -78,14 +141,21 @@ export function createStoreRoutes(kv: KvStore) {
     const problem =
       (prefix && namespaceProblem(c, prefix)) || (suffix && namespaceProblem(c, suffix));
     if (problem) return problem;
-    const namespaces = await kv.namespaces({
-      prefix,
+    const decision = await authorizeInRoute(c, 'store', 'list_namespaces', {
+      namespace: prefix,
       suffix,
       max_depth,
-      limit: limit ?? 100,
-      offset: offset ?? 0,
+      limit,
+      offset,
     });
-    return c.json({ namespaces });
+    if (decision instanceof Response) return decision;
+    const query = { prefix: prefix && namespaceOf(decision.value, prefix), suffix, max_depth };
+    const page = { limit: limit ?? 100, offset: offset ?? 0 };
+    const { filters } = decision;
+    if (!filters) return c.json({ namespaces: await kv.namespaces({ ...query, ...page }) });
+    const scanned = await kv.namespaces({ ...query, limit: AUTHORIZED_SCAN_LIMIT, offset: 0 });
+    const namespaces = scanned.filter((namespace) => matchesFilters({ namespace }, filters));
+    return c.json({ namespaces: namespaces.slice(page.offset, page.offset + page.limit) });
   });
 
   return app;

@@ -1,5 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
+import { authDecisionOf, stampedMetadata } from '../auth/auth-door';
+import { matchesFilters } from '../store/metadata-filter';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import { deleteThread } from '../use-cases/thread-deletion';
 import { createThreadStateRoutes } from './thread-state-routes';
@@ -27,14 +29,17 @@ export function createThreadRoutes(deps: DeploymentDeps) {
     const body = await parseJsonBody(c, createThreadBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
     const { thread_id, metadata, if_exists, supersteps } = body.data;
-    const created = await threads.create(metadata ?? {}, thread_id ?? undefined);
+    const created = await threads.create(stampedMetadata(c, metadata), thread_id ?? undefined);
     if (!created) {
       // Only a caller-chosen thread_id can collide with an existing thread.
       const existing = await threads.get(thread_id ?? '');
-      if (!existing || if_exists !== 'do_nothing') {
+      // Another caller's thread of that id is a conflict, never shown.
+      const { filters } = authDecisionOf(c);
+      const visible = existing && matchesFilters(existing.metadata, filters) ? existing : undefined;
+      if (!visible || if_exists !== 'do_nothing') {
         return jsonError(c, 409, 'Thread already exists');
       }
-      return c.json(await view.toWire(existing));
+      return c.json(await view.toWire(visible));
     }
     if (!supersteps?.length) return c.json(view.fresh(created));
     const refused = await writeSupersteps(deps, created, supersteps);
@@ -50,7 +55,8 @@ export function createThreadRoutes(deps: DeploymentDeps) {
     const order = query.sort_order ?? 'desc';
     const limit = query.limit ?? 10;
     const offset = query.offset ?? 0;
-    const all = await threads.all(sortBy === 'status' ? 'created_at' : sortBy, order);
+    const { filters } = authDecisionOf(c);
+    const all = await threads.all(sortBy === 'status' ? 'created_at' : sortBy, order, filters);
     const page = { limit, offset, byStatus: sortBy === 'status' ? order : undefined };
     const { total, threads: found } = await view.search(all, query, page);
     // The platform's pagination headers: a next offset while a full page came back.
@@ -64,7 +70,7 @@ export function createThreadRoutes(deps: DeploymentDeps) {
   app.post('/count', async (c) => {
     const body = await parseJsonBody(c, countThreadsBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const all = await threads.all('created_at', 'desc');
+    const all = await threads.all('created_at', 'desc', authDecisionOf(c).filters);
     const { total } = await view.search(all, body.data, { limit: 0, offset: 0 });
     return c.json(total);
   });
@@ -77,7 +83,8 @@ export function createThreadRoutes(deps: DeploymentDeps) {
   app.patch('/:threadId', async (c) => {
     const body = await parseJsonBody(c, patchThreadBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const patched = await threads.patchMetadata(threadId(c), body.data.metadata);
+    const metadata = stampedMetadata(c, body.data.metadata);
+    const patched = await threads.patchMetadata(threadId(c), metadata);
     return patched ? c.json(await view.toWire(patched)) : jsonError(c, 404, 'Thread not found');
   });
 

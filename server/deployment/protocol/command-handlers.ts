@@ -10,6 +10,7 @@ import {
 } from './protocol-schemas';
 import type { RunSessions } from './run-sessions';
 import type { ThreadEventLog } from './thread-event-log';
+import type { RunOwner } from '../auth/auth-types';
 
 interface HandlerDeps {
   adapter: ProtocolAdapter;
@@ -22,6 +23,8 @@ export interface CommandContext {
   threadId: string;
   command: ProtocolCommand;
   baseUrl: string;
+  /** The caller, as authorization gave it: the owner of the runs it starts. */
+  owner?: RunOwner;
 }
 
 type Parsed<T> = { ok: true; data: T } | { ok: false; response: Promise<CommandResponse> };
@@ -73,8 +76,12 @@ export function createCommandHandlers({ adapter, log, sessions }: HandlerDeps) {
     request: ProtocolRunRequest,
   ): Promise<{ refused: Promise<CommandResponse> } | { runId: string }> {
     // The run's session is queued under the thread's lock: sessions follow the runs' order.
-    const started = await adapter.startRun(ctx.threadId, request, ctx.baseUrl, (run) =>
-      sessions.start({ threadId: ctx.threadId, runId: run.runId, graphName: run.graphId }),
+    const started = await adapter.startRun(
+      ctx.threadId,
+      request,
+      ctx.baseUrl,
+      (run) => sessions.start({ threadId: ctx.threadId, runId: run.runId, graphName: run.graphId }),
+      ctx.owner,
     );
     if ('refused' in started) return { refused: failure(ctx, 'invalid_argument', started.detail) };
     return { runId: started.runId };

@@ -1,5 +1,6 @@
 import type { MultitaskStrategy, RunStatus } from '@contracts/deployment';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
+import type { RunOwner } from '../auth/auth-types';
 import { createRun } from '../use-cases/create-run';
 import { type CreateRunBody, createRunBody } from '../wire/run-request';
 import { serializeState } from '../wire/serialize';
@@ -55,6 +56,7 @@ export function createProtocolAdapter(deps: DeploymentDeps) {
       request: ProtocolRunRequest,
       baseUrl: string,
       onCreated: (run: CreatedProtocolRun) => Promise<void>,
+      owner: RunOwner = {},
     ): Promise<ProtocolRunStart> {
       const body = createRunBody.safeParse({
         ...PROTOCOL_RUN_FIELDS,
@@ -70,6 +72,7 @@ export function createProtocolAdapter(deps: DeploymentDeps) {
         return { refused: 422, detail: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}` };
       }
       const created = await createRun(deps, body.data, threadId, baseUrl, undefined, {
+        ...owner,
         kwargs: { protocol: true },
         onCreated: (run, graphId) => onCreated({ runId: run.run_id, graphId }),
       });

@@ -12,6 +12,7 @@ import { streamThreadEvents } from './sse-events-route';
 import type { ThreadEventLog } from './thread-event-log';
 import type { UpgradeEnv } from './websocket-upgrade';
 import { serveThreadSocket } from './websocket-session';
+import { runOwnerOf } from '../auth/auth-door';
 
 /** The base a run's relative webhook resolves against: this request's own URL. */
 const baseUrlOf = (c: Context) => c.req.url;
@@ -36,7 +37,7 @@ export function createProtocol(deps: DeploymentDeps, log: ThreadEventLog) {
     const body = await parseJsonBody(c, commandSchema);
     if (!body.ok) return jsonError(c, 422, body.detail);
     const command = body.data;
-    const ctx = { threadId: threadId(c), command, baseUrl: baseUrlOf(c) };
+    const ctx = { threadId: threadId(c), command, baseUrl: baseUrlOf(c), owner: runOwnerOf(c) };
     // Over SSE a subscription is the filter of an events request; the command holds no state.
     if (command.method === 'subscription.subscribe') {
       return c.json(
@@ -65,7 +66,13 @@ export function createProtocol(deps: DeploymentDeps, log: ThreadEventLog) {
     if (!upgrade || c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
       return jsonError(c, 426, 'This path takes a WebSocket (Upgrade: websocket); SSE is POST.');
     }
-    const deps = { log, threadId: threadId(c), handlers, baseUrl: baseUrlOf(c) };
+    const deps = {
+      log,
+      threadId: threadId(c),
+      handlers,
+      baseUrl: baseUrlOf(c),
+      owner: runOwnerOf(c),
+    };
     upgrade.accept((socket) => serveThreadSocket(socket, { ...deps, shutdown: shutdown.signal }));
     return c.body(null, 200);
   });

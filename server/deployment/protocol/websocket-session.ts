@@ -6,12 +6,15 @@ import { matchesFilter } from './event-filter';
 import type { CommandResponse, EventFilter } from './protocol-types';
 import { commandSchema, subscribeParams, unsubscribeParams } from './protocol-schemas';
 import type { ThreadEventLog, ThreadReader } from './thread-event-log';
+import type { RunOwner } from '../auth/auth-types';
 
 interface SocketDeps {
   log: ThreadEventLog;
   threadId: string;
   handlers: CommandHandlers;
   baseUrl: string;
+  /** The caller who opened the socket: the owner of the runs its commands start. */
+  owner?: RunOwner;
   /** Aborts at shutdown: the socket closes. */
   shutdown: AbortSignal;
 }
@@ -51,7 +54,7 @@ async function readAll(reader: ThreadReader) {
  */
 export function serveThreadSocket(
   socket: WebSocket,
-  { log, threadId, handlers, baseUrl, shutdown }: SocketDeps,
+  { log, threadId, handlers, baseUrl, owner, shutdown }: SocketDeps,
 ) {
   const subscriptions = new Map<string, Subscription>();
   const closed = new AbortController();
@@ -175,7 +178,7 @@ export function serveThreadSocket(
     const { id, method, params } = command.data;
     if (method === 'subscription.subscribe') return subscribe(id, params);
     if (method === 'subscription.unsubscribe') return sendJson(await unsubscribe(id, params));
-    sendJson(await handlers.handle({ threadId, command: command.data, baseUrl }));
+    sendJson(await handlers.handle({ threadId, command: command.data, baseUrl, owner }));
   }
 
   let queue = Promise.resolve();

@@ -1,7 +1,7 @@
 import type { ServedGraph } from '../graph/graph-registry';
 import { toWireData } from '../wire/sse';
 import { threadRunStarted, type RunEvents } from './run-events';
-import type { RunTracing } from './run-tracing';
+import { type RunTracing, workspaceOf } from './run-tracing';
 import type { RunStreamLog } from './run-stream-log';
 import { streamRun, type RunMeter } from './stream-run';
 import type { ThreadLock } from './thread-lock';
@@ -99,7 +99,7 @@ export function createRunExecutor({
           run,
           publish,
           controller.signal,
-          tracing?.callbacks(served.graphId),
+          tracing?.callbacks(served.graphId, workspaceOf(run)),
           entry.attempt,
           meter?.(served.graphId),
         ),

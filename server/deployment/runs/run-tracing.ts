@@ -20,9 +20,10 @@ export interface RunTracing {
   /**
    * The callback handlers for one run's config: its tracer, into the project named after the
    * run's graph. The run's config also sets `runId` to the deployment's run id, which becomes
-   * the trace's root run id.
+   * the trace's root run id. `workspaceId`: the workspace that started the run (langsmith
+   * auth), billed for its trace (`x-tenant-id`).
    */
-  callbacks(graphId: string): BaseCallbackHandler[];
+  callbacks(graphId: string, workspaceId?: string): BaseCallbackHandler[];
   /**
    * On shutdown: resolves once every trace sent so far has been delivered to an external
    * endpoint (or failed), or after FLUSH_TIMEOUT_MS. With this process's own usage server there
@@ -59,6 +60,24 @@ export function tracingTargetFromConfig(
   };
 }
 
+/** The run metadata key naming the workspace that started a run (stamped by langsmith auth). */
+export const WORKSPACE_METADATA_KEY = 'workspace_id';
+
+/** The workspace a run's trace is billed to, when one started it. */
+export function workspaceOf(run: { metadata: Record<string, unknown> }): string | undefined {
+  const workspace = run.metadata[WORKSPACE_METADATA_KEY];
+  return typeof workspace === 'string' ? workspace : undefined;
+}
+
+/** Sends LangSmith's workspace header with each trace request: the workspace is billed. */
+const withTenant =
+  (workspaceId: string): typeof fetch =>
+  (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('x-tenant-id', workspaceId);
+    return fetchWithoutRedirects(input, { ...init, headers });
+  };
+
 /**
  * Traces every run, in a project named after its graph (as a deployment names its tracing
  * project), through one langsmith `Client`, which batches as in any LangChain app. The root
@@ -66,30 +85,34 @@ export function tracingTargetFromConfig(
  * The client is made on the first run, when the target's URL is known.
  */
 export function createRunTracing(target: () => TracingTarget | undefined): RunTracing {
-  let client: Client | undefined;
+  // One client per billed workspace ('' for the key's own): each batches its own traces.
+  const clients = new Map<string, Client>();
   let external = false;
-  const clientFor = (resolved: TracingTarget) => {
-    client ??= new Client({
+  const clientFor = (resolved: TracingTarget, workspaceId = '') => {
+    const existing = clients.get(workspaceId);
+    if (existing) return existing;
+    const client = new Client({
       apiUrl: resolved.apiUrl,
       apiKey: resolved.apiKey,
       // The key must never reach a host the endpoint redirects to.
-      fetchImplementation: fetchWithoutRedirects,
+      fetchImplementation: workspaceId ? withTenant(workspaceId) : fetchWithoutRedirects,
     });
+    clients.set(workspaceId, client);
     external = !resolved.self;
     return client;
   };
   return {
-    callbacks(graphId) {
+    callbacks(graphId, workspaceId) {
       const resolved = target();
       return resolved
-        ? [new LangChainTracer({ projectName: graphId, client: clientFor(resolved) })]
+        ? [new LangChainTracer({ projectName: graphId, client: clientFor(resolved, workspaceId) })]
         : [];
     },
     async flush() {
-      if (!client || !external) return;
+      if (clients.size === 0 || !external) return;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        client.awaitPendingTraceBatches(),
+        Promise.all([...clients.values()].map((client) => client.awaitPendingTraceBatches())),
         new Promise<void>((resolve) => (timer = setTimeout(resolve, FLUSH_TIMEOUT_MS))),
       ]);
       clearTimeout(timer);

@@ -16,6 +16,7 @@ import type {
   ThreadSortColumn,
   TruncateFlags,
 } from './records';
+import type { MetadataFilter } from './metadata-filter';
 
 /**
  * The deployment API's storage port: what the routes, the run manager and the executor ask of a
@@ -28,8 +29,15 @@ export interface ThreadStore {
   /** Creates the thread; `undefined` when a thread with that id already exists. */
   create(metadata: Record<string, unknown>, threadId?: string): Promise<ThreadRecord | undefined>;
   get(threadId: string): Promise<ThreadRecord | undefined>;
-  /** Every thread, in the given order (ties in insertion order); searches filter these. */
-  all(column: ThreadSortColumn, order: 'asc' | 'desc'): Promise<ThreadRecord[]>;
+  /**
+   * Every thread meeting `filter` (the caller's authorization), in the given order (ties in
+   * insertion order); searches filter these.
+   */
+  all(
+    column: ThreadSortColumn,
+    order: 'asc' | 'desc',
+    filter?: MetadataFilter,
+  ): Promise<ThreadRecord[]>;
   touch(threadId: string): Promise<void>;
   /**
    * Merges `metadata` into the thread's metadata, as the platform's PATCH does. `seen`: the

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MultitaskStrategy, RunStatus } from '@contracts/deployment';
+import type { MetadataFilter } from './metadata-filter';
 
 /** The records the deployment stores hold, the same for every backend (see deployment-store.ts). */
 
@@ -163,6 +164,8 @@ export interface CronFilter {
   assistant_id?: string | null;
   thread_id?: string | null;
   enabled?: boolean | null;
+  /** The caller's authorization: conditions on the cron's metadata. */
+  metadata?: MetadataFilter;
 }
 
 /** A long-term memory item, as the LangGraph Store API answers it. */

@@ -4,6 +4,16 @@ import type { RunCheckpointer } from './deployment-store';
 /** How long a stopped run's writes stay refused (its graph may outlive the stop, see below). */
 const FENCE_MS = 10 * 60_000;
 
+/** The caller's identity travels in the run's config, never into the thread's history. */
+const AUTH_KEYS = ['langgraph_auth_user', 'langgraph_auth_user_id', 'langgraph_auth_permissions'];
+
+function withoutAuth<T extends Record<string, unknown>>(metadata: T): T {
+  if (!AUTH_KEYS.some((key) => key in metadata)) return metadata;
+  return Object.fromEntries(
+    Object.entries(metadata).filter(([key]) => !AUTH_KEYS.includes(key)),
+  ) as T;
+}
+
 /**
  * Makes `saver` add the executing run's metadata (its `metadata` and ids) to each checkpoint it
  * writes, as the platform does: a thread's history can then be filtered by a run's metadata
@@ -57,7 +67,7 @@ export function withRunMetadata(saver: BaseCheckpointSaver): RunCheckpointer {
     const run = typeof threadId === 'string' ? runMetadata.get(threadId) : undefined;
     return track(
       runId,
-      put(config, checkpoint, run ? { ...run, ...metadata } : metadata, newVersions),
+      put(config, checkpoint, withoutAuth(run ? { ...run, ...metadata } : metadata), newVersions),
     );
   };
 

@@ -54,6 +54,8 @@ export function createTestReplicas(options: { leaseMs: number; stepMs: number })
         DEPLOYMENT_RUN_LEASE_MS: String(options.leaseMs),
         DEMO_MODEL_STEP_MS: String(options.stepMs),
         DEPLOYMENT_TRACING: 'false',
+        // Cluster mode refuses to start open unless told: these tests mean it (env may override).
+        LANGGRAPH_AUTH_TYPE: 'noop',
         ...env,
       });
       replicas.push(replica);

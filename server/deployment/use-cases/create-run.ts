@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MULTITASK_STRATEGY, runInputSchema } from '@contracts/deployment';
+import type { RunOwner } from '../auth/auth-types';
 import { runConfigFor } from './assistant-run-config';
 import type { DeploymentDeps } from './deployment-deps';
 import type { NewRunRequest } from '../runs/run-manager';
@@ -25,7 +26,7 @@ export const noAssistantFor = (assistantId: string) =>
 export type RunCreation = { run: RunRecord } | { refused: 404 | 409 | 422; detail: string };
 
 /** Kwargs the caller sets itself (protocol v2 marks its runs), and its hook under the lock. */
-interface OwnRunOptions {
+interface OwnRunOptions extends RunOwner {
   kwargs?: Partial<RunKwargs>;
   onCreated?: (run: RunRecord, graphId: string) => Promise<void>;
 }
@@ -97,13 +98,14 @@ async function prepareRun(
   // A stateless run's thread is made here: the record its create returns is the thread.
   const thread =
     threadId === null
-      ? await threads.create({ graph_id: assistant.graph_id }, targetThread)
+      ? await threads.create({ ...own.stamp, graph_id: assistant.graph_id }, targetThread)
       : named;
   if (!thread) {
     if (if_not_exists !== 'create') {
       return { refused: 404, detail: `Thread ${targetThread} not found` };
     }
-    await threads.create({ graph_id: assistant.graph_id }, targetThread); // no-op if another won
+    // A no-op if another request won.
+    await threads.create({ ...own.stamp, graph_id: assistant.graph_id }, targetThread);
   }
   // The assistant's config under the run's, as the platform merges them (recursion_limit, ...).
   const ids = { run_id: '', thread_id: targetThread };
@@ -111,6 +113,14 @@ async function prepareRun(
   // A run from a given checkpoint (`checkpoint` or `checkpoint_id` of the body) starts there.
   const checkpointId = body.checkpoint?.checkpoint_id ?? body.checkpoint_id;
   if (checkpointId) config.configurable = { ...config.configurable, checkpoint_id: checkpointId };
+  if (own.user?.is_authenticated) {
+    config.configurable = {
+      ...config.configurable,
+      langgraph_auth_user: own.user,
+      langgraph_auth_user_id: own.user.identity,
+      langgraph_auth_permissions: own.user.permissions,
+    };
+  }
   const recursionLimit = typeof config.recursion_limit === 'number' ? config.recursion_limit : null;
   // As the platform: the thread records the graph and assistant of its latest run (a thread
   // that already names them, as on every run after its first, is left as it is).
@@ -124,7 +134,7 @@ async function prepareRun(
   return {
     assistantId: assistant.assistant_id,
     input: input ?? null,
-    metadata: metadata ?? {},
+    metadata: { ...metadata, ...own.stamp },
     strategy: multitask_strategy ?? DEFAULT_MULTITASK_STRATEGY,
     kwargs: {
       ...runKwargsOf(body, threadId === null, recursionLimit),

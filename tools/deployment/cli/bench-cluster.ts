@@ -77,6 +77,8 @@ async function startServers(count: number, stepMs: number, env: Record<string, s
           ...env,
           DEMO_MODEL_STEP_MS: String(stepMs),
           DEPLOYMENT_TRACING: 'false',
+          // Cluster mode refuses to start open unless told: the bench measures the open API.
+          LANGGRAPH_AUTH_TYPE: 'noop',
         });
         servers.push(server);
         const url = `${await readyUrl(server)}deployment`;

@@ -1,10 +1,11 @@
 import { numberArg, parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
 import { removeDataDir, startTestDeployment } from '@server/deployment/test/test-deployment';
 import { measureFirstEvent, measureStreamedLoad } from './bench-streaming';
+import { measureAuthFlow, measureOwnerSearch } from './bench-auth';
 import { measureCluster } from './bench-cluster';
 import { doubleText, type FlowCount, flowTimes, tally, type Verdict } from './double-text';
 
-const USAGE = `Usage: npm run bench:deployment -- [--iterations 200] [--warm-up 20] [--threads 100] [--load-step-ms 100] [--first-event-only]
+const USAGE = `Usage: npm run bench:deployment -- [--iterations 200] [--warm-up 20] [--threads 100] [--load-step-ms 100] [--first-event-only] [--auth-only]
 Serves the embedded deployment on a free port and measures, through the SDK:
   1. the rollback flow (model delay 0): create thread, run 1, run 2 (rollback), join run 2,
      get state, get run 1; p50/p95 over --iterations sequential flows after --warm-up
@@ -14,6 +15,8 @@ Serves the embedded deployment on a free port and measures, through the SDK:
      comes (with no delay at all, most runs 1 finish before their run 2 arrives);
   3. the time from runs.stream to its first event (model delay 0), over --iterations calls
      (--first-event-only measures only this);
+  --auth-only: the rollback flow of 1. with LANGGRAPH_AUTH_TYPE=noop and langsmith, alternately,
+     then one owner's threads searched among 10,000 of 100 owners (custom auth, --iterations);
   4. --threads streamed double-texts at once (run 1 streamed, run 2 streamed with rollback),
      model step --load-step-ms: stream 1 must end within a second, run 1 must be gone.
 With --cluster (DATABASE_URI and REDIS_URI set): two replicas on them, in this process; 1. with
@@ -33,6 +36,7 @@ async function main(args: string[]): Promise<number> {
     threads: { type: 'string', default: '100' },
     'load-step-ms': { type: 'string', default: '100' },
     'first-event-only': { type: 'boolean', default: false },
+    'auth-only': { type: 'boolean', default: false },
     cluster: { type: 'boolean', default: false },
     processes: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -49,6 +53,11 @@ async function main(args: string[]): Promise<number> {
   if (values.cluster) {
     const form = values.processes ? 'processes' : 'in-process';
     const verdicts = await measureCluster({ iterations, warmUp }, threads, loadStepMs, form);
+    return verdicts.some(isWrong) ? 1 : 0;
+  }
+  if (values['auth-only']) {
+    const verdicts = await measureAuthFlow({ iterations, warmUp });
+    await measureOwnerSearch(iterations);
     return verdicts.some(isWrong) ? 1 : 0;
   }
   if (values['first-event-only']) {

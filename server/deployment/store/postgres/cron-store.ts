@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { CronStore } from '../deployment-store';
+import { metadataFilterSql } from './metadata-filter-sql';
 import { newCronRecord, type CronFilter, type CronRecord } from '../records';
 
 const COLUMNS = `cron_id, assistant_id, thread_id, schedule, payload, metadata, end_time,
@@ -14,6 +15,10 @@ const filterValues = (filter: CronFilter) => [
   filter.thread_id ?? null,
   filter.enabled ?? null,
 ];
+
+/** The filter's metadata conditions, their parameters numbered from `$${first}`. */
+const ownedBy = (filter: CronFilter, first: number) =>
+  filter.metadata ? metadataFilterSql(filter.metadata, first) : { sql: 'TRUE', params: [] };
 
 const values = (record: CronRecord) => [
   record.cron_id,
@@ -74,17 +79,19 @@ export function createPostgresCronStore(pool: pg.Pool): CronStore {
     async search(filter, page) {
       // The sort column is one of CRON_SORT_COLUMNS (validated by the route), never user text.
       const order = `${page.sortBy} ${page.sortOrder === 'asc' ? 'ASC' : 'DESC'}, cron_id`;
+      const owned = ownedBy(filter, 6);
       const { rows } = await pool.query<CronRecord>(
-        `SELECT ${COLUMNS} FROM deployment.crons WHERE ${WHERE} ORDER BY ${order}
+        `SELECT ${COLUMNS} FROM deployment.crons WHERE ${WHERE} AND ${owned.sql} ORDER BY ${order}
          LIMIT $4 OFFSET $5`,
-        [...filterValues(filter), page.limit, page.offset],
+        [...filterValues(filter), page.limit, page.offset, ...owned.params],
       );
       return rows;
     },
     async count(filter) {
+      const owned = ownedBy(filter, 4);
       const { rows } = await pool.query<{ n: string }>(
-        `SELECT count(*) AS n FROM deployment.crons WHERE ${WHERE}`,
-        filterValues(filter),
+        `SELECT count(*) AS n FROM deployment.crons WHERE ${WHERE} AND ${owned.sql}`,
+        [...filterValues(filter), ...owned.params],
       );
       return Number(rows[0]?.n ?? 0);
     },

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { ThreadStore } from '../deployment-store';
 import type { ThreadRecord } from '../records';
 import { inTransaction } from '@server/db/postgres';
+import { metadataFilterSql } from './metadata-filter-sql';
 
 interface ThreadRow {
   thread_id: string;
@@ -43,11 +44,14 @@ export function createPostgresThreadStore(pool: pg.Pool): ThreadStore {
   return {
     create: (metadata, threadId = randomUUID()) => insert(pool, metadata, threadId),
     get,
-    async all(column, order) {
+    async all(column, order, filter) {
       const direction = order === 'asc' ? 'ASC' : 'DESC';
+      const where = filter ? metadataFilterSql(filter) : { sql: 'TRUE', params: [] };
       // The column is one of ThreadSortColumn (typed, never user text); ties in insertion order.
       const { rows } = await pool.query<ThreadRow>(
-        `SELECT ${COLUMNS} FROM deployment.threads ORDER BY ${column} ${direction}, seq ${direction}`,
+        `SELECT ${COLUMNS} FROM deployment.threads WHERE ${where.sql}
+         ORDER BY ${column} ${direction}, seq ${direction}`,
+        where.params,
       );
       return rows.map(toRecord);
     },

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { CronStore } from '../deployment-store';
+import { metadataFilterSql } from './metadata-filter-sql';
 import { newCronRecord, type CronFilter, type CronRecord } from '../records';
 
 interface CronRow extends Omit<CronRecord, 'payload' | 'metadata' | 'enabled'> {
@@ -18,6 +19,8 @@ const toRecord = (row: CronRow): CronRecord => ({
 const WHERE = `(@assistant_id IS NULL OR assistant_id = @assistant_id)
   AND (@thread_id IS NULL OR thread_id = @thread_id)
   AND (@enabled IS NULL OR enabled = @enabled)`;
+
+const NO_FILTER = { sql: 'TRUE', params: [] };
 
 const filterParams = (filter: CronFilter) => ({
   assistant_id: filter.assistant_id ?? null,
@@ -89,14 +92,26 @@ export function createSqliteCronStore(db: Database.Database): CronStore {
     async search(filter, page) {
       // The sort column is one of CRON_SORT_COLUMNS (validated by the route), never user text.
       const order = `${page.sortBy} ${page.sortOrder === 'asc' ? 'ASC' : 'DESC'}, cron_id`;
+      const owned = filter.metadata ? metadataFilterSql(filter.metadata) : NO_FILTER;
       return db
-        .prepare<ReturnType<typeof filterParams> & { limit: number; offset: number }, CronRow>(
-          `SELECT * FROM crons WHERE ${WHERE} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+        .prepare<unknown[], CronRow>(
+          `SELECT * FROM crons WHERE ${WHERE} AND ${owned.sql}
+           ORDER BY ${order} LIMIT @limit OFFSET @offset`,
         )
-        .all({ ...filterParams(filter), limit: page.limit, offset: page.offset })
+        .all(...owned.params, { ...filterParams(filter), limit: page.limit, offset: page.offset })
         .map(toRecord);
     },
-    count: async (filter) => countWhere.get(filterParams(filter))?.n ?? 0,
+    async count(filter) {
+      if (!filter.metadata) return countWhere.get(filterParams(filter))?.n ?? 0;
+      const owned = metadataFilterSql(filter.metadata);
+      return (
+        db
+          .prepare<unknown[], { n: number }>(
+            `SELECT count(*) AS n FROM crons WHERE ${WHERE} AND ${owned.sql}`,
+          )
+          .get(...owned.params, filterParams(filter))?.n ?? 0
+      );
+    },
     due: async (now) => selectDue.all(now).map(toRecord),
     async deleteForThread(threadId) {
       removeForThread.run(threadId);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ThreadStore } from '../deployment-store';
 import type { ThreadRecord, ThreadSortColumn } from '../records';
+import { metadataFilterSql } from './metadata-filter-sql';
 
 interface ThreadRow {
   thread_id: string;
@@ -71,7 +72,16 @@ export function createSqliteThreadStore(db: Database.Database): ThreadStore {
   return {
     create: async (metadata, threadId) => create(metadata, threadId),
     get: async (threadId) => get(threadId),
-    all: async (column, order) => selectAll(column, order).all().map(toRecord),
+    async all(column, order, filter) {
+      if (!filter) return selectAll(column, order).all().map(toRecord);
+      const where = metadataFilterSql(filter);
+      return db
+        .prepare<unknown[], ThreadRow>(
+          `SELECT * FROM threads WHERE ${where.sql} ORDER BY ${column} ${order}, rowid ${order}`,
+        )
+        .all(...where.params)
+        .map(toRecord);
+    },
     async touch(threadId) {
       touch.run(new Date().toISOString(), threadId);
     },

@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { Client } from '@langchain/langgraph-sdk';
+import { workspacesResponseSchema } from '@contracts/usage/usage-schema';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { createDeploymentService } from '../deployment/deployment-service';
+import { tracingTargetFromConfig } from '../deployment/runs/run-tracing';
+import { SF, userInput } from '../deployment/test/test-deployment';
+import { testProfile } from '../usage/seed/seed-profiles';
+import { jsonTraces } from '../usage/test/ingest-helpers';
+import { createUsageService } from '../usage/usage-service';
+
+const ADMIN_KEY = 'lsv2_demo_admin';
+
+/** The process as main.ts composes it, in langsmith mode: keys checked by its own usage API. */
+async function startConsole() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'workspace-billing-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_MODEL_STEP_MS: '0',
+    LANGGRAPH_AUTH_TYPE: 'langsmith',
+  });
+  const self: { url?: string } = {};
+  const usage = await createUsageService(config, { seedProfile: testProfile(), announce: false });
+  const deployment = await createDeploymentService(config, {
+    tracingTarget: tracingTargetFromConfig(config, () => self.url),
+    usageApiBase: () => self.url && `${self.url}/api/v1`,
+  });
+  const server = serve({
+    fetch: createApp({ config, services: [usage, deployment] }).fetch,
+    hostname: '127.0.0.1',
+    port: 0,
+  });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  self.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl: self.url,
+    close: async () => {
+      await deployment.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await usage.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let console_: Awaited<ReturnType<typeof startConsole>>;
+beforeAll(async () => {
+  console_ = await startConsole();
+});
+afterAll(async () => {
+  await console_?.close();
+});
+
+it("bills a run to the workspace of the key's request (x-tenant-id), not the key's first", async () => {
+  const { baseUrl } = console_;
+  const listed = await fetch(`${baseUrl}/api/v1/workspaces`, {
+    headers: { 'x-api-key': ADMIN_KEY },
+  });
+  const [first, second] = workspacesResponseSchema.parse(await listed.json());
+  if (!first || !second) throw new Error('the test profile has two workspaces');
+  const before = {
+    first: await jsonTraces(baseUrl, 'workspace_id', first.id),
+    second: await jsonTraces(baseUrl, 'workspace_id', second.id),
+  };
+
+  const client = new Client({
+    apiUrl: `${baseUrl}/deployment`,
+    apiKey: ADMIN_KEY,
+    defaultHeaders: { 'x-tenant-id': second.id },
+    callerOptions: { maxRetries: 0 },
+  });
+  const { thread_id, metadata } = await client.threads.create();
+  expect(metadata).toMatchObject({ workspace_id: second.id });
+  await client.runs.wait(thread_id, 'agent', { input: userInput(SF) });
+
+  await expect
+    .poll(() => jsonTraces(baseUrl, 'workspace_id', second.id), { timeout: 10_000 })
+    .toBe(before.second + 1);
+  expect(await jsonTraces(baseUrl, 'workspace_id', first.id)).toBe(before.first);
+});
