@@ -82,7 +82,11 @@ describe('console proxy to the embedded services', () => {
 
 describe('console proxy to the embedded deployment in langsmith mode', () => {
   const app = createApp({
-    config: loadConfig({ LANGGRAPH_AUTH_TYPE: 'langsmith', USAGE_CONSOLE_API_KEY: 'console-key' }),
+    config: loadConfig({
+      LANGGRAPH_AUTH_TYPE: 'langsmith',
+      USAGE_CONSOLE_API_KEY: 'console-key',
+      LOG_LEVEL: 'silent',
+    }),
     services: [echoService('deployment', '/deployment')],
   });
 
