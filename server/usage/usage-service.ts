@@ -14,19 +14,20 @@ import type { WebhookConfig } from './limits/webhook-sender';
 import { describeDemoKeys } from './seed/demo-keys';
 import { demoProfile, type SeedProfile } from './seed/seed-profiles';
 import { openUsageStore } from './store/open-usage-store';
-import type { BillingWrites } from './store/usage-store';
+import type { UsageStore } from './store/usage-store';
 
 export interface UsageServiceOptions {
   /** Dataset loaded into an empty store; defaults to the demo profile ending now. */
   seedProfile?: SeedProfile;
   /** Print the demo keys after seeding (off in tests). */
   announce?: boolean;
+  /** A store opened by the caller (tests pass one with fixtures); the service closes it. */
+  store?: UsageStore;
   /** Where ingestion counts go (`/metrics`); none when metrics are off. */
   metrics?: Pick<Metrics, 'ingested'>;
 }
 
 export type UsageService = Service & {
-  ingestTrace: BillingWrites['ingestTrace'];
   /** Usage-limit alerts: `idle()` waits for evaluations and webhook deliveries under way. */
   alerts: AlertEvaluator;
 };
@@ -62,7 +63,7 @@ export async function createUsageService(
   config: Config,
   options: UsageServiceOptions = {},
 ): Promise<UsageService> {
-  const backend = await openUsageStore(config);
+  const backend = options.store ?? (await openUsageStore(config));
   const announce = options.announce ?? true;
   try {
     if (config.USAGE_SEED === 'demo') {
@@ -105,7 +106,6 @@ export async function createUsageService(
     basePath: '/api/v1',
     app,
     rootApp: ingest,
-    ingestTrace: backend.billing.ingestTrace,
     alerts,
     health: () => backend.health(),
     close: async () => {

@@ -77,8 +77,6 @@ export interface BillingWrites {
    * only once the new traces are durable.
    */
   ingestRuns(batch: RunBatch): Promise<RunBatchResult>;
-  /** Stores one trace counted at its own `start_time`; idempotent by `run_id`. */
-  ingestTrace(trace: TraceInput): Promise<{ inserted: boolean }>;
   /**
    * Applies one deployment replica's report (kind=langsmith_deployments): its run and node
    * counts, and the uptime its heartbeat credits (`metering/replica-uptime.ts`), per project
@@ -105,24 +103,27 @@ export interface CatalogStore {
 }
 
 /**
- * The writes tests arrange catalogs with, not part of the product's port: nothing the product
- * does adds, renames or removes one dimension value. Each backend implements them on its own
- * tables, so the contract suite arranges the same data on every backend.
+ * The writes tests arrange data with, not part of the product's port: nothing the product does
+ * adds, renames or removes one dimension value, or stores a trace at a time of its choosing. Each
+ * backend implements them on its own tables, so the contract suite arranges the same data on
+ * every backend.
  */
-export interface CatalogFixtures {
+export interface StoreFixtures {
   /** Adds or renames one dimension value (a project names its workspace). */
   putDimension(row: DimensionRow): Promise<void>;
   /** Removes one dimension value; its traces then show it as an unlabelled id. */
   removeDimension(groupBy: GroupBy, id: string): Promise<void>;
   /** The ids of projects named by runs, created with stable ids when missing. */
   ensureProjects(workspaceId: string, names: readonly string[]): Promise<Map<string, string>>;
+  /** Stores one trace counted at its own `start_time`; idempotent by `run_id`. */
+  ingestTrace(trace: TraceInput): Promise<{ inserted: boolean }>;
 }
 
 /**
  * What a backend's factory returns: the port, and the writes tests arrange it with. The product
  * opens stores as `UsageStore` (`open-usage-store.ts`) and never sees `fixtures`.
  */
-export type UsageStoreWithFixtures = UsageStore & { readonly fixtures: CatalogFixtures };
+export type UsageStoreWithFixtures = UsageStore & { readonly fixtures: StoreFixtures };
 
 /** What an API key may do, by its sha256 hex (`hashApiKey`). */
 export interface KeyStore {

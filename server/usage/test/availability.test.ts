@@ -40,7 +40,7 @@ describe('self-hosted availability', () => {
       GRANULAR_USAGE_TABLE_ENABLED: 'true',
     });
     const [project] = TEST_DIMENSIONS.projects;
-    await server.service.ingestTrace({
+    await server.fixtures.ingestTrace({
       run_id: '7d1e2f30-4a5b-4c6d-8e7f-000000000001',
       workspace_id: TEST_DIMENSIONS.workspaces[project?.wsIdx ?? 0]?.id ?? '',
       project_id: project?.id ?? '',

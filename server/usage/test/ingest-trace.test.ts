@@ -66,11 +66,11 @@ describe('ingestTrace', () => {
       tracesFor('user', 'user_id', user?.id ?? ''),
       tracesFor('project', 'project_id', project?.id ?? '', hourly),
     ]);
-    expect(await server.service.ingestTrace(trace('5f0c7a52-9a43-4f1e-9b7a-1a2b3c4d5e01'))).toEqual(
-      {
-        inserted: true,
-      },
-    );
+    expect(
+      await server.fixtures.ingestTrace(trace('5f0c7a52-9a43-4f1e-9b7a-1a2b3c4d5e01')),
+    ).toEqual({
+      inserted: true,
+    });
     const after = await Promise.all([
       tracesFor('workspace', 'workspace_id', workspaceId),
       tracesFor('project', 'project_id', project?.id ?? ''),
@@ -84,9 +84,9 @@ describe('ingestTrace', () => {
     const runId = '5f0c7a52-9a43-4f1e-9b7a-1a2b3c4d5e02';
     const before = await tracesFor('workspace', 'workspace_id', workspaceId);
     const results = await Promise.all([
-      server.service.ingestTrace(trace(runId)),
-      server.service.ingestTrace(trace(runId)),
-      server.service.ingestTrace(trace(runId, '2026-02-10T23:00:00Z')),
+      server.fixtures.ingestTrace(trace(runId)),
+      server.fixtures.ingestTrace(trace(runId)),
+      server.fixtures.ingestTrace(trace(runId, '2026-02-10T23:00:00Z')),
     ]);
     expect(results.filter((r) => r.inserted)).toHaveLength(1);
     expect(await tracesFor('workspace', 'workspace_id', workspaceId)).toBe(before + 1);
@@ -94,7 +94,7 @@ describe('ingestTrace', () => {
 
   it('a trace without user or key is counted without those dimensions', async () => {
     const range = { start: '2026-03-20T00:00:00Z', end: '2026-03-21T00:00:00Z' };
-    await server.service.ingestTrace({
+    await server.fixtures.ingestTrace({
       ...trace('5f0c7a52-9a43-4f1e-9b7a-1a2b3c4d5e03', '2026-03-20T08:00:00Z'),
       user_id: null,
       api_key_id: undefined,
@@ -111,17 +111,17 @@ describe('ingestTrace', () => {
   });
 
   it('rejects malformed traces before touching the store', async () => {
-    await expect(server.service.ingestTrace({ ...trace('not-a-uuid') })).rejects.toThrow();
+    await expect(server.fixtures.ingestTrace({ ...trace('not-a-uuid') })).rejects.toThrow();
   });
 
   it('a run billed by one path is not billed again by the other, whatever the id case', async () => {
     const first = '5f0c7a52-9a43-4f1e-9b7a-1a2b3c4d5e04';
-    expect(await server.service.ingestTrace(trace(first))).toEqual({ inserted: true });
+    expect(await server.fixtures.ingestTrace(trace(first))).toEqual({ inserted: true });
     expect(await sendBatch([first.toUpperCase()])).toMatchObject({ traces_billed: 0 });
     const second = '5f0c7a52-9a43-4f1e-9b7a-1a2b3c4d5e05';
     const [viaHttp, viaStore] = await Promise.all([
       sendBatch([second]),
-      server.service.ingestTrace(trace(second)),
+      server.fixtures.ingestTrace(trace(second)),
     ]);
     expect(Number(viaHttp.traces_billed) + (viaStore.inserted ? 1 : 0)).toBe(1);
   });
@@ -132,9 +132,9 @@ describe('ingestTrace', () => {
     await server.close({ keepData: true });
     server = await startTestServer({}, dataDir);
     expect(await tracesFor('workspace', 'workspace_id', workspaceId)).toBe(before);
-    expect(await server.service.ingestTrace(trace('5f0c7a52-9a43-4f1e-9b7a-1a2b3c4d5e01'))).toEqual(
-      { inserted: false },
-    );
+    expect(
+      await server.fixtures.ingestTrace(trace('5f0c7a52-9a43-4f1e-9b7a-1a2b3c4d5e01')),
+    ).toEqual({ inserted: false });
     expect(await sendBatch(['5f0c7a52-9a43-4f1e-9b7a-1a2b3c4d5e02'])).toMatchObject({
       traces_billed: 0,
     });

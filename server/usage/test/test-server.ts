@@ -9,10 +9,15 @@ import { loadConfig } from '@server/config';
 import { buildDimensions } from '../seed/build-dimensions';
 import { testProfile, type SeedProfile } from '../seed/seed-profiles';
 import { createUsageService, type UsageService } from '../usage-service';
+import { backendChoice } from '../store/open-usage-store';
+import type { StoreFixtures } from '../store/usage-store';
+import { openStoreWithFixtures } from './contract/fresh-stores';
 
 export interface TestServer {
   baseUrl: string;
   service: UsageService;
+  /** The writes tests arrange the store with (a trace at its own time, dimension values). */
+  fixtures: StoreFixtures;
   dataDir: string;
   close: (options?: { keepData?: boolean }) => Promise<void>;
 }
@@ -29,10 +34,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = existingDataDir ?? (await mkdtemp(path.join(tmpdir(), 'usage-test-')));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const service = await createUsageService(config, {
-    seedProfile,
-    announce: false,
-  });
+  const store = await openStoreWithFixtures(backendChoice(config));
+  const service = await createUsageService(config, { store, seedProfile, announce: false });
   const app = createApp({ config, services: [service] });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -40,6 +43,7 @@ export async function startTestServer(
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     service,
+    fixtures: store.fixtures,
     dataDir,
     close: async ({ keepData = false } = {}) => {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -106,7 +106,7 @@ describe('cloud data floor (2026-01-05T00:00Z)', () => {
 
   it('hides traces ingested before the floor', async () => {
     const [project] = TEST_DIMENSIONS.projects;
-    await server.service.ingestTrace({
+    await server.fixtures.ingestTrace({
       run_id: '0b6e3f7c-1d2a-4c5b-8e9f-000000000001',
       workspace_id: TEST_WORKSPACE_IDS[project?.wsIdx ?? 0] ?? '',
       project_id: project?.id ?? '',

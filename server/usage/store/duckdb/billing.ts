@@ -1,7 +1,6 @@
 import type { BillingWrites } from '@server/usage/store/usage-store';
 import { applyDeploymentReport } from './apply-deployment-report';
 import type { RunIngestor } from './writer-queue';
-import { createTraceIngestor } from './ingest-trace';
 
 /**
  * Billing on one DuckDB file: every write goes through the run ingestor's queue, the one writer,
@@ -10,7 +9,6 @@ import { createTraceIngestor } from './ingest-trace';
 export function createDuckDbBilling(ingestor: RunIngestor): BillingWrites {
   return {
     ingestRuns: ingestor.ingest,
-    ingestTrace: createTraceIngestor(ingestor),
     applyDeploymentReport: (workspaceId, report, nowMs) =>
       ingestor.exclusive((connection) =>
         applyDeploymentReport(connection, workspaceId, report, nowMs),

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { createTraceIngestor } from './ingest-trace';
 import type { UsageStoreWithFixtures } from '@server/usage/store/usage-store';
 import { createDuckDbBilling } from './billing';
 import { createApiKey } from './create-api-key';
@@ -63,6 +64,7 @@ export function createDuckDbUsageStore(store: DuckDbStore): UsageStoreWithFixtur
         write((connection) => removeDimension(connection, groupBy, id)),
       ensureProjects: (workspaceId, names) =>
         write((connection) => ensureNamedProjects(connection, workspaceId, names)),
+      ingestTrace: createTraceIngestor(ingestor),
     },
     seeder: { seedIfEmpty: (profile, onProgress) => seedIfEmpty(store, profile, onProgress) },
     async health() {

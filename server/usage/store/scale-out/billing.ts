@@ -1,8 +1,7 @@
 import type { Pool } from 'pg';
-import { traceInputSchema } from '@server/usage/ingest/trace-input';
 import type { BillingWrites } from '@server/usage/store/usage-store';
 import { applyDeploymentReport } from './apply-deployment-report';
-import { ensureProjectRows, projectTier } from './ensure-projects';
+import { ensureProjectRows } from './ensure-projects';
 import type { IngestQueue } from './clickhouse/ingest-queue';
 
 /**
@@ -42,24 +41,6 @@ export function createScaleOutBilling(pool: Pool, queue: IngestQueue): BillingWr
         refused,
         ingestedAt,
       };
-    },
-    async ingestTrace(input) {
-      const trace = traceInputSchema.parse(input);
-      const projectId = trace.project_id.toLowerCase();
-      // The trace's own tier, else its project's default (short-lived when unset), as DuckDB.
-      const tier = trace.trace_tier ?? (await projectTier(pool, projectId));
-      const { inserted } = await queue.write([
-        {
-          runId: trace.run_id.toLowerCase(),
-          workspaceId: trace.workspace_id.toLowerCase(),
-          projectId,
-          userId: trace.user_id?.toLowerCase() ?? null,
-          apiKeyId: trace.api_key_id?.toLowerCase() ?? null,
-          startMs: new Date(trace.start_time).getTime(),
-          tier: tier === 'longlived' ? 'long' : 'short',
-        },
-      ]);
-      return { inserted: inserted > 0 };
     },
     applyDeploymentReport: (workspaceId, report, nowMs) =>
       applyDeploymentReport(pool, workspaceId, report, nowMs),

@@ -13,6 +13,7 @@ import { loadKeyOwner } from './load-writer';
 import { createScaleOutFacts } from './facts';
 import { migrateScaleOut } from './migrations';
 import type { TraceGroupBy } from '@contracts/usage/usage-schema';
+import { createTraceIngestor } from './ingest-trace';
 import type { UsageStoreWithFixtures } from '@server/usage/store/usage-store';
 import { openClickHouse, tsvRows, type ClickHouseSettings } from './clickhouse/client';
 import { createClickHouseReader, type ClickHouseReader } from './clickhouse/reader';
@@ -77,6 +78,7 @@ function createScaleOutUsageStore(
       putDimension: (row) => putDimension(pool, row),
       removeDimension: (groupBy, id) => removeDimension(pool, groupBy, id),
       ensureProjects: (workspaceId, names) => ensureProjects(pool, workspaceId, names),
+      ingestTrace: createTraceIngestor(pool, queue),
     },
     seeder: {
       seedIfEmpty: (profile, onProgress) => seedClickHouse(pool, clickhouse, profile, onProgress),

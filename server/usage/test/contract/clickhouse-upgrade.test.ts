@@ -6,7 +6,13 @@ import { strideForRange } from '@contracts/usage/stride';
 import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import { openStore } from '@server/usage/store/open-usage-store';
 import type { UsageStore } from '@server/usage/store/usage-store';
-import { freshStore, HAVE_SCALE_OUT_SERVERS, SKIP_REASON, type FreshStore } from './fresh-stores';
+import {
+  freshStore,
+  HAVE_SCALE_OUT_SERVERS,
+  openStoreWithFixtures,
+  SKIP_REASON,
+  type FreshStore,
+} from './fresh-stores';
 import { getUsage } from '@server/usage/queries/get-usage';
 import { DAY_MS } from '@contracts/usage/time';
 
@@ -43,7 +49,7 @@ describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
 
     it('answers the same after migration 3 is applied to a store that held traces before it, and again after a re-run', async () => {
       if (store.choice.kind !== 'clickhouse') throw new Error('a ClickHouse store');
-      const backend = await openStore(store.choice);
+      const backend = await openStoreWithFixtures(store.choice);
       // Traces on days across three 128-day periods, one to three per day and user, sent
       // together (written as one insert).
       const traces = Array.from({ length: 43 }, (_, week) =>
@@ -57,7 +63,7 @@ describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
           })),
         ),
       ).flat();
-      await Promise.all(traces.map((trace) => backend.billing.ingestTrace(trace)));
+      await Promise.all(traces.map((trace) => backend.fixtures.ingestTrace(trace)));
       const before = await yearByUser(backend);
       await backend.close();
       // 3 users x 10 buckets (days 0..294 of 30-day buckets), every trace counted once.

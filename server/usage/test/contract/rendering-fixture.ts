@@ -36,7 +36,7 @@ export async function loadRenderingFixture(backend: UsageStoreWithFixtures): Pro
   });
   const times = ['2026-01-26T23:59:59.999Z', '2026-01-27T00:00:00Z', '2026-02-03T12:34:56Z'];
   for (const [i, time] of times.entries()) {
-    await backend.billing.ingestTrace({
+    await backend.fixtures.ingestTrace({
       run_id: `0b7c0d7e-0000-4000-8000-1000000000${String(i).padStart(2, '0')}`,
       workspace_id: workspaceId,
       project_id: hostileProject,
@@ -53,7 +53,7 @@ export async function loadRenderingFixture(backend: UsageStoreWithFixtures): Pro
     [null, '2026-01-26T10:00:00Z'],
   ];
   for (const [i, [id, time]] of strangers.entries()) {
-    await backend.billing.ingestTrace({
+    await backend.fixtures.ingestTrace({
       run_id: `0b7c0d7e-0000-4000-8000-2000000000${String(i).padStart(2, '0')}`,
       workspace_id: workspaceId,
       project_id: id ?? hostileProject,

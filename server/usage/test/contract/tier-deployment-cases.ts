@@ -7,7 +7,7 @@ import {
 } from '@server/usage/http/render-deployment-usage';
 import type { UsageAnswer } from '@server/usage/model/usage-matrix';
 import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
-import type { UsageStore } from '@server/usage/store/usage-store';
+import type { UsageStoreWithFixtures } from '@server/usage/store/usage-store';
 import type { createRawReference } from './raw-reference';
 import type { renderThroughPort } from './render-through-port';
 import { planFor, RANGES, workspaceIds } from './rendering-fixture';
@@ -15,8 +15,8 @@ import { getUsage } from '@server/usage/queries/get-usage';
 
 /** What the contract's `beforeAll` opened: the backend under test and the DuckDB reference. */
 export interface ContractContext {
-  backend: UsageStore;
-  referenceBackend: UsageStore;
+  backend: UsageStoreWithFixtures;
+  referenceBackend: UsageStoreWithFixtures;
   render: ReturnType<typeof renderThroughPort>;
   reference: ReturnType<typeof createRawReference>;
 }
@@ -68,7 +68,7 @@ const report = (overrides: Partial<DeploymentReport>): DeploymentReport => ({
  * the contract's later trace comparisons still hold.
  */
 export function defineTierAndDeploymentCases(context: () => ContractContext): void {
-  const onBoth = async (write: (target: UsageStore) => Promise<unknown>) => {
+  const onBoth = async (write: (target: UsageStoreWithFixtures) => Promise<unknown>) => {
     const { backend, referenceBackend } = context();
     await write(backend);
     await write(referenceBackend);
@@ -122,10 +122,10 @@ export function defineTierAndDeploymentCases(context: () => ContractContext): vo
       let projectId = '';
       await onBoth(async (target) => {
         projectId = await target.catalog.setProjectTier(workspaceId, 'tiered agent', 'shortlived');
-        await target.billing.ingestTrace(trace(1, projectId, '2026-02-10T08:00:00Z'));
+        await target.fixtures.ingestTrace(trace(1, projectId, '2026-02-10T08:00:00Z'));
         await target.catalog.setProjectTier(workspaceId, 'tiered agent', 'longlived');
-        await target.billing.ingestTrace(trace(2, projectId, '2026-02-10T09:00:00Z'));
-        await target.billing.ingestTrace(trace(3, projectId, '2026-02-11T09:00:00Z'));
+        await target.fixtures.ingestTrace(trace(2, projectId, '2026-02-10T09:00:00Z'));
+        await target.fixtures.ingestTrace(trace(3, projectId, '2026-02-11T09:00:00Z'));
       });
       const range: (typeof RANGES)[number] = [
         '2026-02-09T00:00:00Z',

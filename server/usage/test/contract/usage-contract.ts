@@ -273,8 +273,8 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
       };
       const plan = planFor('2026-02-01T00:00:00Z', '2026-02-02T00:00:00Z', 'workspace');
       const before = (await getUsage(backend.facts, plan)).matrix.counts.reduce((a, b) => a + b, 0);
-      expect(await backend.billing.ingestTrace(trace)).toEqual({ inserted: true });
-      expect(await backend.billing.ingestTrace(trace)).toEqual({ inserted: false });
+      expect(await backend.fixtures.ingestTrace(trace)).toEqual({ inserted: true });
+      expect(await backend.fixtures.ingestTrace(trace)).toEqual({ inserted: false });
       const after = (await getUsage(backend.facts, plan)).matrix.counts.reduce((a, b) => a + b, 0);
       expect(after - before).toBe(1);
     });
