@@ -1,7 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,6 +12,7 @@ import {
   userInput,
 } from './test-deployment';
 import { useTestDeployment } from './use-test-deployment';
+import { startWebhookReceiver } from './webhook-receiver';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures/graphs');
 const CUSTOM_RECEIVED = Symbol.for('usage-console.test.custom-webhook');
@@ -33,31 +32,7 @@ afterAll(() => errors.mockRestore());
 const warned = (text: string) =>
   warnings.mock.calls.some(([line]) => typeof line === 'string' && line.includes(text));
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A loopback HTTP server answering `status` (with `location`), recording every request. */
-async function receiver(status = 200, location?: string) {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(status, location ? { location } : {}).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    url: `http://127.0.0.1:${port}/hook`,
-    received,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
+const receiver = startWebhookReceiver;
 
 async function until(check: () => boolean, ms = 5000) {
   const deadline = Date.now() + ms;

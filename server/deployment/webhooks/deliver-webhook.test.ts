@@ -1,32 +1,17 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startWebhookReceiver } from '../test/webhook-receiver';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookSender, type ResolveAll } from './deliver-webhook';
 import { DEFAULT_WEBHOOK_POLICY, type WebhookPolicy } from './webhook-policy';
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+const servers: { close: () => Promise<void> }[] = [];
+afterEach(() => Promise.all(servers.splice(0).map((server) => server.close())));
 
-const servers: { close: () => void }[] = [];
-afterEach(() => servers.splice(0).forEach((server) => server.close()));
-
-/** A loopback HTTP server answering `status` (and `location`), recording what it receives. */
+/** A receiver answering `status` (204 unless told), closed after each test. */
 async function receiver(status = 204, location?: string) {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(status, location ? { location } : {}).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  return { port: (server.address() as AddressInfo).port, received };
+  const started = await startWebhookReceiver(status, location);
+  servers.push(started);
+  return started;
 }
 
 const policy = (overrides: Partial<WebhookPolicy>): WebhookPolicy => ({
