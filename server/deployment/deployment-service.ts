@@ -52,6 +52,9 @@ import { createTruncateRoute } from './http/truncate-route';
 import { createUiRoutes } from './http/ui-routes';
 import { createWebhookSender } from './webhooks/deliver-webhook';
 import { webhookPolicyOf } from './webhooks/webhook-config';
+import { createThreadTtlSweeper } from './ttl/thread-ttl-sweeper';
+import { threadTtlSettingsOf } from './ttl/ttl-config';
+import { deleteThread } from './use-cases/thread-deletion';
 
 /**
  * A graph or route that makes a `new Client()` without a URL reaches this API in-process, as
@@ -173,6 +176,7 @@ export async function createDeploymentService(
     registerRunGauges(metrics, { runs, executingCount: executor.executingCount });
     registerPoolGauge(metrics, store.poolSize);
   }
+  const threadTtl = loaded?.threadTtl ?? threadTtlSettingsOf(undefined);
   const deps: DeploymentDeps = {
     assistants,
     graphs,
@@ -185,6 +189,9 @@ export async function createDeploymentService(
     events,
     crons,
     webhooks,
+    checkpoints: store.checkpoints,
+    ttls: store.ttls,
+    defaultTtl: threadTtl.defaultTtl,
   };
 
   // Runs cut off by a crash are marked, and a tool call they left unanswered gets a tool message
@@ -249,6 +256,14 @@ export async function createDeploymentService(
     fire: (cron) => fireCron(deps, cron),
     onError: (cron, error) => console.warn(`Cron ${cron.cron_id} did not fire: ${String(error)}`),
   });
+  const ttlSweeper = createThreadTtlSweeper({
+    ttls: store.ttls,
+    checkpoints: store.checkpoints,
+    deleteThread: (threadId) => deleteThread(deps, threadId),
+    intervalMs: threadTtl.sweepIntervalMs,
+    onError: (threadId, error) =>
+      console.warn(`Expired thread ${threadId} was not swept: ${String(error)}`),
+  });
 
   return {
     name: 'deployment',
@@ -265,6 +280,7 @@ export async function createDeploymentService(
     // cluster mode they get a grace period to finish, then go back to the queue for another replica.
     drain: async () => {
       scheduler.stop();
+      ttlSweeper.stop();
       if (cluster) await executor.drain(cluster.shutdownGraceMs, cluster.requeue);
       await protocol.close();
       await manager.close();
@@ -275,6 +291,7 @@ export async function createDeploymentService(
     },
     close: async () => {
       scheduler.stop();
+      ttlSweeper.stop();
       await protocol.close();
       await manager.close();
       await metering?.close();

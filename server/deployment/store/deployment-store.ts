@@ -17,6 +17,7 @@ import type {
   TruncateFlags,
 } from './records';
 import type { MetadataFilter } from './metadata-filter';
+import type { ThreadTtlStore } from './thread-ttl';
 
 /**
  * The deployment API's storage port: what the routes, the run manager and the executor ask of a
@@ -190,6 +191,12 @@ export interface CheckpointRollback {
   rollback(threadId: string, headCheckpointId: string | null, runId?: string): Promise<number>;
   /** Deletes a stateless run's thread with its runs, checkpoints and pending writes. */
   removeThread(threadId: string): Promise<void>;
+  /**
+   * Keeps the thread's latest checkpoint of each namespace (the one a run starts from) with its
+   * pending writes and the values it references, and deletes the rest; answers how many
+   * checkpoints went.
+   */
+  keepLatest(threadId: string): Promise<number>;
 }
 
 /** Everything a deployment keeps, from one backend. */
@@ -203,6 +210,8 @@ export interface DeploymentStore {
   kv: KvStore;
   checkpointer: RunCheckpointer;
   checkpoints: CheckpointRollback;
+  /** Threads' time to live (`ttl` on create, langgraph.json `checkpointer.ttl`). */
+  ttls: ThreadTtlStore;
   /** Empties what the flags name (`POST /internal/truncate`); system assistants stay. */
   truncate(flags: TruncateFlags): Promise<void>;
   /** A connection pool's connections by state (`total`, `idle`, `waiting` requests); SQLite has none. */

@@ -108,6 +108,13 @@ const MIGRATIONS = [
      RETURN QUERY SELECT * FROM deployment.runs
        WHERE thread_id = p_thread AND status IN ('pending', 'running') ORDER BY seq;
    END $$;`,
+  // Threads' time to live, deleted with the thread; the sweep reads it by thread.
+  `CREATE TABLE deployment.thread_ttls (
+     thread_id text PRIMARY KEY REFERENCES deployment.threads (thread_id) ON DELETE CASCADE,
+     strategy  text NOT NULL,
+     minutes   double precision NOT NULL,
+     pruned_at timestamptz
+   );`,
 ];
 
 /** Any fixed number: every replica takes this lock before migrating, so one migrates at a time. */
