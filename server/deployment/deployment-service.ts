@@ -175,6 +175,11 @@ export async function createDeploymentService(
   if (metrics) {
     registerRunGauges(metrics, { runs, executingCount: executor.executingCount });
     registerPoolGauge(metrics, store.poolSize);
+    const { poolSize } = store;
+    metrics.databaseClients(() => ({
+      ...(poolSize && { deployment: poolSize() }),
+      ...cluster?.clientSizes(),
+    }));
   }
   const threadTtl = loaded?.threadTtl ?? threadTtlSettingsOf(undefined);
   const deps: DeploymentDeps = {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageResponseSchema } from '@contracts/usage/usage-schema';
+import { parsePrometheus, valueOf } from './prometheus-text';
 import { startServerProcess, WITHOUT_DEVELOPER_SERVICES } from './server-process';
 import { todayRange } from '@server/usage/test/ingest-helpers';
 import { USAGE_PATH } from '@server/usage/test/test-server';
@@ -106,6 +107,39 @@ describe.skipIf(replicaServicesMissing || !TEST_CLICKHOUSE_URL)(
       await expect
         .poll(() => Promise.all(bases.map(traces)), { timeout: 20_000, interval: 250 })
         .toEqual([runs.length, runs.length]);
+    });
+
+    it('shows each database client`s connections and the usage query latency on /metrics', async () => {
+      const [base = ''] = cluster.urls.map((url) => url.replace(/\/deployment$/, ''));
+      const scrape = async () => parsePrometheus(await (await fetch(`${base}/metrics`)).text());
+      const count = { kind: 'traces', group_by: 'project' };
+      const before = await scrape();
+      await traces(base);
+      await traces(base);
+      const after = await scrape();
+      expect(
+        valueOf(after, 'usage_query_duration_seconds_count', count) -
+          valueOf(before, 'usage_query_duration_seconds_count', count),
+      ).toBe(2);
+      const clients = [
+        'deployment',
+        'deployment_locks',
+        'deployment_leases',
+        'redis',
+        'usage_postgres',
+        'clickhouse_reads',
+        'clickhouse_ingest',
+      ];
+      const opened = (samples: typeof after, client: string) =>
+        valueOf(samples, 'db_client_connections', { client, state: 'total' });
+      // Runs, traces and the queries above have used every client: each holds a connection.
+      for (const client of clients) expect(opened(after, client), client).toBeGreaterThan(0);
+      const states = (client: string) =>
+        after
+          .filter((sample) => sample.name === 'db_client_connections')
+          .filter((sample) => sample.labels.client === client)
+          .map((sample) => sample.labels.state);
+      for (const client of clients) expect(states(client)).toEqual(['total', 'idle', 'waiting']);
     });
 
     it('refuses a replica that would bill into its own DuckDB, naming what to set', async () => {
