@@ -53,7 +53,7 @@ import { createUiRoutes } from './http/ui-routes';
 import { createWebhookSender } from './webhooks/deliver-webhook';
 import { webhookPolicyOf } from './webhooks/webhook-config';
 import { createThreadTtlSweeper } from './ttl/thread-ttl-sweeper';
-import { threadTtlSettingsOf } from './ttl/ttl-config';
+import { storeTtlSettingsOf, threadTtlSettingsOf } from './ttl/ttl-config';
 import { deleteThread } from './use-cases/thread-deletion';
 
 /**
@@ -99,11 +99,13 @@ export async function createDeploymentService(
   const cluster = await openCluster(config, store);
   const withThreadLock = cluster?.withThreadLock ?? createProcessThreadLock();
   const graph = createAgentGraph({ checkpointer, stepMs: config.DEMO_MODEL_STEP_MS });
+  // Known once the langgraph.json is read, after its graphs got their store.
+  let storeTtl = storeTtlSettingsOf(undefined);
   // The graphs of a langgraph.json when one is configured, else the demo graph.
   const loaded = config.LANGGRAPH_CONFIG
     ? await loadLangGraphConfig(config.LANGGRAPH_CONFIG, {
         checkpointer,
-        store: new GraphStore(kv),
+        store: new GraphStore(kv, () => storeTtl),
       })
     : undefined;
   const auth = await openAuthPolicy(config, {
@@ -182,6 +184,7 @@ export async function createDeploymentService(
     }));
   }
   const threadTtl = loaded?.threadTtl ?? threadTtlSettingsOf(undefined);
+  storeTtl = loaded?.storeTtl ?? storeTtl;
   const deps: DeploymentDeps = {
     assistants,
     graphs,
@@ -253,7 +256,10 @@ export async function createDeploymentService(
   app.route('/runs/crons', cronRoutes.crons);
   app.route('/runs', createCancelRunsRoute(deps));
   app.route('/runs', createStatelessRunRoutes(deps));
-  app.route('/store', createStoreRoutes(kv));
+  app.route(
+    '/store',
+    createStoreRoutes(kv, () => storeTtl),
+  );
   if (loaded?.ui) app.route('/ui', createUiRoutes(loaded.ui));
   app.notFound((c) => jsonError(c, 404, `Not Found: ${c.req.method} ${c.req.path}`));
   const scheduler = createCronScheduler({
@@ -268,6 +274,7 @@ export async function createDeploymentService(
     intervalMs: threadTtl.sweepIntervalMs,
     onError: (threadId, error) =>
       console.warn(`Expired thread ${threadId} was not swept: ${String(error)}`),
+    store: { sweep: kv.sweepExpired, intervalMs: storeTtl.sweepIntervalMs },
   });
 
   return {

@@ -19,7 +19,9 @@ import {
 import {
   checkpointerTtlSchema,
   storeTtlSchema,
+  storeTtlSettingsOf,
   threadTtlSettingsOf,
+  type StoreTtlSettings,
   type ThreadTtlSettings,
 } from '../ttl/ttl-config';
 
@@ -70,6 +72,8 @@ export interface LoadedLangGraphConfig {
   auth?: AuthSpec;
   /** `checkpointer.ttl`: how threads expire. */
   threadTtl: ThreadTtlSettings;
+  /** `store.ttl`: how store items expire. */
+  storeTtl: StoreTtlSettings;
 }
 
 const defaultsSchema = z.record(
@@ -242,6 +246,7 @@ export async function loadLangGraphConfig(
     schemasReady: ready,
     assistantDefaults: assistantDefaultsOf(typeof json.env === 'object' ? json.env : {}),
     threadTtl: threadTtlSettingsOf(json.checkpointer?.ttl ?? undefined),
+    storeTtl: storeTtlSettingsOf(json.store?.ttl ?? undefined),
     ...(httpApp !== undefined && { httpApp: httpApp as Hono }),
     ...(json.http?.cors && { cors: json.http.cors }),
     ...(ui && { ui }),

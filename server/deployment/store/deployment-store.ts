@@ -152,15 +152,26 @@ export interface CronStore {
   deleteForThread(threadId: string): Promise<void>;
 }
 
-/** The Store API's items (long-term memory). */
+/**
+ * The Store API's items (long-term memory). An item may expire: `ttlMinutes` after it was put,
+ * or after it was last read with `refreshTtl`; an expired item is never answered, and
+ * `sweepExpired` deletes it.
+ */
 export interface KvStore {
-  put(namespace: string[], key: string, value: Record<string, unknown>): Promise<void>;
-  get(namespace: string[], key: string): Promise<StoreItem | null>;
+  put(
+    namespace: string[],
+    key: string,
+    value: Record<string, unknown>,
+    ttlMinutes?: number | null,
+  ): Promise<void>;
+  get(namespace: string[], key: string, refreshTtl?: boolean): Promise<StoreItem | null>;
   delete(namespace: string[], key: string): Promise<void>;
   /** Items under `prefix`, most recently updated first, matching every `filter` condition. */
   search(prefix: string[], search: ItemSearch): Promise<StoreItem[]>;
   /** Distinct namespaces, cut to `max_depth` labels, sorted. */
   namespaces(query: NamespaceQuery): Promise<string[][]>;
+  /** Deletes the items expired at `now`; answers how many. */
+  sweepExpired(now: Date): Promise<number>;
 }
 
 /** A LangGraph checkpointer that adds the executing run's metadata to each checkpoint it writes. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeDataDir, startTestDeployment, type TestDeployment } from './test-deployment';
+import { removeDataDir, sleep, startTestDeployment, type TestDeployment } from './test-deployment';
 
 /**
  * Sweeps every 0.3 s; a thread created without `ttl` lives 1.2 s after its last update, then
@@ -91,5 +91,23 @@ describe('threads that expire, and POST /threads/prune', () => {
     expect(await statusOf(first.thread_id)).toBe(404);
     expect(await statusOf(second.thread_id)).toBe(200);
     expect((await prune({ thread_ids: ids, strategy: 'sometimes' })).status).toBe(422);
+  });
+
+  it('store items expire after their ttl, a read restarting it unless it says not to', async () => {
+    const { store } = deployment.client;
+    const namespace = ['ttl', randomUUID()];
+    const key = (name: string) => async () =>
+      (await store.getItem(namespace, name, { refreshTtl: false }))?.key ?? null;
+    await store.putItem(namespace, 'short', { n: 1 }, { ttl: 0.05 });
+    await store.putItem(namespace, 'defaulted', { n: 2 });
+    await store.putItem(namespace, 'forever', { n: 3 }, { ttl: null });
+    await sleep(2_000);
+    // A read that refreshes (langgraph.json's refresh_on_read) gives it 3 s from now.
+    expect((await store.getItem(namespace, 'short'))?.value).toEqual({ n: 1 });
+    await sleep(2_000);
+    expect(await key('short')()).toBe('short');
+    await expect.poll(key('short'), SWEPT_WITHIN).toBeNull();
+    const { items } = await store.searchItems(namespace);
+    expect(items.map((item) => item.key).sort()).toEqual(['defaulted', 'forever']);
   });
 });

@@ -28,6 +28,8 @@ export function createThreadTtlSweeper(options: {
   deleteThread: (threadId: string) => Promise<boolean>;
   intervalMs: number;
   onError?: (threadId: string, error: unknown) => void;
+  /** Deletes the store items expired at a time, on its own interval (one replica at a time). */
+  store?: { sweep: (now: Date) => Promise<number>; intervalMs: number };
 }): ThreadTtlSweeper {
   const { ttls, checkpoints, deleteThread } = options;
 
@@ -67,5 +69,23 @@ export function createThreadTtlSweeper(options: {
     options.intervalMs,
   );
   timer.unref();
-  return { sweep, stop: () => clearInterval(timer) };
+  const { store } = options;
+  const storeTimer =
+    store &&
+    setInterval(
+      () =>
+        inBackground(
+          'Expired store items could not be swept',
+          ttls.exclusively(() => store.sweep(new Date())),
+        ),
+      store.intervalMs,
+    );
+  storeTimer?.unref();
+  return {
+    sweep,
+    stop: () => {
+      clearInterval(timer);
+      clearInterval(storeTimer);
+    },
+  };
 }

@@ -16,11 +16,11 @@ export const checkpointerTtlSchema = z.looseObject({
 });
 
 /**
- * langgraph.json's `store.ttl`. Read so that an official file loads; store items are kept until
- * deleted (see docs/api.md).
+ * langgraph.json's `store.ttl`: the time to live of an item put without `ttl`, whether reads
+ * restart it unless they say otherwise (`refresh_ttl`), and how often expired items are deleted.
  */
 export const storeTtlSchema = z.looseObject({
-  refresh_on_read: z.boolean().optional(),
+  refresh_on_read: z.boolean().default(true),
   sweep_interval_minutes: z.number().positive().nullish(),
   default_ttl: z.number().positive().nullish(),
 });
@@ -30,6 +30,25 @@ export interface ThreadTtlSettings {
   /** The time to live of a thread created without `ttl`. */
   defaultTtl?: ThreadTtl;
   sweepIntervalMs: number;
+}
+
+/** How store items expire on this deployment. */
+export interface StoreTtlSettings {
+  /** Minutes; items put without `ttl` never expire when unset. */
+  defaultTtl?: number;
+  refreshOnRead: boolean;
+  sweepIntervalMs: number;
+}
+
+export function storeTtlSettingsOf(
+  ttl: z.infer<typeof storeTtlSchema> | undefined,
+): StoreTtlSettings {
+  const minutes = ttl?.sweep_interval_minutes ?? DEFAULT_SWEEP_INTERVAL_MINUTES;
+  return {
+    refreshOnRead: ttl?.refresh_on_read ?? true,
+    sweepIntervalMs: minutes * 60_000,
+    ...(ttl?.default_ttl && { defaultTtl: ttl.default_ttl }),
+  };
 }
 
 export function threadTtlSettingsOf(

@@ -115,6 +115,10 @@ const MIGRATIONS = [
      minutes   double precision NOT NULL,
      pruned_at timestamptz
    );`,
+  // Store items that expire: when (ISO text, as the item's other times), and after how long a
+  // read that refreshes them pushes that back.
+  `ALTER TABLE deployment.store_items ADD COLUMN expires_at text, ADD COLUMN ttl_minutes double precision;
+   CREATE INDEX store_items_expiry ON deployment.store_items (expires_at) WHERE expires_at IS NOT NULL;`,
 ];
 
 /** Any fixed number: every replica takes this lock before migrating, so one migrates at a time. */

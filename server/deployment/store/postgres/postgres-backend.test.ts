@@ -45,7 +45,7 @@ describe.skipIf(!TEST_DATABASE_URI)(
       const { rows } = await store.pool.query<{ version: number }>(
         'SELECT version FROM deployment.migrations ORDER BY version',
       );
-      expect(rows.map((row) => row.version)).toEqual([1, 2, 3, 4, 5]);
+      expect(rows.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6]);
       const tables = await store.pool.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = 'deployment'
          ORDER BY table_name`,
@@ -216,6 +216,16 @@ describe.skipIf(!TEST_DATABASE_URI)(
       expect(await expiredAt(11)).toEqual(['delete']);
       await store.threads.delete(thread.thread_id);
       expect(await store.ttls.get(thread.thread_id)).toBeUndefined();
+    });
+
+    it('deletes the store items expired at the time it is given, and only those', async () => {
+      const store = replica(0);
+      await store.kv.put(['sweep'], 'soon', { n: 1 }, 1);
+      await store.kv.put(['sweep'], 'later', { n: 2 }, 60);
+      await store.kv.put(['sweep'], 'never', { n: 3 });
+      expect(await store.kv.sweepExpired(new Date(Date.now() + 30 * 60_000))).toBe(1);
+      const left = await store.kv.search(['sweep'], { limit: 10, offset: 0 });
+      expect(left.map((item) => item.key).sort()).toEqual(['later', 'never']);
     });
   },
 );
