@@ -39,7 +39,6 @@ describe('threads that expire, and POST /threads/prune', () => {
     const { client } = deployment;
     const short = await client.threads.create({ ttl: 0.01 });
     const long = await client.threads.create({ ttl: 60 });
-    await echo(short.thread_id, 'a');
     await echo(long.thread_id, 'a');
     await expect.poll(() => statusOf(short.thread_id), SWEPT_WITHIN).toBe(404);
     expect(await statusOf(long.thread_id)).toBe(200);
@@ -56,9 +55,9 @@ describe('threads that expire, and POST /threads/prune', () => {
   it('under the default keep_latest ttl, an expired thread keeps its latest state and goes on from it', async () => {
     const { client } = deployment;
     const { thread_id } = await client.threads.create();
+    // A slow machine may prune between the two runs too: the second starts from the kept state.
     await echo(thread_id, 'a');
     await echo(thread_id, 'b');
-    expect(await historyLength(thread_id)).toBeGreaterThan(1);
     await expect.poll(() => historyLength(thread_id), SWEPT_WITHIN).toBe(1);
     expect((await client.threads.getState(thread_id)).values).toEqual({ text: 'b', echoed: 'b!' });
     await echo(thread_id, 'c');
@@ -98,13 +97,13 @@ describe('threads that expire, and POST /threads/prune', () => {
     const namespace = ['ttl', randomUUID()];
     const key = (name: string) => async () =>
       (await store.getItem(namespace, name, { refreshTtl: false }))?.key ?? null;
-    await store.putItem(namespace, 'short', { n: 1 }, { ttl: 0.05 });
+    await store.putItem(namespace, 'short', { n: 1 }, { ttl: 0.06 });
     await store.putItem(namespace, 'defaulted', { n: 2 });
     await store.putItem(namespace, 'forever', { n: 3 }, { ttl: null });
-    await sleep(2_000);
-    // A read that refreshes (langgraph.json's refresh_on_read) gives it 3 s from now.
+    await sleep(1_800);
+    // A read that refreshes (langgraph.json's refresh_on_read) gives it 3.6 s from now.
     expect((await store.getItem(namespace, 'short'))?.value).toEqual({ n: 1 });
-    await sleep(2_000);
+    await sleep(2_200);
     expect(await key('short')()).toBe('short');
     await expect.poll(key('short'), SWEPT_WITHIN).toBeNull();
     const { items } = await store.searchItems(namespace);

@@ -32,13 +32,15 @@ describe.skipIf(replicaServicesMissing)(
       const history = async (threadId: string) =>
         (await second.threads.getHistory(threadId, { limit: 100 })).length;
 
-      const short = await Promise.all([1, 2, 3, 4].map(() => first.threads.create({ ttl: 0.01 })));
+      const short = await Promise.all([1, 2, 3, 4].map(() => first.threads.create({ ttl: 60 })));
       const kept = await first.threads.create();
       const pruned = await first.threads.create({ ttl: 60 });
       for (const { thread_id } of [...short, kept, pruned]) {
         await echo(thread_id, 'a');
         await echo(thread_id, 'b');
       }
+      // Short-lived from now on, whatever time the runs took.
+      for (const { thread_id } of short) await first.threads.update(thread_id, { ttl: 0.01 });
       for (const { thread_id } of short) {
         await expect.poll(() => status(thread_id), SWEPT_WITHIN).toBe(404);
       }
