@@ -23,8 +23,8 @@ export interface UsageServiceOptions {
   announce?: boolean;
   /** A store opened by the caller (tests pass one with fixtures); the service closes it. */
   store?: UsageStore;
-  /** Where ingestion counts go (`/metrics`); none when metrics are off. */
-  metrics?: Pick<Metrics, 'ingested'>;
+  /** Where ingestion counts and query latencies go (`/metrics`); none when metrics are off. */
+  metrics?: Pick<Metrics, 'ingested' | 'usageQuery' | 'databaseClients'>;
 }
 
 export type UsageService = Service & {
@@ -83,7 +83,13 @@ export async function createUsageService(
     await backend.close();
     throw error;
   }
-  const app = createUsageRoutes(backend, usageAvailability(config));
+  const { metrics } = options;
+  metrics?.databaseClients(() => backend.clientSizes());
+  const app = createUsageRoutes(
+    backend,
+    usageAvailability(config),
+    metrics && ((kind, groupBy, seconds) => metrics.usageQuery(kind, groupBy, seconds)),
+  );
   // Usage limits: enforced inside ingestRuns; alerts looked at after billing.
   const { limits } = backend;
   const alerts = createAlertEvaluator(limits, { webhook: alertWebhook(config) });

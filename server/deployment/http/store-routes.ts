@@ -3,6 +3,7 @@ import { jsonError } from '@server/http/json-error';
 import { authorizeInRoute } from '../auth/auth-door';
 import { matchesFilters } from '../store/metadata-filter';
 import type { KvStore } from '../store/deployment-store';
+import type { GraphStoreTtl } from '../store/graph-store';
 import { parseJsonBody, parseWith } from '../wire/request';
 import {
   deleteItemBody,
@@ -49,7 +50,7 @@ const namespaceOf = (value: Readonly<Record<string, unknown>> | undefined, fallb
  * Each route authorizes its own namespace and key (`store:put`, ...): a handler may refuse or
  * rewrite the namespace, and its filters hide other callers' items.
  */
-export function createStoreRoutes(kv: KvStore) {
+export function createStoreRoutes(kv: KvStore, ttl: () => GraphStoreTtl) {
   const app = new Hono();
 
   app.put('/items', async (c) => {
@@ -70,7 +71,9 @@ export function createStoreRoutes(kv: KvStore) {
         return jsonError(c, 403, 'Not authorized');
       }
     }
-    await kv.put(namespace, key, value);
+    // Left out, the deployment's default; `null`, never expires.
+    const minutes = body.data.ttl === undefined ? ttl().defaultTtl : body.data.ttl;
+    await kv.put(namespace, key, value, minutes);
     return c.body(null, 204);
   });
 
@@ -79,7 +82,11 @@ export function createStoreRoutes(kv: KvStore) {
     if (!query.ok) return jsonError(c, 422, query.detail);
     const decision = await authorizeInRoute(c, 'store', 'get', query.data);
     if (decision instanceof Response) return decision;
-    const item = await kv.get(namespaceOf(decision.value, query.data.namespace), query.data.key);
+    const item = await kv.get(
+      namespaceOf(decision.value, query.data.namespace),
+      query.data.key,
+      query.data.refresh_ttl ?? ttl().refreshOnRead,
+    );
     const visible =
       item && matchesFilters(itemView(item.namespace, item.key, item.value), decision.filters);
     // A missing item is `null` with 200, which the SDK's getItem returns as null; so is another
@@ -114,6 +121,7 @@ export function createStoreRoutes(kv: KvStore) {
     const body = await parseJsonBody(c, searchItemsBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
     const { namespace_prefix, filter, limit, offset } = body.data;
+    const refreshTtl = body.data.refresh_ttl ?? ttl().refreshOnRead;
     const problem = namespace_prefix.length > 0 ? namespaceProblem(c, namespace_prefix) : undefined;
     if (problem) return problem;
     const decision = await authorizeInRoute(c, 'store', 'search', {
@@ -126,7 +134,9 @@ export function createStoreRoutes(kv: KvStore) {
     const prefix = namespaceOf(decision.value, namespace_prefix);
     const page = { limit: limit ?? 10, offset: offset ?? 0 };
     const { filters } = decision;
-    if (!filters) return c.json({ items: await kv.search(prefix, { filter, ...page }) });
+    if (!filters) {
+      return c.json({ items: await kv.search(prefix, { filter, ...page, refreshTtl }) });
+    }
     const scanned = await kv.search(prefix, { filter, limit: AUTHORIZED_SCAN_LIMIT, offset: 0 });
     const items = scanned.filter((item) =>
       matchesFilters(itemView(item.namespace, item.key, item.value), filters),

@@ -6,6 +6,12 @@ import {
   type OperationResults,
 } from '@langchain/langgraph-checkpoint';
 import type { KvStore } from './deployment-store';
+
+/** How a graph's items expire: langgraph.json's `store.ttl`, read once the file is loaded. */
+export interface GraphStoreTtl {
+  defaultTtl?: number;
+  refreshOnRead: boolean;
+}
 import type { StoreItem } from './records';
 
 const toItem = (item: StoreItem): Item => ({
@@ -34,7 +40,10 @@ function namespaceQuery(op: ListNamespacesOperation) {
  * API, so what a node writes, a client reads, and the other way round.
  */
 export class GraphStore extends BaseStore {
-  constructor(private readonly kv: KvStore) {
+  constructor(
+    private readonly kv: KvStore,
+    private readonly ttl: () => GraphStoreTtl = () => ({ refreshOnRead: true }),
+  ) {
     super();
   }
 
@@ -48,16 +57,21 @@ export class GraphStore extends BaseStore {
 
   private async apply(op: Operation): Promise<unknown> {
     if ('namespacePrefix' in op) {
-      const search = { filter: op.filter ?? null, limit: op.limit ?? 10, offset: op.offset ?? 0 };
+      const search = {
+        filter: op.filter ?? null,
+        limit: op.limit ?? 10,
+        offset: op.offset ?? 0,
+        refreshTtl: this.ttl().refreshOnRead,
+      };
       return (await this.kv.search(op.namespacePrefix, search)).map(toItem);
     }
     if ('value' in op) {
       if (op.value === null) await this.kv.delete(op.namespace, op.key);
-      else await this.kv.put(op.namespace, op.key, op.value);
+      else await this.kv.put(op.namespace, op.key, op.value, this.ttl().defaultTtl);
       return undefined;
     }
     if ('key' in op) {
-      const item = await this.kv.get(op.namespace, op.key);
+      const item = await this.kv.get(op.namespace, op.key, this.ttl().refreshOnRead);
       return item ? toItem(item) : null;
     }
     return this.kv.namespaces(namespaceQuery(op));

@@ -181,6 +181,8 @@ export interface ItemSearch {
   filter?: Record<string, unknown> | null;
   limit: number;
   offset: number;
+  /** Restarts the time to live of the items answered. */
+  refreshTtl?: boolean;
 }
 
 export interface NamespaceQuery {

@@ -13,7 +13,12 @@ import { prepareUsageRequest, type UsageAvailability } from './prepare-usage-req
  * The usage API, relative to `/api/v1`. Each handler reads: validate and authorise
  * (`prepareUsageRequest`) -> query -> respond.
  */
-export function createUsageRoutes(backend: UsageStore, availability: UsageAvailability): Hono {
+export function createUsageRoutes(
+  backend: UsageStore,
+  availability: UsageAvailability,
+  /** Each JSON usage query's latency by kind and grouping (`/metrics`). */
+  onQueried?: (kind: string, groupBy: string, seconds: number) => void,
+): Hono {
   const app = new Hono();
   const renderer = createUsageRenderer();
 
@@ -27,12 +32,16 @@ export function createUsageRoutes(backend: UsageStore, availability: UsageAvaila
     const request = await prepareUsageRequest(c, backend, availability);
     if ('response' in request) return request.response;
     const { prepared } = request;
+    const started = performance.now();
+    const queried = () =>
+      onQueried?.(prepared.kind, prepared.plan.groupBy, (performance.now() - started) / 1000);
     if (prepared.kind === 'langsmith_deployments') {
-      return c.json(
-        deploymentUsageJson(prepared.plan, await backend.facts.deploymentRows(prepared.plan)),
-      );
+      const rows = await backend.facts.deploymentRows(prepared.plan);
+      queried();
+      return c.json(deploymentUsageJson(prepared.plan, rows));
     }
     const answer = await getUsage(backend.facts, prepared.plan);
+    queried();
     // The `UsageResponse` JSON as UTF-8: the bytes `c.json` would send, written from the matrix.
     return c.body(renderer.json(answer.plan, answer.matrix), 200, {
       'Content-Type': 'application/json',

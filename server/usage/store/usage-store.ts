@@ -1,3 +1,4 @@
+import type { ClientSize } from '@server/metrics/client-sizes';
 import type { DeploymentReport } from '@contracts/usage/deployment-report';
 import type { GroupBy, TraceGroupBy, TraceTier, Workspace } from '@contracts/usage/usage-schema';
 import type { TraceInput } from '@server/usage/ingest/trace-input';
@@ -31,6 +32,8 @@ export interface UsageStore {
    */
   readonly limits: UsageLimitStore;
   readonly seeder: Seeder;
+  /** Its database clients' connections and queues, by client name (`/metrics`). */
+  clientSizes(): Record<string, ClientSize>;
   /** Billed traces, or null when the store does not answer. */
   health(): Promise<{ traces: number | null }>;
   /** Waits for writes under way, then releases connections. */

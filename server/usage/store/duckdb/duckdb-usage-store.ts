@@ -67,6 +67,7 @@ export function createDuckDbUsageStore(store: DuckDbStore): UsageStoreWithFixtur
       ingestTrace: createTraceIngestor(ingestor),
     },
     seeder: { seedIfEmpty: (profile, onProgress) => seedIfEmpty(store, profile, onProgress) },
+    clientSizes: () => ({ duckdb_writer: ingestor.size() }),
     async health() {
       try {
         return await read(async (connection) => {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { openPool } from '@server/db/postgres';
+import { poolSize } from '@server/metrics/client-sizes';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { TIER_CATALOG } from '@server/usage/model/trace-tiers';
 import { createScaleOutBilling } from './billing';
@@ -83,6 +84,11 @@ function createScaleOutUsageStore(
     seeder: {
       seedIfEmpty: (profile, onProgress) => seedClickHouse(pool, clickhouse, profile, onProgress),
     },
+    clientSizes: () => ({
+      usage_postgres: poolSize(pool),
+      clickhouse_reads: reader.size(),
+      clickhouse_ingest: queue.size(),
+    }),
     async health() {
       try {
         const [row] = await tsvRows(clickhouse, 'SELECT count() FROM traces');
