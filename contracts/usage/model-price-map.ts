@@ -1,0 +1,43 @@
+import { z } from 'zod/mini';
+
+/**
+ * The model price map's wire format, LangSmith's `/api/v1/model-price-map` shape: an entry names a
+ * model, matches run model names with `match_pattern` (a regular expression), optionally only for
+ * one `provider`, and gives US dollars per token, per token type. `start_time`: the entry prices
+ * runs ingested from then on. Entries with `tenant_id` null are the defaults (list prices); a
+ * workspace's own entries win over them.
+ */
+
+/** Per-token prices of token subtypes (`cache_read`, `cache_creation`; `reasoning`). */
+const costDetailsSchema = z.record(z.string(), z.number().check(z.nonnegative()));
+
+export const modelPriceBodySchema = z.object({
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  match_pattern: z.string().check(z.minLength(1), z.maxLength(500)),
+  prompt_cost: z.number().check(z.nonnegative()),
+  completion_cost: z.number().check(z.nonnegative()),
+  start_time: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+  match_path: z.optional(z.array(z.string())),
+  prompt_cost_details: z.optional(z.nullable(costDetailsSchema)),
+  completion_cost_details: z.optional(z.nullable(costDetailsSchema)),
+  provider: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+});
+export type ModelPriceBody = z.infer<typeof modelPriceBodySchema>;
+
+export const modelPriceSchema = z.object({
+  id: z.string(),
+  /** The workspace of a custom entry; null for a default (list price). */
+  tenant_id: z.nullable(z.string()),
+  name: z.string(),
+  match_pattern: z.string(),
+  match_path: z.array(z.string()),
+  prompt_cost: z.number(),
+  completion_cost: z.number(),
+  prompt_cost_details: z.record(z.string(), z.number()),
+  completion_cost_details: z.record(z.string(), z.number()),
+  provider: z.nullable(z.string()),
+  start_time: z.nullable(z.string()),
+});
+export type ModelPrice = z.infer<typeof modelPriceSchema>;
+
+export const modelPriceListSchema = z.array(modelPriceSchema);
