@@ -8,22 +8,6 @@ import { z } from 'zod/mini';
  * workspace's own entries win over them.
  */
 
-/** Per-token prices of token subtypes (`cache_read`, `cache_creation`; `reasoning`). */
-const costDetailsSchema = z.record(z.string(), z.number().check(z.nonnegative()));
-
-export const modelPriceBodySchema = z.object({
-  name: z.string().check(z.minLength(1), z.maxLength(200)),
-  match_pattern: z.string().check(z.minLength(1), z.maxLength(500)),
-  prompt_cost: z.number().check(z.nonnegative()),
-  completion_cost: z.number().check(z.nonnegative()),
-  start_time: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
-  match_path: z.optional(z.array(z.string())),
-  prompt_cost_details: z.optional(z.nullable(costDetailsSchema)),
-  completion_cost_details: z.optional(z.nullable(costDetailsSchema)),
-  provider: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-});
-export type ModelPriceBody = z.infer<typeof modelPriceBodySchema>;
-
 export const modelPriceSchema = z.object({
   id: z.string(),
   /** The workspace of a custom entry; null for a default (list price). */

@@ -7,6 +7,7 @@ import type { Metrics } from '@server/metrics/metrics';
 import { createIngestRoutes } from './http/ingest-routes';
 import { createSessionRoutes } from './http/session-routes';
 import { createUsageLimitRoutes } from './http/usage-limit-routes';
+import { createModelPriceRoutes } from './http/model-price-routes';
 import { createUsageLimitStatusRoutes } from './http/usage-limit-status-routes';
 import { createUsageRoutes } from './http/usage-routes';
 import { createAlertEvaluator, type AlertEvaluator } from './limits/alert-evaluator';
@@ -89,6 +90,8 @@ export async function createUsageService(
   const alerts = createAlertEvaluator(limits, { webhook: alertWebhook(config) });
   app.route('/', createUsageLimitRoutes({ backend, limits, alerts }));
   app.route('/', createUsageLimitStatusRoutes(backend, limits));
+  // What LLM runs cost: each workspace's model price map (admins change it).
+  app.route('/', createModelPriceRoutes(backend));
   // LangSmith trace ingestion (the langsmith SDK's endpoints), under /api/v1 and at the root.
   const ingest = createIngestRoutes(backend, {
     maxBodyBytes: config.USAGE_INGEST_MAX_BODY_BYTES,

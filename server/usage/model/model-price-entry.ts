@@ -1,8 +1,5 @@
-import {
-  modelPriceSchema,
-  type ModelPrice,
-  type ModelPriceBody,
-} from '@contracts/usage/model-price-map';
+import type { ModelPriceBody } from '@contracts/usage/model-price-body';
+import { modelPriceSchema, type ModelPrice } from '@contracts/usage/model-price-map';
 
 /** A workspace's entry from a create/replace body, optional fields at their defaults. */
 export function modelPriceFromBody(

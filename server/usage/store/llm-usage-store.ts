@@ -1,4 +1,5 @@
-import type { ModelPrice, ModelPriceBody } from '@contracts/usage/model-price-map';
+import type { ModelPrice } from '@contracts/usage/model-price-map';
+import type { ModelPriceBody } from '@contracts/usage/model-price-body';
 import type { LlmUsage } from '@server/usage/ingest/llm-usage';
 import type { LlmQueryPlan, LlmUsageRow } from '@server/usage/model/llm-usage-plan';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { ModelPrice, ModelPriceBody } from '@contracts/usage/model-price-map';
+import type { ModelPrice } from '@contracts/usage/model-price-map';
+import type { ModelPriceBody } from '@contracts/usage/model-price-body';
 import {
   ModelPriceConflictError,
   modelPriceFromBody,

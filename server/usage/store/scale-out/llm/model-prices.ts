@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import type { ModelPrice, ModelPriceBody } from '@contracts/usage/model-price-map';
+import type { ModelPrice } from '@contracts/usage/model-price-map';
+import type { ModelPriceBody } from '@contracts/usage/model-price-body';
 import {
   ModelPriceConflictError,
   modelPriceFromBody,
