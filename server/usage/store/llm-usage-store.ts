@@ -9,6 +9,8 @@ export interface LlmRunBatch {
   userId: string | null;
   apiKeyId: string | null;
   runs: readonly { usage: LlmUsage; projectName: string }[];
+  /** When the runs count (and are priced); ingestion leaves it out: now. The seed and tests set it. */
+  ingestedAt?: Date;
 }
 
 /**

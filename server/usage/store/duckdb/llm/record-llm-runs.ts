@@ -26,7 +26,7 @@ export async function recordLlmRuns(
     ...(await loadModelPrices(connection, [batch.workspaceId])),
     ...DEFAULT_MODEL_PRICES,
   ];
-  const ingestedAt = new Date();
+  const ingestedAt = batch.ingestedAt ?? new Date();
   const values: (string | number | null)[] = [];
   const rows: string[] = [];
   for (const [runId, { usage, projectName }] of runs) {

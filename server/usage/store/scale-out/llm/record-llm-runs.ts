@@ -22,7 +22,7 @@ export async function recordLlmRuns(pool: Pool, batch: LlmRunBatch): Promise<{ i
     [...runs.values()].map((run) => run.projectName),
   );
   const prices = [...(await loadModelPrices(pool, [batch.workspaceId])), ...DEFAULT_MODEL_PRICES];
-  const ingestedMs = Date.now();
+  const ingestedMs = batch.ingestedAt?.getTime() ?? Date.now();
   const list = [...runs];
   const priced = list.map(([, { usage }]) => priceLlmRun(prices, usage, ingestedMs));
   const column = <T>(read: (run: (typeof list)[number][1]) => T) =>
