@@ -8,8 +8,13 @@ export interface LlmRunBatch {
   workspaceId: string;
   userId: string | null;
   apiKeyId: string | null;
-  runs: readonly { usage: LlmUsage; projectName: string }[];
-  /** When the runs count (and are priced); ingestion leaves it out: now. The seed and tests set it. */
+  runs: readonly LlmRunToStore[];
+}
+
+export interface LlmRunToStore {
+  usage: LlmUsage;
+  projectName: string;
+  /** When the run counts (and is priced); ingestion leaves it out: now. The seed and tests set it. */
   ingestedAt?: Date;
 }
 

@@ -172,8 +172,7 @@ async function arrange(store: UsageStoreWithFixtures): Promise<void> {
       workspaceId: run.workspace.id,
       userId: run.user?.id ?? null,
       apiKeyId: run.key?.id ?? null,
-      runs: [{ usage: run.usage, projectName: run.project }],
-      ingestedAt: new Date(run.atMs),
+      runs: [{ usage: run.usage, projectName: run.project, ingestedAt: new Date(run.atMs) }],
     });
   }
 }

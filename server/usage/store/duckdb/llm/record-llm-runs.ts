@@ -5,11 +5,29 @@ import type { LlmRunBatch } from '@server/usage/store/llm-usage-store';
 import { ensureNamedProjects } from '../ensure-projects';
 import { loadModelPrices } from './model-prices';
 
-const COLUMNS = 16;
+/** The JSON row shape the insert reads (one parameter, whatever the batch size). */
+const ROW_TYPE = JSON.stringify([
+  {
+    run_id: 'VARCHAR',
+    project_id: 'VARCHAR',
+    ingested_at: 'VARCHAR',
+    model_name: 'VARCHAR',
+    model_provider: 'VARCHAR',
+    input_tokens: 'BIGINT',
+    output_tokens: 'BIGINT',
+    cache_read_tokens: 'BIGINT',
+    cache_creation_tokens: 'BIGINT',
+    reasoning_tokens: 'BIGINT',
+    total_tokens: 'BIGINT',
+    cost_nanos: 'BIGINT',
+    cost_source: 'VARCHAR',
+  },
+]);
 
 /**
  * Stores a batch's LLM runs, in the one writer: each run id once (the first sender owns it; one
- * already stored is skipped by the primary key), priced with the workspace's map as it is now.
+ * already stored is skipped by the primary key), priced with the workspace's map as it is now
+ * (or, for the seed and tests, at each run's own instant).
  */
 export async function recordLlmRuns(
   connection: DuckDBConnection,
@@ -26,40 +44,34 @@ export async function recordLlmRuns(
     ...(await loadModelPrices(connection, [batch.workspaceId])),
     ...DEFAULT_MODEL_PRICES,
   ];
-  const ingestedAt = batch.ingestedAt ?? new Date();
-  const values: (string | number | null)[] = [];
-  const rows: string[] = [];
-  for (const [runId, { usage, projectName }] of runs) {
+  const now = new Date();
+  const rows = [...runs].map(([runId, { usage, projectName, ingestedAt = now }]) => {
     const priced = priceLlmRun(prices, usage, ingestedAt.getTime());
-    const base = values.length;
-    values.push(
-      runId,
-      batch.workspaceId,
-      projects.get(projectName) ?? null,
-      batch.userId,
-      batch.apiKeyId,
-      ingestedAt.toISOString(),
-      usage.modelName,
-      usage.modelProvider,
-      usage.inputTokens,
-      usage.outputTokens,
-      usage.cacheReadTokens,
-      usage.cacheCreationTokens,
-      usage.reasoningTokens,
-      usage.totalTokens,
-      priced.costNanos,
-      priced.source,
-    );
-    const casts = ['UUID', 'UUID', 'UUID', 'UUID', 'UUID', 'TIMESTAMP', 'VARCHAR', 'VARCHAR'];
-    const cells = Array.from({ length: COLUMNS }, (_, i) => {
-      const cast = casts[i] ?? (i === COLUMNS - 1 ? 'VARCHAR' : 'BIGINT');
-      return `$${base + i + 1}::${cast}`;
-    });
-    rows.push(`(${cells.join(', ')})`);
-  }
+    return {
+      run_id: runId,
+      project_id: projects.get(projectName) ?? null,
+      ingested_at: ingestedAt.toISOString(),
+      model_name: usage.modelName,
+      model_provider: usage.modelProvider,
+      input_tokens: usage.inputTokens,
+      output_tokens: usage.outputTokens,
+      cache_read_tokens: usage.cacheReadTokens,
+      cache_creation_tokens: usage.cacheCreationTokens,
+      reasoning_tokens: usage.reasoningTokens,
+      total_tokens: usage.totalTokens,
+      cost_nanos: priced.costNanos,
+      cost_source: priced.source,
+    };
+  });
   const reader = await connection.runAndReadAll(
-    `INSERT INTO llm_runs VALUES ${rows.join(', ')} ON CONFLICT DO NOTHING RETURNING run_id`,
-    values,
+    `INSERT INTO llm_runs
+     SELECT r.run_id::UUID, $2::UUID, r.project_id::UUID, $3::UUID, $4::UUID,
+       r.ingested_at::TIMESTAMP, r.model_name, r.model_provider, r.input_tokens, r.output_tokens,
+       r.cache_read_tokens, r.cache_creation_tokens, r.reasoning_tokens, r.total_tokens,
+       r.cost_nanos, r.cost_source
+     FROM (SELECT unnest(from_json($1::JSON, '${ROW_TYPE}'), recursive := true)) r
+     ON CONFLICT DO NOTHING RETURNING run_id`,
+    [JSON.stringify(rows), batch.workspaceId, batch.userId, batch.apiKeyId],
   );
   return { inserted: reader.getRowsJS().length };
 }

@@ -22,27 +22,29 @@ export async function recordLlmRuns(pool: Pool, batch: LlmRunBatch): Promise<{ i
     [...runs.values()].map((run) => run.projectName),
   );
   const prices = [...(await loadModelPrices(pool, [batch.workspaceId])), ...DEFAULT_MODEL_PRICES];
-  const ingestedMs = batch.ingestedAt?.getTime() ?? Date.now();
+  const now = Date.now();
   const list = [...runs];
-  const priced = list.map(([, { usage }]) => priceLlmRun(prices, usage, ingestedMs));
+  const times = list.map(([, run]) => run.ingestedAt?.getTime() ?? now);
+  const priced = list.map(([, { usage }], i) => priceLlmRun(prices, usage, times[i] ?? now));
   const column = <T>(read: (run: (typeof list)[number][1]) => T) =>
     list.map(([, run]) => read(run));
   const result = await pool.query(
     `INSERT INTO usage.llm_runs
-     SELECT r.run_id, $2, r.project_id, $3, $4, $5, r.model_name, r.model_provider, r.input_tokens,
+     SELECT r.run_id, $2, r.project_id, $3, $4, r.ingested_ms, r.model_name, r.model_provider, r.input_tokens,
        r.output_tokens, r.cache_read, r.cache_creation, r.reasoning, r.total_tokens, r.cost_nanos,
        r.cost_source
      FROM unnest($1::uuid[], $6::uuid[], $7::bytea[], $8::bytea[], $9::bigint[], $10::bigint[],
-       $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::text[])
+       $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[], $16::text[],
+       $5::bigint[])
        AS r (run_id, project_id, model_name, model_provider, input_tokens, output_tokens,
-         cache_read, cache_creation, reasoning, total_tokens, cost_nanos, cost_source)
+         cache_read, cache_creation, reasoning, total_tokens, cost_nanos, cost_source, ingested_ms)
      ON CONFLICT (run_id) DO NOTHING`,
     [
       list.map(([runId]) => runId),
       batch.workspaceId,
       batch.userId,
       batch.apiKeyId,
-      ingestedMs,
+      times,
       column((run) => projects.get(run.projectName) ?? null),
       column((run) => bytes(run.usage.modelName)),
       column((run) => bytes(run.usage.modelProvider)),
