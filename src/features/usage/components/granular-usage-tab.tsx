@@ -40,6 +40,9 @@ const DeploymentsView = lazy(() =>
 const LlmUsageView = lazy(() =>
   import('./llm-usage-view').then((module) => ({ default: module.LlmUsageView })),
 );
+const LlmActions = lazy(() =>
+  import('./llm-actions').then((module) => ({ default: module.LlmActions })),
+);
 const DeploymentActions = lazy(() =>
   import('./deployment-actions').then((module) => ({ default: module.DeploymentActions })),
 );
@@ -155,6 +158,10 @@ function GranularUsageView() {
             tab === 'deployments' ? (
               <Suspense fallback={null}>
                 <DeploymentActions view={view} />
+              </Suspense>
+            ) : tab === 'llm' ? (
+              <Suspense fallback={null}>
+                <LlmActions view={view} />
               </Suspense>
             ) : undefined
           }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { usageExportFilename } from '@contracts/usage/export-filename';
-import type { LlmMatrices } from '../model/llm-matrices';
+import { llmMatricesToCsv, type LlmMatrices } from '../model/llm-matrices';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { describeUsageError } from './usage-error';
 
@@ -14,20 +14,18 @@ export function LlmExportButton({
   view,
   matrices,
 }: {
-  view: ResolvedUsageView;
+  view: ResolvedUsageView | null;
   /** The data on screen for `view`; absent while it loads. */
   matrices: LlmMatrices | undefined;
 }) {
   const statusId = useId();
   const exportCsv = useMutation({
     mutationFn: async () => {
-      if (!matrices) throw new Error('Nothing to export yet.');
-      const [{ llmMatricesToCsv }, { saveBlob, EXPORT_INCLUDES_CONTEXT }, { UTF8_BOM }] =
-        await Promise.all([
-          import('../model/llm-matrices'),
-          import('../api/export-usage-csv'),
-          import('../model/usage-csv'),
-        ]);
+      if (!view || !matrices) throw new Error('Nothing to export yet.');
+      const [{ saveBlob, EXPORT_INCLUDES_CONTEXT }, { UTF8_BOM }] = await Promise.all([
+        import('../api/export-usage-csv'),
+        import('../model/usage-csv'),
+      ]);
       const csv = llmMatricesToCsv(matrices, view.groupBy, {
         includeContext: EXPORT_INCLUDES_CONTEXT,
       });
@@ -46,7 +44,7 @@ export function LlmExportButton({
       <button
         type="button"
         className="button"
-        disabled={!matrices || exportCsv.isPending}
+        disabled={!view || !matrices || exportCsv.isPending}
         aria-describedby={statusId}
         onClick={() => exportCsv.mutate()}
       >

@@ -14,7 +14,6 @@ import {
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { ChartBody } from './chart-body';
 import { DataFreshness } from './data-freshness';
-import { LlmExportButton } from './llm-export-button';
 import { ModelPriceEditor, MODEL_PRICE_EDITOR_ID } from './model-price-editor';
 import { UsageError } from './usage-error';
 
@@ -188,7 +187,6 @@ export function LlmUsageView({
           <LlmGroupTable matrices={data.matrices} />
         </section>
       ) : null}
-      <LlmExportButton view={view} matrices={current?.matrices} />
       <ModelPriceEditor workspaceIds={view.workspaceIds} />
     </>
   );
