@@ -218,3 +218,26 @@ describe('usage through the multipart parser', () => {
     expect(extractRequestLlmUsage(parsed.operations, new Set())).toEqual([]);
   });
 });
+
+describe('hostile values', () => {
+  it('drops control characters from names, caps their length, and ignores absurd figures', () => {
+    const payload = {
+      run_type: 'llm',
+      outputs: {
+        usage_metadata: { input_tokens: 1e15, output_tokens: 3, total_cost: 1e9 },
+      },
+      extra: {
+        metadata: { ls_model_name: `gpt\u0000-4o\n${'x'.repeat(500)}`, ls_provider: ' \u0007 ' },
+      },
+    };
+    const usage = extractLlmUsage(RUN, [{ kind: 'post', payload }]);
+    expect(usage?.modelName).toBe(`gpt-4o${'x'.repeat(194)}`);
+    expect(usage?.modelProvider).toBeNull();
+    expect(usage).toMatchObject({
+      inputTokens: 0,
+      outputTokens: 3,
+      totalTokens: 3,
+      declaredCost: null,
+    });
+  });
+});

@@ -36,18 +36,39 @@ const isRecord = (value: unknown): value is Json =>
 
 const record = (value: unknown): Json => (isRecord(value) ? value : {});
 
+/** Above these a figure is not a real run's: it counts as absent (and sums stay exact). */
+const MAX_TOKENS = 1e12;
+const MAX_COST_USD = 1e6;
+const MAX_NAME_LENGTH = 200;
+
 /** A token count: a finite non-negative number, whole; anything else counts as absent. */
 const count = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_TOKENS
+    ? Math.round(value)
+    : null;
 
 /** A cost: a finite non-negative number (strings as Python's Decimal serialises them too). */
 const cost = (value: unknown): number | null => {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) && number >= 0 ? number : null;
+  return typeof number === 'number' && Number.isFinite(number) && number >= 0
+    ? number <= MAX_COST_USD
+      ? number
+      : null
+    : null;
 };
 
-const text = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+/** A model or provider name: trimmed, without control characters (a store may refuse NUL). */
+const text = (value: unknown): string | null => {
+  if (typeof value !== 'string') return null;
+  const clean = [...value]
+    .filter((char) => {
+      const code = char.charCodeAt(0);
+      return code > 0x1f && code !== 0x7f;
+    })
+    .join('')
+    .trim();
+  return clean === '' ? null : clean.slice(0, MAX_NAME_LENGTH);
+};
 
 /**
  * The model-name fields LangSmith reads, in its order of precedence (docs `cost-tracking`):
