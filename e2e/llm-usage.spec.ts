@@ -38,7 +38,10 @@ test.describe('Granular Usage: LLM tokens & cost', () => {
     expect(input).toBeGreaterThan(0);
     // The demo has a model without a list price: its runs are named, with a way to price them.
     expect(unpriced).toBeGreaterThan(0);
-    await expect(page.getByRole('link', { name: 'Price it' }).first()).toBeVisible();
+    const priceIt = page.getByRole('link', { name: /^Price / }).first();
+    await priceIt.click();
+    const model = (await priceIt.textContent())?.replace(/^Price /, '') ?? '';
+    await expect(page.getByLabel('Model name')).toHaveValue(model);
 
     const file = await exportRows(page);
     expect(file.name).toMatch(/^granular-usage_llm_.*_project\.csv$/);

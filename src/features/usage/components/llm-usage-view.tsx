@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
 import { parseAsStringLiteral, useQueryStates } from '@/lib/url-state';
@@ -58,6 +59,8 @@ export function LlmUsageView({
 }: LlmUsageViewProps) {
   const [{ llm_metric: metric }, setMetric] = useQueryStates(llmParsers, { history: 'replace' });
   const usage = useLlmUsage(view);
+  // The model a "Price …" link named: the editor's form starts from it.
+  const [pricing, setPricing] = useState<string | null>(null);
   const data = usage.data;
   const current = usage.isPlaceholderData ? undefined : data;
   const totals = current ? llmTotals(current.matrices) : undefined;
@@ -115,8 +118,8 @@ export function LlmUsageView({
                 <li key={`${entry.model}|${entry.provider ?? ''}`}>
                   {entry.model}
                   {entry.provider ? ` (${entry.provider})` : ''}: {formatCount(entry.runs)}{' '}
-                  <a href={`#${MODEL_PRICE_EDITOR_ID}`} data-model={entry.model}>
-                    Price it
+                  <a href={`#${MODEL_PRICE_EDITOR_ID}`} onClick={() => setPricing(entry.model)}>
+                    Price {entry.model}
                   </a>
                 </li>
               ))}
@@ -187,7 +190,7 @@ export function LlmUsageView({
           <LlmGroupTable matrices={data.matrices} />
         </section>
       ) : null}
-      <ModelPriceEditor workspaceIds={view.workspaceIds} />
+      <ModelPriceEditor key={pricing} workspaceIds={view.workspaceIds} modelName={pricing} />
     </>
   );
 }

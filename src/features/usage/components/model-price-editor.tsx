@@ -12,7 +12,14 @@ const perMillion = (perToken: number) =>
  * the server refuses keys without `usage-limits:manage`, and the form says so. A price applies to
  * runs ingested after it is saved; the defaults (list prices) are listed by the API, not here.
  */
-export function ModelPriceEditor({ workspaceIds }: { workspaceIds: readonly string[] }) {
+export function ModelPriceEditor({
+  workspaceIds,
+  modelName,
+}: {
+  workspaceIds: readonly string[];
+  /** The model to price, named by a link of the unpriced card; the form starts from it. */
+  modelName: string | null;
+}) {
   const id = useId();
   const [workspaceId, setWorkspaceId] = useState<string | null>(workspaceIds[0] ?? null);
   const selected =
@@ -20,7 +27,7 @@ export function ModelPriceEditor({ workspaceIds }: { workspaceIds: readonly stri
   const prices = useModelPrices(selected);
   const { create, remove } = useChangeModelPrices();
   const own = (prices.data ?? []).filter((entry) => entry.tenant_id !== null);
-  const [name, setName] = useState('');
+  const [name, setName] = useState(modelName ?? '');
   const [input, setInput] = useState('');
   const [output, setOutput] = useState('');
   const onSubmit = (event: FormEvent) => {
