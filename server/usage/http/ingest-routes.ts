@@ -10,7 +10,7 @@ import {
 } from '../ingest/parse-run-batch';
 import { extractRequestLlmUsage } from '../ingest/llm-usage';
 import { parseRunMultipart } from '../ingest/parse-run-multipart';
-import { decideRuns, type IngestProblem } from '../ingest/run-operations';
+import { decideRuns, DEFAULT_PROJECT, type IngestProblem } from '../ingest/run-operations';
 import type { UsageStore } from '../store/usage-store';
 import { limitExceededResponse } from './limit-exceeded';
 import { authorizeWriter, type IngestTarget } from './authorize-writer';
@@ -151,7 +151,10 @@ async function recordLlmUsage(
     workspaceId: target.workspaceId,
     userId: target.userId,
     apiKeyId: target.apiKeyId,
-    runs: usages.map((usage) => ({ usage, projectName: projects.get(usage.runId) ?? '' })),
+    runs: usages.map((usage) => ({
+      usage,
+      projectName: projects.get(usage.runId) ?? DEFAULT_PROJECT,
+    })),
   });
 }
 
