@@ -7,6 +7,9 @@ import type { Metrics } from '@server/metrics/metrics';
 import { createIngestRoutes } from './http/ingest-routes';
 import { createSessionRoutes } from './http/session-routes';
 import { createUsageLimitRoutes } from './http/usage-limit-routes';
+import { createModelPriceRoutes } from './http/model-price-routes';
+import { buildDimensions } from './seed/build-dimensions';
+import { llmSeedBatches } from './seed/llm-seed';
 import { createUsageLimitStatusRoutes } from './http/usage-limit-status-routes';
 import { createUsageRoutes } from './http/usage-routes';
 import { createAlertEvaluator, type AlertEvaluator } from './limits/alert-evaluator';
@@ -74,6 +77,12 @@ export async function createUsageService(
           ? (message: string) => console.log(`Usage demo data: ${message}`)
           : undefined;
       const result = await backend.seeder.seedIfEmpty(profile, progress);
+      // The demo's LLM usage goes in with the traces' seed, once (replicas: the one that seeded).
+      if (result.seeded) {
+        for (const batch of llmSeedBatches(profile, buildDimensions(profile))) {
+          await backend.llm.record(batch);
+        }
+      }
       if (result.seeded && announce) {
         console.log(`Usage demo data: ${result.traces} traces loaded in ${result.ms} ms.`);
       }
@@ -95,6 +104,8 @@ export async function createUsageService(
   const alerts = createAlertEvaluator(limits, { webhook: alertWebhook(config) });
   app.route('/', createUsageLimitRoutes({ backend, limits, alerts }));
   app.route('/', createUsageLimitStatusRoutes(backend, limits));
+  // What LLM runs cost: each workspace's model price map (admins change it).
+  app.route('/', createModelPriceRoutes(backend));
   // LangSmith trace ingestion (the langsmith SDK's endpoints), under /api/v1 and at the root.
   const ingest = createIngestRoutes(backend, {
     maxBodyBytes: config.USAGE_INGEST_MAX_BODY_BYTES,

@@ -6,7 +6,9 @@ import { authenticate } from './authenticate';
 import { csvExportResponse } from './csv-export';
 import { deploymentCsvResponse } from './deployment-csv-export';
 import { deploymentUsageJson } from './render-deployment-usage';
+import { llmUsageCsv, llmUsageJson } from './render-llm-usage';
 import { createUsageRenderer } from './render-usage';
+import { usageExportFilename } from '@contracts/usage/export-filename';
 import { prepareUsageRequest, type UsageAvailability } from './prepare-usage-request';
 
 /**
@@ -40,6 +42,9 @@ export function createUsageRoutes(
       queried();
       return c.json(deploymentUsageJson(prepared.plan, rows));
     }
+    if (prepared.kind === 'llm_usage') {
+      return c.json(llmUsageJson(prepared.plan, await backend.llm.rows(prepared.plan)));
+    }
     const answer = await getUsage(backend.facts, prepared.plan);
     queried();
     // The `UsageResponse` JSON as UTF-8: the bytes `c.json` would send, written from the matrix.
@@ -54,6 +59,22 @@ export function createUsageRoutes(
     const { prepared } = request;
     if (prepared.kind === 'langsmith_deployments') {
       return deploymentCsvResponse(backend, prepared.plan, prepared.includeContext);
+    }
+    if (prepared.kind === 'llm_usage') {
+      const { plan } = prepared;
+      const rows = await backend.llm.rows(plan);
+      const filename = usageExportFilename(
+        plan.grid.startMs,
+        plan.grid.endMs,
+        plan.groupBy,
+        'llm_usage',
+      );
+      // A few rows per bucket and group: one body, as the deployments export.
+      return c.body(llmUsageCsv(plan, rows, prepared.includeContext), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Cache-Control': 'no-store',
+      });
     }
     return csvExportResponse(backend, prepared.plan, renderer, {
       includeContext: prepared.includeContext,

@@ -9,6 +9,7 @@ import type { Interval } from '@server/usage/model/time-segments';
 import type { UsageMatrix } from '@server/usage/model/usage-matrix';
 import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
+import type { LlmUsageStore } from './llm-usage-store';
 import type { UsageLimitStore } from './usage-limit-store';
 
 /**
@@ -31,6 +32,8 @@ export interface UsageStore {
    * workspace and month, locked by the claim that counts runs against it, across replicas).
    */
   readonly limits: UsageLimitStore;
+  /** What the traced LLM runs spent, and the model price maps that cost them. */
+  readonly llm: LlmUsageStore;
   readonly seeder: Seeder;
   /** Its database clients' connections and queues, by client name (`/metrics`). */
   clientSizes(): Record<string, ClientSize>;

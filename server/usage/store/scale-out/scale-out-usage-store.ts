@@ -22,6 +22,7 @@ import { createPostgresLimitStore } from './limits/scale-out-limit-store';
 import { createIngestQueue } from './clickhouse/ingest-queue';
 import { createMonthBaseline } from './clickhouse/month-baseline';
 import { seedClickHouse } from './seed/seed-database';
+import { createScaleOutLlmUsage } from './llm/scale-out-llm-usage';
 
 export interface ScaleOutOptions {
   clickhouse: ClickHouseSettings;
@@ -75,6 +76,7 @@ function createScaleOutUsageStore(
       writerForKey: (keyHash) => loadKeyOwner(pool, keyHash),
     },
     limits: createPostgresLimitStore(pool, baseline),
+    llm: createScaleOutLlmUsage(pool),
     fixtures: {
       putDimension: (row) => putDimension(pool, row),
       removeDimension: (groupBy, id) => removeDimension(pool, groupBy, id),
