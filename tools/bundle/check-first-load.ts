@@ -46,6 +46,8 @@ const LOADED_ON_DEMAND = [
   'rollback-playground.tsx',
   'deployments-view.tsx',
   'deployment-actions.tsx',
+  'llm-usage-view.tsx',
+  'llm-actions.tsx',
   'limit-editor.tsx',
   'org-default-editor.tsx',
   'custom-range-form.tsx',

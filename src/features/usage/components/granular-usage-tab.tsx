@@ -31,7 +31,7 @@ import { UnreadLinkNotice } from './unread-link-notice';
 import { tabId, tabPanelId, UsageTabs } from './usage-tabs';
 import './usage.css';
 
-// The Deployments tab loads when it is opened: the usage tab's first load (Traces) has a 200 KB
+// The Deployments tab loads when it is opened: the usage tab's first load (Traces) has a 190 KB
 // budget and draws none of it.
 const DeploymentsView = lazy(() =>
   import('./deployments-view').then((module) => ({ default: module.DeploymentsView })),
