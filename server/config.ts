@@ -134,6 +134,33 @@ const envSchema = z
      * Demo-only default; it never leaves the server.
      */
     USAGE_CONSOLE_API_KEY: z.string().trim().min(1).default('lsv2_demo_admin'),
+    /**
+     * How people sign in to the console: `none` (the console acts with the server's keys for every
+     * browser) or `apikey` (each person signs in with their own usage API key). Unset means `none`, but a server reachable from other
+     * machines refuses to start without a sign-in unless `none` is set explicitly.
+     */
+    CONSOLE_AUTH: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(z.enum(['none', 'apikey']).optional())
+      .optional(),
+    /**
+     * The address browsers open the console at, e.g. https://usage.example.com: an https address
+     * marks the session cookie `Secure` (`__Host-`).
+     */
+    CONSOLE_PUBLIC_URL: optionalUrl,
+    /** A session unused this long (seconds) asks to sign in again. */
+    CONSOLE_SESSION_IDLE_SECONDS: integer(3_600, 31_536_000),
+    /** No session outlives this (seconds) from its sign-in, however busy. */
+    CONSOLE_SESSION_MAX_SECONDS: integer(43_200, 31_536_000),
+    /** Sign-in attempts one client address may make per minute (429 with Retry-After above). */
+    CONSOLE_SIGN_IN_PER_MINUTE: integer(10, 10_000),
+    /**
+     * Trust `X-Forwarded-Proto` (and `X-Forwarded-For` for the sign-in rate limit) from the
+     * reverse proxy in front of this server. Only set it when every request passes that proxy.
+     */
+    CONSOLE_TRUST_PROXY: booleanFlag,
     /** Largest body the trace ingestion endpoints accept (`/runs/*`; 413 above). 32 MiB. */
     USAGE_INGEST_MAX_BODY_BYTES: integer(33_554_432, 1_073_741_824),
     /**

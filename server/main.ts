@@ -10,6 +10,7 @@ import { GraphLoadError } from './deployment/graph/langgraph-config';
 import { serveWebSocketUpgrades } from './deployment/protocol/websocket-upgrade';
 import { tracingTargetFromConfig } from './deployment/runs/run-tracing';
 import { meteringTargetFromConfig } from './deployment/metering/run-metering';
+import { consoleAuthVerdict } from './console/auth/console-auth-verdict';
 import { shutDown } from './http/graceful-shutdown';
 import { createMetrics } from './metrics/metrics';
 import { serveMetricsApart } from './metrics/serve-metrics';
@@ -44,6 +45,9 @@ async function main() {
   const protection = protectedModeVerdict(config);
   if (!protection.start) throw new ConfigError(protection.message);
   if (protection.warning) console.warn(protection.warning);
+  const consoleAuth = consoleAuthVerdict(config);
+  if (!consoleAuth.start) throw new ConfigError(consoleAuth.message);
+  if (consoleAuth.warning) console.warn(consoleAuth.warning);
   await mkdir(config.DATA_DIR, { recursive: true });
 
   // The server's own URL, known once it listens: the embedded deployment traces to it over HTTP.
