@@ -8,6 +8,7 @@ import type { Interval } from '@server/usage/model/time-segments';
 import type { UsageMatrix } from '@server/usage/model/usage-matrix';
 import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
+import type { ConsoleSessionStore } from './console-session-store';
 import type { UsageLimitStore } from './usage-limit-store';
 
 /**
@@ -31,6 +32,8 @@ export interface UsageStore {
    */
   readonly limits: UsageLimitStore;
   readonly seeder: Seeder;
+  /** The console's sign-ins (`server/console/auth/`), kept here so replicas share them. */
+  readonly sessions: ConsoleSessionStore;
   /** Billed traces, or null when the store does not answer. */
   health(): Promise<{ traces: number | null }>;
   /** Waits for writes under way, then releases connections. */

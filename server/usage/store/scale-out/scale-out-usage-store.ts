@@ -21,6 +21,7 @@ import { createPostgresLimitStore } from './limits/scale-out-limit-store';
 import { createIngestQueue } from './clickhouse/ingest-queue';
 import { createMonthBaseline } from './clickhouse/month-baseline';
 import { seedClickHouse } from './seed/seed-database';
+import { createPostgresSessionStore, ensureSessionTable } from './sessions/postgres-session-store';
 
 export interface ScaleOutOptions {
   clickhouse: ClickHouseSettings;
@@ -41,6 +42,7 @@ export async function openScaleOutUsageStore(
   try {
     clickhouse = await openClickHouse(options.clickhouse);
     await migrateScaleOut(pool, clickhouse);
+    await ensureSessionTable(pool);
   } catch (error) {
     await clickhouse?.close();
     await pool.end();
@@ -80,6 +82,7 @@ function createScaleOutUsageStore(
       ensureProjects: (workspaceId, names) => ensureProjects(pool, workspaceId, names),
       ingestTrace: createTraceIngestor(pool, queue),
     },
+    sessions: createPostgresSessionStore(pool),
     seeder: {
       seedIfEmpty: (profile, onProgress) => seedClickHouse(pool, clickhouse, profile, onProgress),
     },
