@@ -1,0 +1,207 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { ConsoleRole } from '@contracts/console-roles';
+import { apiKeySignInSchema, type ConsoleSession } from '@contracts/console-session';
+import { jsonError } from '@server/http/json-error';
+import type {
+  ConsoleSessionStore,
+  StoredConsoleSession,
+} from '@server/usage/store/console-session-store';
+import type { KeyVerdict, KeyVerifier } from './key-verifier';
+import {
+  clearSessionCookie,
+  isHttpsRequest,
+  readSessionCookie,
+  writeSessionCookie,
+  type TransportPolicy,
+} from './session-cookie';
+import {
+  cookieMaxAgeSeconds,
+  isSessionLive,
+  needsTouch,
+  type SessionLifetime,
+} from './session-expiry';
+import { hashSessionId, newSessionId, openKey, sealKey } from './session-token';
+import { createSignInRateLimit } from './sign-in-rate-limit';
+
+/**
+ * Who a console request acts for. `role: null` is a console that signs no one in (it acts with
+ * the server's keys); `apiKey` is the signed-in user's own key, when the request must use it.
+ */
+export interface ConsoleIdentity {
+  role: ConsoleRole | null;
+  apiKey?: string;
+}
+
+export interface ConsoleAuth {
+  mode: ConsoleSession['mode'];
+  /** `/session`, `/sign-in`, `/sign-out`, mounted at `/_console/auth`. */
+  routes: Hono;
+  /** The identity of a console request, or the 401 to answer it with. */
+  identify(c: Context): Promise<{ identity: ConsoleIdentity } | { response: Response }>;
+}
+
+/** The console of CONSOLE_AUTH=none: every request acts with the server's keys. */
+export function openConsoleAuth(): ConsoleAuth {
+  const routes = new Hono();
+  routes.get('/session', (c) => c.json({ mode: 'none', user: null } satisfies ConsoleSession));
+  routes.on(['POST'], ['/sign-in', '/sign-out'], (c) =>
+    jsonError(c, 404, 'This console signs no one in (CONSOLE_AUTH=none).'),
+  );
+  return { mode: 'none', routes, identify: async () => ({ identity: { role: null } }) };
+}
+
+export interface ApiKeyAuthOptions {
+  sessions: ConsoleSessionStore;
+  verifyKey: KeyVerifier;
+  lifetime: SessionLifetime;
+  transport: TransportPolicy;
+  signInPerMinute: number;
+  now?: () => number;
+}
+
+const REFUSALS: Record<
+  Exclude<KeyVerdict, { ok: true }>['reason'],
+  { status: 401 | 403 | 502; detail: string }
+> = {
+  unknown: {
+    status: 401,
+    detail: 'That API key was not accepted. Check that it is complete and not revoked.',
+  },
+  'no-usage-access': {
+    status: 403,
+    detail: 'That API key cannot read usage: it lacks the organization:read permission.',
+  },
+  unreachable: {
+    status: 502,
+    detail: 'The usage API could not check the key just now. Try again in a moment.',
+  },
+};
+
+/** The client address a sign-in attempt is counted against. */
+function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    // The last hop is the one the trusted proxy appended: earlier ones are the client's word.
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * CONSOLE_AUTH=apikey: people sign in with their own usage API key. The key is checked against
+ * the usage API, sealed under a random session id in the usage database, and the browser gets
+ * only that id in an HttpOnly cookie; the console then acts with the key, never the server's.
+ */
+export function apiKeyConsoleAuth(options: ApiKeyAuthOptions): ConsoleAuth {
+  const { sessions, verifyKey, lifetime, transport } = options;
+  const now = options.now ?? Date.now;
+  const rateLimit = createSignInRateLimit(options.signInPerMinute);
+
+  type Found = { session: StoredConsoleSession; id: string } | { expired: boolean };
+  const findSession = async (c: Context): Promise<Found> => {
+    const secure = isHttpsRequest(c, transport);
+    const id = readSessionCookie(c, secure);
+    if (!id) return { expired: false };
+    const idHash = hashSessionId(id);
+    const session = await sessions.find(idHash);
+    if (!session) return { expired: true };
+    const nowMs = now();
+    if (!isSessionLive(session, nowMs, lifetime)) {
+      await sessions.revoke(idHash);
+      return { expired: true };
+    }
+    if (needsTouch(session, nowMs, lifetime)) {
+      // A lost touch only shortens the idle clock by one step: never fail the request for it.
+      await sessions.touch(idHash, nowMs).catch(() => undefined);
+    }
+    return { session, id };
+  };
+
+  const routes = new Hono();
+  routes.get('/session', async (c) => {
+    const found = await findSession(c);
+    if (!('session' in found)) {
+      if (found.expired) clearSessionCookie(c, isHttpsRequest(c, transport));
+      return c.json({ mode: 'apikey', user: null } satisfies ConsoleSession);
+    }
+    const { name, role } = found.session;
+    return c.json({ mode: 'apikey', user: { name, role } } satisfies ConsoleSession);
+  });
+
+  routes.post('/sign-in', async (c) => {
+    const verdict = rateLimit.attempt(clientAddress(c, transport.trustProxy), now());
+    if (!verdict.allowed) {
+      c.header('Retry-After', String(verdict.retryAfterSeconds));
+      return jsonError(
+        c,
+        429,
+        `Too many sign-in attempts from this address. Try again in ${verdict.retryAfterSeconds} s.`,
+      );
+    }
+    const body = apiKeySignInSchema.safeParse(await c.req.json().catch(() => undefined));
+    const apiKey = body.success ? body.data.apiKey.trim() : '';
+    if (apiKey === '') return jsonError(c, 422, 'Enter an API key to sign in.');
+    const checked = await verifyKey(apiKey);
+    if (!checked.ok) {
+      const refusal = REFUSALS[checked.reason];
+      return jsonError(c, refusal.status, refusal.detail);
+    }
+    const id = newSessionId();
+    const nowMs = now();
+    await sessions.create({
+      idHash: hashSessionId(id),
+      mode: 'apikey',
+      name: checked.name,
+      role: checked.role,
+      sealedKey: sealKey(id, apiKey),
+      createdAtMs: nowMs,
+      lastSeenAtMs: nowMs,
+    });
+    // Sessions nobody signed out of would pile up: each sign-in clears the expired ones.
+    await sessions.purge(nowMs - lifetime.idleMs, nowMs - lifetime.maxMs).catch(() => undefined);
+    writeSessionCookie(
+      c,
+      isHttpsRequest(c, transport),
+      id,
+      cookieMaxAgeSeconds(nowMs, nowMs, lifetime),
+    );
+    return c.json({
+      mode: 'apikey',
+      user: { name: checked.name, role: checked.role },
+    } satisfies ConsoleSession);
+  });
+
+  routes.post('/sign-out', async (c) => {
+    const secure = isHttpsRequest(c, transport);
+    const id = readSessionCookie(c, secure);
+    if (id) await sessions.revoke(hashSessionId(id));
+    clearSessionCookie(c, secure);
+    return c.json({ mode: 'apikey', user: null } satisfies ConsoleSession);
+  });
+
+  return {
+    mode: 'apikey',
+    routes,
+    async identify(c) {
+      const found = await findSession(c);
+      if (!('session' in found)) {
+        const detail = found.expired
+          ? 'Your console session has ended. Sign in again.'
+          : 'Sign in to use the console.';
+        return { response: jsonError(c, 401, detail) };
+      }
+      const { session, id } = found;
+      const apiKey = session.sealedKey === null ? undefined : openKey(id, session.sealedKey);
+      if (apiKey === undefined) {
+        return { response: jsonError(c, 401, 'Your console session has ended. Sign in again.') };
+      }
+      return { identity: { role: session.role, apiKey } };
+    },
+  };
+}
