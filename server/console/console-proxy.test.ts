@@ -18,6 +18,7 @@ function echoApp() {
       path: c.req.path,
       query: c.req.queries(),
       key: c.req.header('x-api-key') ?? null,
+      actor: c.req.header('x-console-actor') ?? null,
       body: c.req.method === 'GET' ? null : await c.req.text(),
     }),
   );
@@ -57,8 +58,16 @@ describe('console proxy to the embedded services', () => {
       path: '/orgs/current/billing/granular-usage',
       query: { workspace_ids: ['a', 'b'] },
       key: 'server-side-key',
+      actor: null,
       body: null,
     });
+  });
+
+  it('never forwards an X-Console-Actor header a browser sends (only the server sets one)', async () => {
+    const response = await app.request('/_console/usage/workspaces', {
+      headers: { 'x-console-actor': 'ceo@example.com' },
+    });
+    expect(await response.json()).toMatchObject({ actor: null });
   });
 
   it("passes the browser's own key through unchanged", async () => {

@@ -42,9 +42,19 @@ export interface ConsoleAuth {
   identify(c: Context): Promise<{ identity: ConsoleIdentity } | { response: Response }>;
 }
 
+/** Who is signed in is personal: no cache on the way may keep or share an answer. */
+function authRoutes(): Hono {
+  const routes = new Hono();
+  routes.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  return routes;
+}
+
 /** The console of CONSOLE_AUTH=none: every request acts with the server's keys. */
 export function openConsoleAuth(): ConsoleAuth {
-  const routes = new Hono();
+  const routes = authRoutes();
   routes.get('/session', (c) => c.json({ mode: 'none', user: null } satisfies ConsoleSession));
   routes.on(['POST'], ['/sign-in', '/sign-out'], (c) =>
     jsonError(c, 404, 'This console signs no one in (CONSOLE_AUTH=none).'),
@@ -123,7 +133,7 @@ export function apiKeyConsoleAuth(options: ApiKeyAuthOptions): ConsoleAuth {
     return { session, id };
   };
 
-  const routes = new Hono();
+  const routes = authRoutes();
   routes.get('/session', async (c) => {
     const found = await findSession(c);
     if (!('session' in found)) {

@@ -109,6 +109,7 @@ describe('CONSOLE_AUTH=apikey', () => {
     const cookie = cookieOf(response);
 
     const session = await app.request('/_console/auth/session', { headers: { cookie } });
+    expect(session.headers.get('cache-control')).toBe('no-store');
     expect(await session.json()).toEqual({
       mode: 'apikey',
       user: { name: 'API key …dmin', role: 'admin' },

@@ -10,7 +10,7 @@ export function SignedInUser({ user }: { user: NonNullable<ConsoleSession['user'
   return (
     <section className="signed-in-user" aria-label="Signed in">
       <p className="signed-in-name">{user.name}</p>
-      <p className="signed-in-role muted small">Role: {ROLE_LABELS[user.role]}</p>
+      <p className="signed-in-role">Role: {ROLE_LABELS[user.role]}</p>
       <button
         type="button"
         className="button button-secondary"
