@@ -25,18 +25,26 @@ export function useConsoleSession() {
 }
 
 /**
+ * The answer the shell asked for, without asking again: the controls below the shell render
+ * only once it is known (or the console signs no one in), and never send a request of their own.
+ */
+function useKnownSession() {
+  return useQuery({ ...consoleSessionQueryOptions(), enabled: false }).data;
+}
+
+/**
  * Whether the signed-in user's role may do `action` (`contracts/console-roles.ts`), so that a
  * control they may not use is not offered. A console that signs no one in may do everything.
  */
 export function useRoleMay(action: ConsoleAction): boolean {
-  const { data } = useConsoleSession();
-  // Unknown yet (the shell waits for it, so only outside the shell): the server still decides.
+  const data = useKnownSession();
+  // Not known yet (no answer so far, or a control tested alone): the server still decides.
   if (!data || data.mode === 'none') return roleMay(null, action);
   return roleMay(data.user?.role ?? 'viewer', action);
 }
 
 /** Whether people sign in to this console: then no key is typed into (or kept by) the page. */
 export function useSignsIn(): boolean {
-  const { data } = useConsoleSession();
+  const data = useKnownSession();
   return data !== undefined && data.mode !== 'none';
 }
