@@ -3,11 +3,11 @@ import { CONSOLE_ROLES } from './console-roles';
 
 /**
  * `GET /_console/auth/session`: who is signed in to the console, for the SPA. Never holds a
- * key or a token. `mode: none` means the console signs no one in (it acts with the server's
+ * key or a token. `name` is an oidc user's verified e-mail, or which API key. `mode: none` means the console signs no one in (it acts with the server's
  * keys); otherwise `user` is null until someone signs in.
  */
 export const consoleSessionSchema = z.object({
-  mode: z.enum(['none', 'apikey']),
+  mode: z.enum(['none', 'apikey', 'oidc']),
   user: z.nullable(
     z.object({
       name: z.string(),

@@ -166,7 +166,11 @@ function mountConsoleProxies(
         routes: USAGE_CONSOLE_ROUTES,
         serverApiKey,
         // A signed-in user reads and changes usage with their own key.
-        authorize: createConsoleAuthorizer(consoleAuth, (userKey) => userKey),
+        authorize: createConsoleAuthorizer(consoleAuth, {
+          forUser: (userKey) => userKey,
+          server: serverApiKey,
+          namesActor: true,
+        }),
       }),
     );
   }
@@ -179,19 +183,22 @@ function mountConsoleProxies(
     // The embedded deployment in langsmith mode takes usage keys: a signed-in user's own.
     const takesUsageKeys =
       !config.LANGGRAPH_DEPLOYMENT_URL && config.LANGGRAPH_AUTH_TYPE === 'langsmith';
+    // In langsmith mode the embedded deployment takes the usage service's keys: the console's.
+    const deploymentKey = takesUsageKeys
+      ? (config.LANGGRAPH_API_KEY ?? config.USAGE_CONSOLE_API_KEY)
+      : config.LANGGRAPH_API_KEY;
     app.route(
       mountPath,
       createConsoleProxy({
         mountPath,
         target: deploymentTarget,
         routes: DEPLOYMENT_CONSOLE_ROUTES,
-        // In langsmith mode the embedded deployment takes the usage service's keys: the console's.
-        serverApiKey: takesUsageKeys
-          ? (config.LANGGRAPH_API_KEY ?? config.USAGE_CONSOLE_API_KEY)
-          : config.LANGGRAPH_API_KEY,
-        authorize: createConsoleAuthorizer(consoleAuth, (userKey) =>
-          takesUsageKeys ? userKey : config.LANGGRAPH_API_KEY,
-        ),
+        serverApiKey: deploymentKey,
+        authorize: createConsoleAuthorizer(consoleAuth, {
+          forUser: (userKey) => (takesUsageKeys ? userKey : config.LANGGRAPH_API_KEY),
+          server: deploymentKey,
+          namesActor: false,
+        }),
         areaAction: 'playground:run',
       }),
     );

@@ -78,6 +78,7 @@ export function createConsoleProxy({
       headers.delete(keyHeader);
       headers.delete('authorization');
       if (credential.apiKey) headers.set(keyHeader, credential.apiKey);
+      if (credential.actor) headers.set('x-console-actor', credential.actor);
     } else if (!headers.has(keyHeader) && serverApiKey) {
       headers.set(keyHeader, serverApiKey);
     }

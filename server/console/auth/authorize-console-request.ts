@@ -6,9 +6,11 @@ import type { ConsoleAuth } from './console-auth';
 /**
  * The credential a proxied console request carries: the server's (the console signs no one in:
  * a key the browser sends wins, as before sign-in existed), or exactly `apiKey` (a signed-in
- * user's request: nothing the browser sends replaces it).
+ * user's request: nothing the browser sends replaces it), with `actor` naming the signed-in
+ * person when the request acts with the server's key for them.
  */
-export type ProxyCredential = { kind: 'server' } | { kind: 'key'; apiKey: string | undefined };
+export type ProxyCredential =
+  { kind: 'server' } | { kind: 'key'; apiKey: string | undefined; actor?: string };
 
 export type ConsoleAuthorizer = (
   c: Context,
@@ -25,25 +27,35 @@ const ACTION_WORDS: Record<ConsoleAction, string> = {
   'settings:change': 'change console settings',
 };
 
-/**
- * Identify -> check the role table -> pick the credential. `keyForUser` is what a signed-in
- * user's request sends upstream: their own key (the usage API, a deployment taking usage keys),
- * or the server's key of a service that takes no user keys.
- */
-export function createConsoleAuthorizer(
-  auth: ConsoleAuth,
-  keyForUser: (userKey: string | undefined) => string | undefined,
-): ConsoleAuthorizer {
+/** The keys one proxied area sends for signed-in users. */
+export interface AreaKeys {
+  /** What an apikey user's request sends: their own key, or the area's if it takes no user keys. */
+  forUser: (userKey: string) => string | undefined;
+  /** The server's key for the area: what an oidc user's request sends. */
+  server: string | undefined;
+  /** Whether the upstream learns who acts (`X-Console-Actor`): the usage API records it. */
+  namesActor: boolean;
+}
+
+/** Identify -> check the role table -> pick the credential. */
+export function createConsoleAuthorizer(auth: ConsoleAuth, keys: AreaKeys): ConsoleAuthorizer {
   return async (c, action) => {
     const found = await auth.identify(c);
     if ('response' in found) return found;
-    const { role, apiKey } = found.identity;
+    const { role, apiKey, actor } = found.identity;
     if (role === null) return { credential: { kind: 'server' } };
     if (!roleMay(role, action)) {
       return {
         response: jsonError(c, 403, `Your console role (${role}) may not ${ACTION_WORDS[action]}.`),
       };
     }
-    return { credential: { kind: 'key', apiKey: keyForUser(apiKey) } };
+    if (apiKey !== undefined) return { credential: { kind: 'key', apiKey: keys.forUser(apiKey) } };
+    return {
+      credential: {
+        kind: 'key',
+        apiKey: keys.server,
+        ...(keys.namesActor && actor !== undefined ? { actor } : {}),
+      },
+    };
   };
 }

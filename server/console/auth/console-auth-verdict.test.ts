@@ -32,3 +32,27 @@ describe('consoleAuthVerdict', () => {
     expect(() => loadConfig({ CONSOLE_AUTH: 'password' })).toThrow(/CONSOLE_AUTH/);
   });
 });
+
+describe('CONSOLE_AUTH=oidc configuration', () => {
+  const oidc = {
+    CONSOLE_AUTH: 'oidc',
+    OIDC_ISSUER_URL: 'https://login.example.com',
+    OIDC_CLIENT_ID: 'console',
+    CONSOLE_PUBLIC_URL: 'https://usage.example.com',
+  };
+
+  it('starts with an https issuer, or an http one on loopback', () => {
+    expect(verdict({ ...oidc, HOST: '0.0.0.0' })).toEqual({ start: true, mode: 'oidc' });
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER_URL: 'http://127.0.0.1:9000' })).not.toThrow();
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER_URL: 'http://localhost:9000' })).not.toThrow();
+  });
+
+  it.each([
+    [{ OIDC_ISSUER_URL: 'http://login.example.com' }, /OIDC_ISSUER_URL: must be https/],
+    [{ OIDC_ISSUER_URL: '' }, /OIDC_ISSUER_URL: is required when CONSOLE_AUTH=oidc/],
+    [{ OIDC_CLIENT_ID: '' }, /OIDC_CLIENT_ID: is required/],
+    [{ CONSOLE_PUBLIC_URL: '' }, /CONSOLE_PUBLIC_URL: is required/],
+  ])('refuses %o, naming the variable', (change, message) => {
+    expect(() => loadConfig({ ...oidc, ...change })).toThrow(message);
+  });
+});

@@ -6,7 +6,7 @@ function isLoopback(host: string): boolean {
   return bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare);
 }
 
-export type ConsoleAuthMode = 'none' | 'apikey';
+export type ConsoleAuthMode = 'none' | 'apikey' | 'oidc';
 
 export type ConsoleAuthVerdict =
   { start: true; mode: ConsoleAuthMode; warning?: string } | { start: false; message: string };
@@ -38,6 +38,7 @@ export function consoleAuthVerdict(config: Config): ConsoleAuthVerdict {
       `Refusing to start: the console (/_console) would act with the server's usage key for ` +
       `anyone, without a sign-in, ${exposure}.\n` +
       '  Set CONSOLE_AUTH=apikey to have each person sign in with their own usage API key,\n' +
+      "  or CONSOLE_AUTH=oidc to sign people in with the organization's identity provider,\n" +
       '  or CONSOLE_AUTH=none to serve it open on purpose,\n' +
       '  or HOST=127.0.0.1 to serve this machine only.',
   };

@@ -27,11 +27,13 @@ import { createSignInRateLimit } from './sign-in-rate-limit';
 
 /**
  * Who a console request acts for. `role: null` is a console that signs no one in (it acts with
- * the server's keys); `apiKey` is the signed-in user's own key, when the request must use it.
+ * the server's keys); `apiKey` is an apikey user's own key; `actor` an oidc user's verified
+ * e-mail (the request then acts with the server's key on their behalf).
  */
 export interface ConsoleIdentity {
   role: ConsoleRole | null;
   apiKey?: string;
+  actor?: string;
 }
 
 export interface ConsoleAuth {
@@ -103,15 +105,34 @@ function clientAddress(c: Context, trustProxy: boolean): string {
   }
 }
 
+/** Who a new session is for: an apikey user (with their key) or an oidc user. */
+export type NewSignIn =
+  | { mode: 'apikey'; name: string; role: ConsoleRole; apiKey: string }
+  | { mode: 'oidc'; name: string; role: ConsoleRole };
+
+/** What a sign-in method adds to the routes: it calls `start` once it knows who signed in. */
+export type SignInRoutes = (
+  routes: Hono,
+  tools: { start: (c: Context, who: NewSignIn) => Promise<void>; now: () => number },
+) => void;
+
+export interface SessionAuthOptions {
+  mode: 'apikey' | 'oidc';
+  sessions: ConsoleSessionStore;
+  lifetime: SessionLifetime;
+  transport: TransportPolicy;
+  signIn: SignInRoutes;
+  now?: () => number;
+}
+
 /**
- * CONSOLE_AUTH=apikey: people sign in with their own usage API key. The key is checked against
- * the usage API, sealed under a random session id in the usage database, and the browser gets
- * only that id in an HttpOnly cookie; the console then acts with the key, never the server's.
+ * A console people sign in to: sessions in the usage database, the browser holding only a random
+ * id in an HttpOnly cookie. `/session` and `/sign-out` are the same for every method; `signIn`
+ * adds the method's own routes.
  */
-export function apiKeyConsoleAuth(options: ApiKeyAuthOptions): ConsoleAuth {
-  const { sessions, verifyKey, lifetime, transport } = options;
+export function sessionConsoleAuth(options: SessionAuthOptions): ConsoleAuth {
+  const { mode, sessions, lifetime, transport } = options;
   const now = options.now ?? Date.now;
-  const rateLimit = createSignInRateLimit(options.signInPerMinute);
 
   type Found = { session: StoredConsoleSession; id: string } | { expired: boolean };
   const findSession = async (c: Context): Promise<Found> => {
@@ -120,7 +141,7 @@ export function apiKeyConsoleAuth(options: ApiKeyAuthOptions): ConsoleAuth {
     if (!id) return { expired: false };
     const idHash = hashSessionId(id);
     const session = await sessions.find(idHash);
-    if (!session) return { expired: true };
+    if (!session || session.mode !== mode) return { expired: true };
     const nowMs = now();
     if (!isSessionLive(session, nowMs, lifetime)) {
       await sessions.revoke(idHash);
@@ -133,43 +154,15 @@ export function apiKeyConsoleAuth(options: ApiKeyAuthOptions): ConsoleAuth {
     return { session, id };
   };
 
-  const routes = authRoutes();
-  routes.get('/session', async (c) => {
-    const found = await findSession(c);
-    if (!('session' in found)) {
-      if (found.expired) clearSessionCookie(c, isHttpsRequest(c, transport));
-      return c.json({ mode: 'apikey', user: null } satisfies ConsoleSession);
-    }
-    const { name, role } = found.session;
-    return c.json({ mode: 'apikey', user: { name, role } } satisfies ConsoleSession);
-  });
-
-  routes.post('/sign-in', async (c) => {
-    const verdict = rateLimit.attempt(clientAddress(c, transport.trustProxy), now());
-    if (!verdict.allowed) {
-      c.header('Retry-After', String(verdict.retryAfterSeconds));
-      return jsonError(
-        c,
-        429,
-        `Too many sign-in attempts from this address. Try again in ${verdict.retryAfterSeconds} s.`,
-      );
-    }
-    const body = apiKeySignInSchema.safeParse(await c.req.json().catch(() => undefined));
-    const apiKey = body.success ? body.data.apiKey.trim() : '';
-    if (apiKey === '') return jsonError(c, 422, 'Enter an API key to sign in.');
-    const checked = await verifyKey(apiKey);
-    if (!checked.ok) {
-      const refusal = REFUSALS[checked.reason];
-      return jsonError(c, refusal.status, refusal.detail);
-    }
+  const start = async (c: Context, who: NewSignIn) => {
     const id = newSessionId();
     const nowMs = now();
     await sessions.create({
       idHash: hashSessionId(id),
-      mode: 'apikey',
-      name: checked.name,
-      role: checked.role,
-      sealedKey: sealKey(id, apiKey),
+      mode: who.mode,
+      name: who.name,
+      role: who.role,
+      sealedKey: who.mode === 'apikey' ? sealKey(id, who.apiKey) : null,
       createdAtMs: nowMs,
       lastSeenAtMs: nowMs,
     });
@@ -181,22 +174,31 @@ export function apiKeyConsoleAuth(options: ApiKeyAuthOptions): ConsoleAuth {
       id,
       cookieMaxAgeSeconds(nowMs, nowMs, lifetime),
     );
-    return c.json({
-      mode: 'apikey',
-      user: { name: checked.name, role: checked.role },
-    } satisfies ConsoleSession);
+  };
+
+  const routes = authRoutes();
+  routes.get('/session', async (c) => {
+    const found = await findSession(c);
+    if (!('session' in found)) {
+      if (found.expired) clearSessionCookie(c, isHttpsRequest(c, transport));
+      return c.json({ mode, user: null } satisfies ConsoleSession);
+    }
+    const { name, role } = found.session;
+    return c.json({ mode, user: { name, role } } satisfies ConsoleSession);
   });
+
+  options.signIn(routes, { start, now });
 
   routes.post('/sign-out', async (c) => {
     const secure = isHttpsRequest(c, transport);
     const id = readSessionCookie(c, secure);
     if (id) await sessions.revoke(hashSessionId(id));
     clearSessionCookie(c, secure);
-    return c.json({ mode: 'apikey', user: null } satisfies ConsoleSession);
+    return c.json({ mode, user: null } satisfies ConsoleSession);
   });
 
   return {
-    mode: 'apikey',
+    mode,
     routes,
     async identify(c) {
       const found = await findSession(c);
@@ -207,6 +209,9 @@ export function apiKeyConsoleAuth(options: ApiKeyAuthOptions): ConsoleAuth {
         return { response: jsonError(c, 401, detail) };
       }
       const { session, id } = found;
+      if (session.mode === 'oidc') {
+        return { identity: { role: session.role, actor: session.name } };
+      }
       const apiKey = session.sealedKey === null ? undefined : openKey(id, session.sealedKey);
       if (apiKey === undefined) {
         return { response: jsonError(c, 401, 'Your console session has ended. Sign in again.') };
@@ -214,4 +219,52 @@ export function apiKeyConsoleAuth(options: ApiKeyAuthOptions): ConsoleAuth {
       return { identity: { role: session.role, apiKey } };
     },
   };
+}
+
+/** 429 with Retry-After once `client` made too many sign-in attempts this minute. */
+export function rateLimitSignIns(perMinute: number, trustProxy: boolean) {
+  const rateLimit = createSignInRateLimit(perMinute);
+  return (c: Context, nowMs: number): Response | undefined => {
+    const verdict = rateLimit.attempt(clientAddress(c, trustProxy), nowMs);
+    if (verdict.allowed) return undefined;
+    c.header('Retry-After', String(verdict.retryAfterSeconds));
+    return jsonError(
+      c,
+      429,
+      `Too many sign-in attempts from this address. Try again in ${verdict.retryAfterSeconds} s.`,
+    );
+  };
+}
+
+/**
+ * CONSOLE_AUTH=apikey: people sign in with their own usage API key. The key is checked against
+ * the usage API, sealed under a random session id in the usage database, and the browser gets
+ * only that id in an HttpOnly cookie; the console then acts with the key, never the server's.
+ */
+export function apiKeyConsoleAuth(options: ApiKeyAuthOptions): ConsoleAuth {
+  const { verifyKey, transport } = options;
+  const limited = rateLimitSignIns(options.signInPerMinute, transport.trustProxy);
+  return sessionConsoleAuth({
+    ...options,
+    mode: 'apikey',
+    signIn: (routes, { start, now }) => {
+      routes.post('/sign-in', async (c) => {
+        const refused = limited(c, now());
+        if (refused) return refused;
+        const body = apiKeySignInSchema.safeParse(await c.req.json().catch(() => undefined));
+        const apiKey = body.success ? body.data.apiKey.trim() : '';
+        if (apiKey === '') return jsonError(c, 422, 'Enter an API key to sign in.');
+        const checked = await verifyKey(apiKey);
+        if (!checked.ok) {
+          const refusal = REFUSALS[checked.reason];
+          return jsonError(c, refusal.status, refusal.detail);
+        }
+        await start(c, { mode: 'apikey', name: checked.name, role: checked.role, apiKey });
+        return c.json({
+          mode: 'apikey',
+          user: { name: checked.name, role: checked.role },
+        } satisfies ConsoleSession);
+      });
+    },
+  });
 }

@@ -7,11 +7,11 @@ import type { ConsoleRole } from '@contracts/console-roles';
  */
 export interface StoredConsoleSession {
   idHash: string;
-  mode: 'apikey';
-  /** What the shell shows for the user (never the key). */
+  mode: 'apikey' | 'oidc';
+  /** What the shell shows for the user: an oidc user's verified e-mail; never a key. */
   name: string;
   role: ConsoleRole;
-  /** The user's API key, sealed under the session id; null for a session without one. */
+  /** An apikey user's key, sealed under the session id; null for an oidc session. */
   sealedKey: string | null;
   createdAtMs: number;
   lastSeenAtMs: number;

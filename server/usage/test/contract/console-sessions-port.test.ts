@@ -41,11 +41,18 @@ describe.each(LIMIT_BACKENDS)('console sessions through the port ($name)', ({ ki
   });
 
   it('moves the idle clock forward only, and forgets a revoked session', async () => {
-    const created = session({ role: 'viewer', sealedKey: null });
+    const created = session({
+      mode: 'oidc',
+      name: 'ada@example.com',
+      role: 'viewer',
+      sealedKey: null,
+    });
     await backend.sessions.create(created);
     await backend.sessions.touch(created.idHash, created.lastSeenAtMs + 5_000);
     await backend.sessions.touch(created.idHash, created.lastSeenAtMs + 1_000);
     expect(await backend.sessions.find(created.idHash)).toMatchObject({
+      mode: 'oidc',
+      name: 'ada@example.com',
       role: 'viewer',
       sealedKey: null,
       lastSeenAtMs: created.lastSeenAtMs + 5_000,

@@ -27,7 +27,7 @@ const COLUMNS = 'id_hash, mode, name, role, sealed_key, created_at_ms, last_seen
 function toSession(row: unknown[]): StoredConsoleSession | undefined {
   const [idHash, mode, name, role, sealedKey, createdAt, lastSeenAt] = row;
   const roleName = String(role);
-  if (mode !== 'apikey' || !isConsoleRole(roleName)) return undefined;
+  if ((mode !== 'apikey' && mode !== 'oidc') || !isConsoleRole(roleName)) return undefined;
   return {
     idHash: String(idHash),
     mode,

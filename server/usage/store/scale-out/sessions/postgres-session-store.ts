@@ -37,7 +37,9 @@ interface SessionRow {
 }
 
 function toSession(row: SessionRow): StoredConsoleSession | undefined {
-  if (row.mode !== 'apikey' || !isConsoleRole(row.role)) return undefined;
+  if ((row.mode !== 'apikey' && row.mode !== 'oidc') || !isConsoleRole(row.role)) {
+    return undefined;
+  }
   return {
     idHash: row.id_hash,
     mode: row.mode,
