@@ -24,11 +24,11 @@ export function RootLayout() {
   // The shell does not wait for the answer: a console that signs no one in (the default) loads
   // as fast as before, and one that does answers every panel 401 until the answer swaps the
   // page for the sign-in form.
-  if (session.data?.mode === 'apikey' && !session.data.user) {
+  if (session.data && session.data.mode !== 'none' && !session.data.user) {
     return (
       <Suspense fallback={null}>
         <main id="main" tabIndex={-1}>
-          <SignInPage />
+          <SignInPage mode={session.data.mode} />
         </main>
       </Suspense>
     );

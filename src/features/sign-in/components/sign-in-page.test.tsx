@@ -123,3 +123,44 @@ describe('signing in with an API key', () => {
     expect(card.queryByRole('button', { name: /limit for Acme/ })).toBeNull();
   });
 });
+
+describe("signing in with the organization's identity provider", () => {
+  const stubOidc = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://console.test').pathname;
+        if (path === '/_console/auth/session') return Response.json({ mode: 'oidc', user: null });
+        return Response.json({ detail: 'Sign in to use the console.' }, { status: 401 });
+      }),
+    );
+
+  it('offers the provider, and says so when its round trip failed', async () => {
+    stubOidc();
+    renderApp('/?sign-in=failed');
+    const link = await screen.findByRole(
+      'link',
+      { name: 'Sign in with your organization' },
+      { timeout: 10_000 },
+    );
+    expect(link).toHaveAttribute('href', '/_console/auth/login');
+    expect(screen.getByRole('alert')).toHaveTextContent('The sign-in did not complete.');
+    expect(screen.queryByLabelText('API key')).not.toBeInTheDocument();
+  });
+
+  it('tells someone the console does not admit that they have no access', async () => {
+    stubOidc();
+    renderApp('/?sign-in=no-access');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'No access to the Usage Console' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in with another account' })).toHaveAttribute(
+      'href',
+      '/_console/auth/login',
+    );
+  });
+});
