@@ -3,6 +3,9 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { allowedHosts, publicConfig, type Config } from './config';
+import { createConsoleAuthorizer } from './console/auth/authorize-console-request';
+import { openConsoleAuth, type ConsoleAuth } from './console/auth/console-auth';
+import { csrfGuard } from './console/auth/csrf-guard';
 import { createConsoleProxy, type ProxyTarget } from './console/console-proxy';
 import { compressResponses } from './http/compress';
 import { DEPLOYMENT_CONSOLE_ROUTES, USAGE_CONSOLE_ROUTES } from './console/console-routes';
@@ -26,6 +29,11 @@ interface AppOptions {
   logSink?: LogSink;
   /** Request metrics, and `/metrics` itself unless METRICS_PORT serves it apart. */
   metrics?: Metrics;
+  /**
+   * How the console signs people in (`consoleAuthFromConfig`); required when CONSOLE_AUTH signs
+   * anyone in. Unset: the console acts with the server's keys.
+   */
+  consoleAuth?: ConsoleAuth;
 }
 
 /** Path prefixes that belong to APIs: unknown paths below them get JSON 404s, never the SPA. */
@@ -41,7 +49,17 @@ const API_PREFIXES = [
 /** A missing file under these answers 404: HTML in place of a script only hides the problem. */
 const ASSET_PREFIXES = ['/assets/'];
 
-export function createApp({ config, services, staticDir, logSink, metrics }: AppOptions) {
+export function createApp({
+  config,
+  services,
+  staticDir,
+  logSink,
+  metrics,
+  consoleAuth = openConsoleAuth(),
+}: AppOptions) {
+  if ((config.CONSOLE_AUTH ?? 'none') !== consoleAuth.mode) {
+    throw new Error(`CONSOLE_AUTH=${config.CONSOLE_AUTH} needs its sign-in (consoleAuth).`);
+  }
   const app = new Hono();
   app.use('*', requestLog(config.LOG_LEVEL, logSink));
   if (metrics) app.use('*', httpMetrics(metrics));
@@ -51,6 +69,7 @@ export function createApp({ config, services, staticDir, logSink, metrics }: App
   // The console acts with the server's keys: only this server's own pages may drive it.
   app.use('/_console/*', browserGuard({ allowedHosts: allowedHosts(config) }));
   app.use('/_console/*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
+  app.use('/_console/*', csrfGuard());
   // The embedded deployment asks for no key: only the pages its CORS policy names (LangGraph
   // Studio by default) may call it, and only under a Host this server answers to.
   const deployment = services.find((service) => service.name === 'deployment');
@@ -72,13 +91,14 @@ export function createApp({ config, services, staticDir, logSink, metrics }: App
   });
 
   app.get('/_console/config', (c) => c.json(publicConfig(config)));
+  app.route('/_console/auth', consoleAuth.routes);
   if (metrics && config.METRICS_PORT === undefined) app.route('/', createMetricsRoute(metrics));
 
   for (const service of services) {
     app.route(service.basePath, service.app);
     if (service.rootApp) app.route('/', service.rootApp);
   }
-  mountConsoleProxies(app, config, services);
+  mountConsoleProxies(app, config, services, consoleAuth);
 
   if (staticDir) {
     const root = path.relative(process.cwd(), staticDir) || '.';
@@ -119,7 +139,12 @@ export function createApp({ config, services, staticDir, logSink, metrics }: App
  * `/_console/usage` and `/_console/deployment`: what the SPA calls by default. They reach the
  * configured real service (with the server's key) or the embedded one in-process.
  */
-function mountConsoleProxies(app: Hono, config: Config, services: Service[]) {
+function mountConsoleProxies(
+  app: Hono,
+  config: Config,
+  services: Service[],
+  consoleAuth: ConsoleAuth,
+) {
   const embedded = (name: string): ProxyTarget | undefined => {
     const service = services.find((candidate) => candidate.name === name);
     return service && { kind: 'embedded', fetch: (request) => service.app.fetch(request) };
@@ -140,6 +165,12 @@ function mountConsoleProxies(app: Hono, config: Config, services: Service[]) {
         target: usageTarget,
         routes: USAGE_CONSOLE_ROUTES,
         serverApiKey,
+        // A signed-in user reads and changes usage with their own key.
+        authorize: createConsoleAuthorizer(consoleAuth, {
+          forUser: (userKey) => userKey,
+          server: serverApiKey,
+          namesActor: true,
+        }),
       }),
     );
   }
@@ -149,17 +180,26 @@ function mountConsoleProxies(app: Hono, config: Config, services: Service[]) {
     : embedded('deployment');
   if (deploymentTarget) {
     const mountPath = '/_console/deployment';
+    // The embedded deployment in langsmith mode takes usage keys: a signed-in user's own.
+    const takesUsageKeys =
+      !config.LANGGRAPH_DEPLOYMENT_URL && config.LANGGRAPH_AUTH_TYPE === 'langsmith';
+    // In langsmith mode the embedded deployment takes the usage service's keys: the console's.
+    const deploymentKey = takesUsageKeys
+      ? (config.LANGGRAPH_API_KEY ?? config.USAGE_CONSOLE_API_KEY)
+      : config.LANGGRAPH_API_KEY;
     app.route(
       mountPath,
       createConsoleProxy({
         mountPath,
         target: deploymentTarget,
         routes: DEPLOYMENT_CONSOLE_ROUTES,
-        // In langsmith mode the embedded deployment takes the usage service's keys: the console's.
-        serverApiKey:
-          !config.LANGGRAPH_DEPLOYMENT_URL && config.LANGGRAPH_AUTH_TYPE === 'langsmith'
-            ? (config.LANGGRAPH_API_KEY ?? config.USAGE_CONSOLE_API_KEY)
-            : config.LANGGRAPH_API_KEY,
+        serverApiKey: deploymentKey,
+        authorize: createConsoleAuthorizer(consoleAuth, {
+          forUser: (userKey) => (takesUsageKeys ? userKey : config.LANGGRAPH_API_KEY),
+          server: deploymentKey,
+          namesActor: false,
+        }),
+        areaAction: 'playground:run',
       }),
     );
   }

@@ -86,6 +86,12 @@ const optionalServerUrl = (protocols: RegExp, example: string, credentials: stri
     )
     .optional();
 
+/** Whether a URL's host name is this machine only. */
+function isLoopbackHostname(hostname: string): boolean {
+  const bare = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare);
+}
+
 /**
  * Every environment variable the server reads, in one place. Secrets (API keys) stay on the
  * server: `publicConfig` below is the only part of this object that may reach the browser.
@@ -134,6 +140,44 @@ const envSchema = z
      * Demo-only default; it never leaves the server.
      */
     USAGE_CONSOLE_API_KEY: z.string().trim().min(1).default('lsv2_demo_admin'),
+    /**
+     * How people sign in to the console: `none` (the console acts with the server's keys for every
+     * browser), `apikey` (each person signs in with their own usage API key) or `oidc` (the
+     * organization's identity provider; the console then acts with the server's key and
+     * enforces each person's role itself). Unset means `none`, but a server reachable from other
+     * machines refuses to start without a sign-in unless `none` is set explicitly.
+     */
+    CONSOLE_AUTH: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .pipe(z.enum(['none', 'apikey', 'oidc']).optional())
+      .optional(),
+    /**
+     * The address browsers open the console at, e.g. https://usage.example.com: the OIDC
+     * redirect is `${CONSOLE_PUBLIC_URL}/_console/auth/callback`, and an https address marks the
+     * session cookie `Secure` (`__Host-`).
+     */
+    CONSOLE_PUBLIC_URL: optionalUrl,
+    /** A session unused this long (seconds) asks to sign in again. */
+    CONSOLE_SESSION_IDLE_SECONDS: integer(3_600, 31_536_000),
+    /** No session outlives this (seconds) from its sign-in, however busy. */
+    CONSOLE_SESSION_MAX_SECONDS: integer(43_200, 31_536_000),
+    /** Sign-in attempts one client address may make per minute (429 with Retry-After above). */
+    CONSOLE_SIGN_IN_PER_MINUTE: integer(10, 10_000),
+    /** `oidc`: the identity provider's issuer (its `/.well-known/openid-configuration`). */
+    OIDC_ISSUER_URL: optionalUrl,
+    OIDC_CLIENT_ID: optionalSecret,
+    OIDC_CLIENT_SECRET: optionalSecret,
+    /** `oidc`: verified e-mail addresses that are console admins, comma-separated. */
+    CONSOLE_ADMIN_EMAILS: hostList,
+    /** `oidc`: e-mail domains whose verified users may view (read, export, playground). */
+    CONSOLE_VIEWER_DOMAINS: hostList,
+    /**
+     * Trust `X-Forwarded-Proto` (and `X-Forwarded-For` for the sign-in rate limit) from the
+     * reverse proxy in front of this server. Only set it when every request passes that proxy.
+     */
+    CONSOLE_TRUST_PROXY: booleanFlag,
     /** Largest body the trace ingestion endpoints accept (`/runs/*`; 413 above). 32 MiB. */
     USAGE_INGEST_MAX_BODY_BYTES: integer(33_554_432, 1_073_741_824),
     /**
@@ -309,6 +353,26 @@ const envSchema = z
         message:
           'required when CLICKHOUSE_URL is set (keys, catalog and billed run ids live in Postgres)',
       });
+    }
+    if (env.CONSOLE_AUTH === 'oidc') {
+      for (const name of ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'CONSOLE_PUBLIC_URL'] as const) {
+        if (!env[name]) {
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when CONSOLE_AUTH=oidc',
+          });
+        }
+      }
+      const issuer = env.OIDC_ISSUER_URL ? new URL(env.OIDC_ISSUER_URL) : undefined;
+      // A plain-http identity provider is a local one (tests, a developer's): never a real one.
+      if (issuer?.protocol === 'http:' && !isLoopbackHostname(issuer.hostname)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER_URL'],
+          message: 'must be https (http only on a loopback address: localhost, 127.0.0.1, ::1)',
+        });
+      }
     }
     const dangling = (
       ['CLICKHOUSE_USER', 'CLICKHOUSE_PASSWORD', 'CLICKHOUSE_DATABASE'] as const

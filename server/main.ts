@@ -10,6 +10,11 @@ import { GraphLoadError } from './deployment/graph/langgraph-config';
 import { serveWebSocketUpgrades } from './deployment/protocol/websocket-upgrade';
 import { tracingTargetFromConfig } from './deployment/runs/run-tracing';
 import { meteringTargetFromConfig } from './deployment/metering/run-metering';
+import { consoleAuthVerdict } from './console/auth/console-auth-verdict';
+import {
+  consoleAuthFromConfig,
+  type ConsoleAuthStores,
+} from './console/auth/console-auth-from-config';
 import { shutDown } from './http/graceful-shutdown';
 import { createMetrics } from './metrics/metrics';
 import { serveMetricsApart } from './metrics/serve-metrics';
@@ -47,6 +52,9 @@ async function main() {
   const protection = protectedModeVerdict(config);
   if (!protection.start) throw new ConfigError(protection.message);
   if (protection.warning) console.warn(protection.warning);
+  const signIn = consoleAuthVerdict(config);
+  if (!signIn.start) throw new ConfigError(signIn.message);
+  if (signIn.warning) console.warn(signIn.warning);
   await mkdir(config.DATA_DIR, { recursive: true });
 
   // The server's own URL, known once it listens: the embedded deployment traces to it over HTTP.
@@ -57,8 +65,11 @@ async function main() {
   const closeServices = async () => {
     await Promise.allSettled(services.map((service) => service.close()));
   };
+  let consoleStores: ConsoleAuthStores;
   try {
-    services.push(await createUsageService(config, { metrics }));
+    const usage = await createUsageService(config, { metrics });
+    services.push(usage);
+    consoleStores = usage.consoleStores;
     services.push(
       await createDeploymentService(config, {
         tracingTarget,
@@ -72,7 +83,8 @@ async function main() {
     throw error;
   }
 
-  const app = createApp({ config, services, staticDir, metrics });
+  const consoleAuth = consoleAuthFromConfig(config, consoleStores);
+  const app = createApp({ config, services, staticDir, metrics, consoleAuth });
   serveMetricsApart(config, metrics);
   const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
     const host = info.address.includes(':') ? `[${info.address}]` : info.address;

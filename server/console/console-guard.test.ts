@@ -49,7 +49,8 @@ describe('console proxy allow-list', () => {
     ['POST', '/_console/deployment/assistants/search'],
   ])('%s %s answers JSON 404 and never reaches the upstream', async (method, path) => {
     embeddedSeen.length = 0;
-    const response = await app.request(path, { method });
+    // From the console's own page: only the allow-list stands between it and the upstream.
+    const response = await app.request(path, { method, headers: { origin: 'http://localhost' } });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await response.json()).toEqual({ detail: 'Not Found' });

@@ -6,6 +6,9 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { Service } from '../http/service';
 
+/** What a browser sends with a change made from the console's own page. */
+const SAME_ORIGIN = { origin: 'http://localhost' };
+
 /** A stand-in upstream that echoes what it received, so the test sees what was forwarded. */
 function echoApp() {
   const app = new Hono();
@@ -15,6 +18,7 @@ function echoApp() {
       path: c.req.path,
       query: c.req.queries(),
       key: c.req.header('x-api-key') ?? null,
+      actor: c.req.header('x-console-actor') ?? null,
       body: c.req.method === 'GET' ? null : await c.req.text(),
     }),
   );
@@ -54,8 +58,16 @@ describe('console proxy to the embedded services', () => {
       path: '/orgs/current/billing/granular-usage',
       query: { workspace_ids: ['a', 'b'] },
       key: 'server-side-key',
+      actor: null,
       body: null,
     });
+  });
+
+  it('never forwards an X-Console-Actor header a browser sends (only the server sets one)', async () => {
+    const response = await app.request('/_console/usage/workspaces', {
+      headers: { 'x-console-actor': 'ceo@example.com' },
+    });
+    expect(await response.json()).toMatchObject({ actor: null });
   });
 
   it("passes the browser's own key through unchanged", async () => {
@@ -68,7 +80,7 @@ describe('console proxy to the embedded services', () => {
   it('forwards deployment requests with their JSON body', async () => {
     const response = await app.request('/_console/deployment/threads', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...SAME_ORIGIN },
       body: '{"metadata":{}}',
     });
     expect(await response.json()).toMatchObject({
@@ -91,11 +103,14 @@ describe('console proxy to the embedded deployment in langsmith mode', () => {
   });
 
   it("sends the console's usage key when the browser sends none, and the browser's key else", async () => {
-    const own = await app.request('/_console/deployment/threads', { method: 'POST' });
+    const own = await app.request('/_console/deployment/threads', {
+      method: 'POST',
+      headers: SAME_ORIGIN,
+    });
     expect(await own.json()).toMatchObject({ key: 'console-key' });
     const given = await app.request('/_console/deployment/threads', {
       method: 'POST',
-      headers: { 'x-api-key': 'user-key' },
+      headers: { 'x-api-key': 'user-key', ...SAME_ORIGIN },
     });
     expect(await given.json()).toMatchObject({ key: 'user-key' });
   });
@@ -123,7 +138,10 @@ describe('console proxy to remote services', () => {
       config: loadConfig({ LANGGRAPH_DEPLOYMENT_URL: 'http://127.0.0.1:9/', LOG_LEVEL: 'silent' }),
       services: [],
     });
-    const response = await app.request('/_console/deployment/threads', { method: 'POST' });
+    const response = await app.request('/_console/deployment/threads', {
+      method: 'POST',
+      headers: SAME_ORIGIN,
+    });
     expect(response.status).toBe(502);
     const body = (await response.json()) as { detail: string };
     expect(body.detail).toContain('Could not reach http://127.0.0.1:9/threads');

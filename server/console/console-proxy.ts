@@ -1,6 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '../http/json-error';
-import type { ConsoleRoute } from './console-routes';
+import type { ConsoleAction } from '@contracts/console-roles';
+import type { ConsoleAuthorizer } from './auth/authorize-console-request';
+import { routeAction, type ConsoleRoute } from './console-routes';
 
 /** Where the console's requests for one area go: an embedded service, or a remote base URL. */
 export type ProxyTarget =
@@ -17,6 +19,13 @@ interface ConsoleProxyOptions {
   serverApiKey: string | undefined;
   /** Header the upstream reads its key from (LangSmith and LangGraph both use `x-api-key`). */
   keyHeader?: string;
+  /**
+   * Who may send each request and with which key (sign-in and the role table). Unset: every
+   * request acts with `serverApiKey` when the browser sends none.
+   */
+  authorize?: ConsoleAuthorizer;
+  /** The role-table action of this area's routes that name none (`routeAction`). */
+  areaAction?: ConsoleAction;
 }
 
 const FORWARDED_REQUEST_HEADERS = [
@@ -46,9 +55,16 @@ export function createConsoleProxy({
   routes,
   serverApiKey,
   keyHeader = 'x-api-key',
+  authorize,
+  areaAction,
 }: ConsoleProxyOptions) {
   const app = new Hono();
-  const forward = async (c: Context) => {
+  const forward = async (c: Context, route: ConsoleRoute) => {
+    const allowed = authorize
+      ? await authorize(c, routeAction(route, areaAction))
+      : { credential: { kind: 'server' } as const };
+    if ('response' in allowed) return allowed.response;
+    const { credential } = allowed;
     const incoming = new URL(c.req.url);
     const relative = incoming.pathname.slice(mountPath.length) || '/';
 
@@ -57,7 +73,15 @@ export function createConsoleProxy({
       const value = c.req.header(name);
       if (value) headers.set(name, value);
     }
-    if (!headers.has(keyHeader) && serverApiKey) headers.set(keyHeader, serverApiKey);
+    if (credential.kind === 'key') {
+      // A signed-in user's request carries their credential and no other.
+      headers.delete(keyHeader);
+      headers.delete('authorization');
+      if (credential.apiKey) headers.set(keyHeader, credential.apiKey);
+      if (credential.actor) headers.set('x-console-actor', credential.actor);
+    } else if (!headers.has(keyHeader) && serverApiKey) {
+      headers.set(keyHeader, serverApiKey);
+    }
 
     const url =
       target.kind === 'embedded'
@@ -101,6 +125,6 @@ export function createConsoleProxy({
     }
     return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
   };
-  for (const route of routes) app.on(route.method, route.path, forward);
+  for (const route of routes) app.on(route.method, route.path, (c) => forward(c, route));
   return app;
 }

@@ -1,7 +1,20 @@
+import type { ConsoleAction } from '@contracts/console-roles';
+
 /** One request shape the console proxy forwards: a method and a Hono path pattern. */
 export interface ConsoleRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
+  /**
+   * What the request does, in the role table's words (`contracts/console-roles.ts`). Unset: its
+   * area's action (the playground's), else a read is `usage:read`, anything else
+   * `settings:change` (admins only).
+   */
+  action?: ConsoleAction;
+}
+
+/** The role-table action a console route needs; `areaAction` speaks for a whole area. */
+export function routeAction(route: ConsoleRoute, areaAction?: ConsoleAction): ConsoleAction {
+  return route.action ?? areaAction ?? (route.method === 'GET' ? 'usage:read' : 'settings:change');
 }
 
 /**
@@ -11,16 +24,16 @@ export interface ConsoleRoute {
 export const USAGE_CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { method: 'GET', path: '/workspaces' },
   { method: 'GET', path: '/orgs/current/billing/granular-usage' },
-  { method: 'GET', path: '/orgs/current/billing/granular-usage/export' },
+  { method: 'GET', path: '/orgs/current/billing/granular-usage/export', action: 'usage:export' },
   // Usage limits: the tab's card reads the status and log, edits or removes a workspace's limit
   // and sets the org default.
   { method: 'GET', path: '/usage-limits/org/status' },
   { method: 'GET', path: '/usage-limits/org/deliveries' },
   { method: 'GET', path: '/usage-limits/refusals' },
-  { method: 'PUT', path: '/usage-limits' },
-  { method: 'DELETE', path: '/usage-limits/:id' },
+  { method: 'PUT', path: '/usage-limits', action: 'limits:change' },
+  { method: 'DELETE', path: '/usage-limits/:id', action: 'limits:change' },
   { method: 'GET', path: '/usage-limits/org/default' },
-  { method: 'PUT', path: '/usage-limits/org/default' },
+  { method: 'PUT', path: '/usage-limits/org/default', action: 'limits:change' },
 ];
 
 /**

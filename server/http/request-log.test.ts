@@ -37,6 +37,16 @@ describe('request logs', () => {
     expect(lines.join('\n')).not.toContain('lsv2_secret');
   });
 
+  it('debug: leaves out the query of sign-in addresses (an authorization code)', async () => {
+    const { app, lines } = appLogging('debug');
+    await app.request('/_console/auth/callback?code=secret-code&state=s1');
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
+      path: '/_console/auth/callback',
+      query: '',
+    });
+    expect(lines.join('\n')).not.toContain('secret-code');
+  });
+
   it('silent: nothing', async () => {
     const { app, lines } = appLogging('silent');
     await app.request('/healthz');

@@ -29,7 +29,8 @@ export function requestLog(level: LogLevel, sink: LogSink = toStdout): Middlewar
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
     if (level === 'debug') {
-      record.query = url.search;
+      // The sign-in callback's query carries an authorization code: never written down.
+      record.query = url.pathname.startsWith('/_console/auth/') ? '' : url.search;
       record.user_agent = c.req.header('user-agent') ?? null;
       record.request_bytes = Number(c.req.header('content-length') ?? 0);
       record.response_bytes = c.res.headers.get('content-length');

@@ -30,7 +30,11 @@ it("checks langsmith keys against the embedded usage service's keys, and the con
     expect(refused.status).toBe(403);
 
     // The console acts with the server's usage key: the playground creates threads without one.
-    const viaConsole = await fetch(`${url}_console/deployment/threads`, json({}));
+    const fromPage = json({});
+    const viaConsole = await fetch(`${url}_console/deployment/threads`, {
+      ...fromPage,
+      headers: { ...fromPage.headers, origin: new URL(url).origin },
+    });
     expect(viaConsole.status).toBe(200);
   } finally {
     server.child.kill('SIGTERM');

@@ -16,7 +16,11 @@ describe('a server other machines can reach', () => {
   });
 
   it('starts with one warning line when LANGGRAPH_AUTH_TYPE=noop is set explicitly', async () => {
-    const server = await startServerProcess({ HOST: '0.0.0.0', LANGGRAPH_AUTH_TYPE: 'noop' });
+    const server = await startServerProcess({
+      HOST: '0.0.0.0',
+      LANGGRAPH_AUTH_TYPE: 'noop',
+      CONSOLE_AUTH: 'none',
+    });
     const url = await readyUrl(server);
     const port = new URL(url).port;
     const ok = await fetch(`http://127.0.0.1:${port}/deployment/ok`);
@@ -43,9 +47,38 @@ describe('a server other machines can reach', () => {
 
 describe('custom auth', () => {
   it('protects a server on any host, and a bad LANGGRAPH_AUTH stops it with a message', async () => {
-    const server = await startServerProcess({ HOST: '0.0.0.0', LANGGRAPH_AUTH: '{"path":' });
+    const server = await startServerProcess({
+      HOST: '0.0.0.0',
+      LANGGRAPH_AUTH: '{"path":',
+      CONSOLE_AUTH: 'apikey',
+    });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('LANGGRAPH_AUTH must be JSON');
     expect(server.output()).not.toContain('Refusing to start');
+  });
+});
+
+describe('the console off loopback', () => {
+  it('refuses to start without CONSOLE_AUTH, naming the variable', async () => {
+    const server = await startServerProcess({ HOST: '0.0.0.0', LANGGRAPH_AUTH_TYPE: 'langsmith' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('CONSOLE_AUTH=apikey');
+    expect(server.output()).not.toContain('ready:');
+  });
+
+  it('starts with one warning line when CONSOLE_AUTH=none is set explicitly', async () => {
+    const server = await startServerProcess({
+      HOST: '0.0.0.0',
+      LANGGRAPH_AUTH_TYPE: 'langsmith',
+      CONSOLE_AUTH: 'none',
+    });
+    await readyUrl(server);
+    const warnings = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('CONSOLE_AUTH=none'));
+    expect(warnings).toHaveLength(1);
+    server.child.kill('SIGTERM');
+    await server.exited;
   });
 });

@@ -33,6 +33,8 @@ export interface UsageServiceOptions {
 export type UsageService = Service & {
   /** Usage-limit alerts: `idle()` waits for evaluations and webhook deliveries under way. */
   alerts: AlertEvaluator;
+  /** The console's sign-ins and the keys they are checked against (`server/console/auth/`). */
+  consoleStores: Pick<UsageStore, 'sessions' | 'keys'>;
 };
 
 export function usageAvailability(config: Config): UsageAvailability {
@@ -124,6 +126,7 @@ export async function createUsageService(
     app,
     rootApp: ingest,
     alerts,
+    consoleStores: { sessions: backend.sessions, keys: backend.keys },
     health: () => backend.health(),
     close: async () => {
       // Deliveries under way write their log through the backend: let them finish first.

@@ -1,8 +1,18 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { consoleSessionQueryOptions } from './console-session';
 import { HttpError } from './http-error';
 
 export function createQueryClient() {
-  return new QueryClient({
+  // A 401 means the sign-in ended (expired, revoked): asking who is signed in again lets the
+  // shell show the sign-in page instead of an error in every panel.
+  const onError = (error: unknown) => {
+    if (error instanceof HttpError && error.status === 401) {
+      void client.invalidateQueries({ queryKey: consoleSessionQueryOptions().queryKey });
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 60_000,
@@ -13,4 +23,5 @@ export function createQueryClient() {
       },
     },
   });
+  return client;
 }

@@ -48,6 +48,8 @@ const LOADED_ON_DEMAND = [
   'deployment-actions.tsx',
   'llm-usage-view.tsx',
   'llm-actions.tsx',
+  'sign-in-page.tsx',
+  'signed-in-user.tsx',
   'limit-editor.tsx',
   'org-default-editor.tsx',
   'custom-range-form.tsx',

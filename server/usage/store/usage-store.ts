@@ -10,6 +10,7 @@ import type { UsageMatrix } from '@server/usage/model/usage-matrix';
 import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
 import type { LlmUsageStore } from './llm-usage-store';
+import type { ConsoleSessionStore } from './console-session-store';
 import type { UsageLimitStore } from './usage-limit-store';
 
 /**
@@ -37,6 +38,8 @@ export interface UsageStore {
   readonly seeder: Seeder;
   /** Its database clients' connections and queues, by client name (`/metrics`). */
   clientSizes(): Record<string, ClientSize>;
+  /** The console's sign-ins (`server/console/auth/`), kept here so replicas share them. */
+  readonly sessions: ConsoleSessionStore;
   /** Billed traces, or null when the store does not answer. */
   health(): Promise<{ traces: number | null }>;
   /** Waits for writes under way, then releases connections. */

@@ -1,10 +1,43 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { ConsoleSession } from '@contracts/console-session';
 import { NavLink } from '@/components/ui/nav-link';
 import { useConsoleConfig } from '@/lib/console-config';
+import { useConsoleSession } from '@/lib/console-session';
 import { paths } from '@/lib/paths';
 import { isDemoData } from '@/lib/usage-source';
 
+// Sign-in has its own chunks: a console that signs no one in (the default) never loads them, and
+// the usage tab's first load does not grow.
+const SignInPage = lazy(() =>
+  import('@/features/sign-in/components/sign-in-page').then((module) => ({
+    default: module.SignInPage,
+  })),
+);
+const SignedInUser = lazy(() =>
+  import('@/features/sign-in/components/signed-in-user').then((module) => ({
+    default: module.SignedInUser,
+  })),
+);
+
 export function RootLayout({ children }: { children: ReactNode }) {
+  const session = useConsoleSession();
+  // The shell does not wait for the answer: a console that signs no one in (the default) loads
+  // as fast as before, and one that does answers every panel 401 until the answer swaps the
+  // page for the sign-in form.
+  if (session.data && session.data.mode !== 'none' && !session.data.user) {
+    return (
+      <Suspense fallback={null}>
+        <main id="main" tabIndex={-1}>
+          <SignInPage mode={session.data.mode} />
+        </main>
+      </Suspense>
+    );
+  }
+  const user = session.data?.user ?? null;
+  return <Shell user={user}>{children}</Shell>;
+}
+
+function Shell({ user, children }: { user: ConsoleSession['user']; children: ReactNode }) {
   const config = useConsoleConfig();
   // The organisation's name is not in any API the console reads: name only the demo's.
   const demo = config.data ? isDemoData(config.data) : false;
@@ -51,6 +84,11 @@ export function RootLayout({ children }: { children: ReactNode }) {
             </li>
           </ul>
         </nav>
+        {user ? (
+          <Suspense fallback={null}>
+            <SignedInUser user={user} />
+          </Suspense>
+        ) : null}
       </aside>
       <main id="main" className="main" tabIndex={-1}>
         {children}

@@ -16,6 +16,7 @@ import { createDuckDbLimitStore } from './limits/duckdb-limit-store';
 import { ensureLimitTables } from './limits/limit-tables';
 import { loadKeyOwner } from './load-writer';
 import { setProjectTier } from './set-project-tier';
+import { createDuckDbSessionStore, ensureSessionTable } from './sessions/duckdb-session-store';
 import { seedIfEmpty } from './seed/seed-database';
 import { createDuckDbLlmUsage } from './llm/duckdb-llm-usage';
 
@@ -25,6 +26,7 @@ export async function openDuckDbUsageStore(file: string): Promise<UsageStoreWith
   const store = await openDuckDbStore(file);
   try {
     await store.withConnection(ensureLimitTables);
+    await store.withConnection(ensureSessionTable);
   } catch (error) {
     await store.close();
     throw error;
@@ -68,6 +70,7 @@ export function createDuckDbUsageStore(store: DuckDbStore): UsageStoreWithFixtur
         write((connection) => ensureNamedProjects(connection, workspaceId, names)),
       ingestTrace: createTraceIngestor(ingestor),
     },
+    sessions: createDuckDbSessionStore(store),
     seeder: { seedIfEmpty: (profile, onProgress) => seedIfEmpty(store, profile, onProgress) },
     clientSizes: () => ({ duckdb_writer: ingestor.size() }),
     async health() {

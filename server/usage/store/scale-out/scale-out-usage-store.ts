@@ -23,6 +23,7 @@ import { createIngestQueue } from './clickhouse/ingest-queue';
 import { createMonthBaseline } from './clickhouse/month-baseline';
 import { seedClickHouse } from './seed/seed-database';
 import { createScaleOutLlmUsage } from './llm/scale-out-llm-usage';
+import { createPostgresSessionStore, ensureSessionTable } from './sessions/postgres-session-store';
 
 export interface ScaleOutOptions {
   clickhouse: ClickHouseSettings;
@@ -43,6 +44,7 @@ export async function openScaleOutUsageStore(
   try {
     clickhouse = await openClickHouse(options.clickhouse);
     await migrateScaleOut(pool, clickhouse);
+    await ensureSessionTable(pool);
   } catch (error) {
     await clickhouse?.close();
     await pool.end();
@@ -83,6 +85,7 @@ function createScaleOutUsageStore(
       ensureProjects: (workspaceId, names) => ensureProjects(pool, workspaceId, names),
       ingestTrace: createTraceIngestor(pool, queue),
     },
+    sessions: createPostgresSessionStore(pool),
     seeder: {
       seedIfEmpty: (profile, onProgress) => seedClickHouse(pool, clickhouse, profile, onProgress),
     },

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useSignsIn } from '@/lib/console-session';
 
 /**
  * Where the usage tab reads from. `baseUrl: null` is the console's own proxy (embedded demo
@@ -38,11 +39,20 @@ interface ConnectionContextValue {
 const ConnectionContext = createContext<ConnectionContextValue | null>(null);
 
 export function UsageConnectionProvider({ children }: { children: ReactNode }) {
-  const [connection, setState] = useState(readStoredConnection);
-  const setConnection = useCallback((next: UsageConnection) => {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
-    setState(next);
-  }, []);
+  // Signed in, the console acts with the user's key held by the server: no key is typed here,
+  // and none is kept in (or read from) the tab's storage, where any script on the page reads it.
+  const signsIn = useSignsIn();
+  const [connection, setState] = useState(() =>
+    signsIn ? DEFAULT_CONNECTION : readStoredConnection(),
+  );
+  const setConnection = useCallback(
+    (next: UsageConnection) => {
+      if (signsIn) return;
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+      setState(next);
+    },
+    [signsIn],
+  );
   const value = useMemo(() => ({ connection, setConnection }), [connection, setConnection]);
   return <ConnectionContext.Provider value={value}>{children}</ConnectionContext.Provider>;
 }

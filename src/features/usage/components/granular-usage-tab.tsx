@@ -5,6 +5,7 @@ import { useTierTotals } from '../api/get-tier-totals';
 import { useUsageMatrix } from '../api/get-usage-matrix';
 import { useComparisonTotals } from '../api/get-comparison-totals';
 import { useWorkspaces } from '../api/get-workspaces';
+import { useSignsIn } from '@/lib/console-session';
 import { UsageConnectionProvider } from '../api/usage-connection';
 import { useTableParams } from '../hooks/use-table-params';
 import { useUsageViewParams } from '../hooks/use-usage-view-params';
@@ -65,6 +66,7 @@ function GranularUsageView() {
     void preloadUsageChart();
   }, []);
   const connectionToggle = useToggle();
+  const signsIn = useSignsIn();
   // On a phone the controls fold into one summary line, so the chart is on the first screen.
   const narrow = useMediaQuery('(max-width: 640px)');
   const filters = useToggle();
@@ -138,7 +140,7 @@ function GranularUsageView() {
       {/* The section's name and where its data comes from, then its one tab bar. */}
       <div className="usage-heading-row">
         <h2 id="granular-usage-heading">Granular Usage</h2>
-        <ConnectionSettings toggle={connectionToggle} />
+        {signsIn ? null : <ConnectionSettings toggle={connectionToggle} />}
       </div>
       <UsageTabs tab={tab} onSelect={(next) => void setParams({ tab: next, focus: null })} />
 

@@ -1,4 +1,5 @@
 import type { Workspace } from '@contracts/usage/usage-schema';
+import { useRoleMay } from '@/lib/console-session';
 import { formatUtc } from '@/lib/format-utc';
 import { useLimitStatus } from '../api/get-limit-status';
 import { AlertDeliveryLog } from './alert-delivery-log';
@@ -18,12 +19,16 @@ interface UsageLimitsPanelProps {
  */
 export function UsageLimitsPanel({ workspaceIds, workspaces, nowMs }: UsageLimitsPanelProps) {
   const status = useLimitStatus();
+  // The console's role table has the last word: a viewer gets no editor whatever the key allows.
+  const mayChangeLimits = useRoleMay('limits:change');
   const names = new Map(workspaces.map((workspace) => [workspace.id, workspace.display_name]));
-  const shown = (status.data ?? []).filter(
-    (entry) =>
-      workspaceIds.includes(entry.workspace_id) &&
-      (entry.limit_type === 'monthly_traces' || entry.limit_value !== null),
-  );
+  const shown = (status.data ?? [])
+    .filter(
+      (entry) =>
+        workspaceIds.includes(entry.workspace_id) &&
+        (entry.limit_type === 'monthly_traces' || entry.limit_value !== null),
+    )
+    .map((entry) => (mayChangeLimits ? entry : { ...entry, can_edit: false }));
   const first = status.data?.[0];
   const canEditAny = shown.some((entry) => entry.can_edit);
 
