@@ -134,7 +134,7 @@ describe('crons', () => {
   });
 });
 
-it("keeps a stateless cron's threads with their owner", async () => {
+it("keeps a stateless cron's threads with their owner, and its runs act for that owner", async () => {
   const john = clientAs('johndoe');
   const marker = `cron-${Date.now()}`;
   const cron = await john.crons.create('whoami', {
@@ -143,12 +143,19 @@ it("keeps a stateless cron's threads with their owner", async () => {
     metadata: { marker },
     onRunCompleted: 'keep',
   });
+  expect(cron.user_id).toBe('johndoe');
+  expect(cron.payload).not.toHaveProperty('langgraph_auth_user');
   try {
+    // The graph writes the run's `langgraph_auth_user` into the thread's values.
     await expect
-      .poll(async () => (await john.threads.search({ metadata: { marker } })).length, {
-        timeout: 10_000,
-      })
-      .toBeGreaterThan(0);
+      .poll(
+        async () => {
+          const [thread] = await john.threads.search({ metadata: { marker }, status: 'idle' });
+          return thread?.values;
+        },
+        { timeout: 10_000 },
+      )
+      .toMatchObject({ user: 'johndoe/johndoe' });
     expect(await clientAs('alice').threads.search({ metadata: { marker } })).toEqual([]);
   } finally {
     await john.crons.delete(cron.cron_id);
