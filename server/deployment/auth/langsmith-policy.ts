@@ -35,6 +35,12 @@ export interface LangSmithPolicyOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * The hidden first namespace label of a workspace's store items. Labels cannot hold periods, so
+ * a workspace id that does cannot break out of its label.
+ */
+export const workspaceLabel = (workspace: string) => `workspace:${workspace.replaceAll('.', '_')}`;
+
 const missingKey = () =>
   new AuthRefusal(401, 'Missing authentication headers: send an API key in x-api-key.', {
     'WWW-Authenticate': 'x-api-key',
@@ -135,8 +141,10 @@ export function createLangSmithPolicy(options: LangSmithPolicyOptions): AuthPoli
           new AuthRefusal(403, `This API key can only read workspace ${workspace}.`),
         );
       }
-      // Store items have no metadata to stamp: the deployment's store is shared by its workspaces.
-      if (resource === 'store') return Promise.resolve(OPEN_DECISION);
+      // Store items have no metadata: each workspace's are kept under a namespace label of its own.
+      if (resource === 'store') {
+        return Promise.resolve({ ...OPEN_DECISION, namespaceScope: [workspaceLabel(workspace)] });
+      }
       const owned = { [WORKSPACE_METADATA_KEY]: workspace };
       // The deployment's system assistants (one per graph) are every workspace's to read and run.
       const filters =

@@ -179,12 +179,16 @@ export interface StoreItem {
 
 export interface ItemSearch {
   filter?: Record<string, unknown> | null;
+  /** Labels each item's namespace must hold (authorization's `namespace: {$contains}`). */
+  labels?: readonly string[];
   limit: number;
   offset: number;
 }
 
 export interface NamespaceQuery {
   prefix?: string[] | null;
+  /** Labels each namespace must hold (authorization's `namespace: {$contains}`). */
+  labels?: readonly string[];
   suffix?: string[] | null;
   max_depth?: number | null;
   limit: number;

@@ -15,6 +15,10 @@ const toItem = (row: ItemRow): StoreItem => ({ ...row, namespace: row.namespace.
 /** `namespace` is `$1` or below it, label-wise (`a.b` is under `a`, `ab` is not). */
 const UNDER = `($1 = '' OR namespace = $1 OR left(namespace, length($1) + 1) = $1 || '.')`;
 
+/** The namespace holds each label of `$2`. */
+const HOLDS_LABELS = `NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS label
+  WHERE strpos('.' || namespace || '.', '.' || label || '.') = 0)`;
+
 /** The Store API's items (long-term memory) in `deployment.store_items`. */
 export function createPostgresKvStore(pool: pg.Pool): KvStore {
   const now = createIncreasingClock();
@@ -41,11 +45,11 @@ export function createPostgresKvStore(pool: pg.Pool): KvStore {
         key,
       ]);
     },
-    async search(prefix, { filter, limit, offset }) {
+    async search(prefix, { filter, labels = [], limit, offset }) {
       const { rows } = await pool.query<ItemRow>(
-        `SELECT ${COLUMNS} FROM deployment.store_items WHERE ${UNDER}
+        `SELECT ${COLUMNS} FROM deployment.store_items WHERE ${UNDER} AND ${HOLDS_LABELS}
          ORDER BY updated_at DESC, key`,
-        [prefix.join(SEPARATOR)],
+        [prefix.join(SEPARATOR), labels],
       );
       const items = rows.map(toItem);
       const matching = filter ? items.filter((item) => matchesFilter(item.value, filter)) : items;
@@ -53,9 +57,9 @@ export function createPostgresKvStore(pool: pg.Pool): KvStore {
     },
     async namespaces(query) {
       const { rows } = await pool.query<{ namespace: string }>(
-        `SELECT DISTINCT namespace FROM deployment.store_items WHERE ${UNDER}
+        `SELECT DISTINCT namespace FROM deployment.store_items WHERE ${UNDER} AND ${HOLDS_LABELS}
          ORDER BY namespace`,
-        [(query.prefix ?? []).join(SEPARATOR)],
+        [(query.prefix ?? []).join(SEPARATOR), query.labels ?? []],
       );
       return pickNamespaces(
         rows.map((row) => row.namespace),

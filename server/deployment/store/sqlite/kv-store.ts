@@ -24,6 +24,16 @@ const toItem = (row: ItemRow): StoreItem => ({
 const PREFIX_SQL = `(@prefix = '' OR namespace = @prefix
   OR substr(namespace, 1, length(@prefix) + 1) = @prefix || '.')`;
 
+/** The namespace holds each label of the JSON array `@labels`. */
+const LABELS_SQL = `NOT EXISTS (SELECT 1 FROM json_each(@labels) AS label
+  WHERE instr('.' || store_items.namespace || '.', '.' || label.value || '.') = 0)`;
+
+type UnderParams = { prefix: string; labels: string };
+const underParams = (prefix: readonly string[], labels: readonly string[] = []): UnderParams => ({
+  prefix: prefix.join(SEPARATOR),
+  labels: JSON.stringify(labels),
+});
+
 /** The Store API's items (long-term memory), in the SQLite file. */
 export function createSqliteKvStore(db: Database.Database): KvStore {
   const now = createIncreasingClock();
@@ -44,11 +54,13 @@ export function createSqliteKvStore(db: Database.Database): KvStore {
   const remove = db.prepare<[string, string]>(
     'DELETE FROM store_items WHERE namespace = ? AND key = ?',
   );
-  const selectUnder = db.prepare<[{ prefix: string }], ItemRow>(
-    `SELECT * FROM store_items WHERE ${PREFIX_SQL} ORDER BY updated_at DESC, key`,
+  const selectUnder = db.prepare<[UnderParams], ItemRow>(
+    `SELECT * FROM store_items WHERE ${PREFIX_SQL} AND ${LABELS_SQL}
+     ORDER BY updated_at DESC, key`,
   );
-  const selectNamespaces = db.prepare<[{ prefix: string }], { namespace: string }>(
-    `SELECT DISTINCT namespace FROM store_items WHERE ${PREFIX_SQL} ORDER BY namespace`,
+  const selectNamespaces = db.prepare<[UnderParams], { namespace: string }>(
+    `SELECT DISTINCT namespace FROM store_items WHERE ${PREFIX_SQL} AND ${LABELS_SQL}
+     ORDER BY namespace`,
   );
 
   return {
@@ -62,14 +74,13 @@ export function createSqliteKvStore(db: Database.Database): KvStore {
     async delete(namespace, key) {
       remove.run(namespace.join(SEPARATOR), key);
     },
-    async search(prefix, { filter, limit, offset }) {
-      const items = selectUnder.all({ prefix: prefix.join(SEPARATOR) }).map(toItem);
+    async search(prefix, { filter, labels, limit, offset }) {
+      const items = selectUnder.all(underParams(prefix, labels)).map(toItem);
       const matching = filter ? items.filter((item) => matchesFilter(item.value, filter)) : items;
       return matching.slice(offset, offset + limit);
     },
     async namespaces(query) {
-      const prefix = (query.prefix ?? []).join(SEPARATOR);
-      const rows = selectNamespaces.all({ prefix });
+      const rows = selectNamespaces.all(underParams(query.prefix ?? [], query.labels));
       return pickNamespaces(
         rows.map((row) => row.namespace),
         query,

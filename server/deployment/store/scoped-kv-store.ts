@@ -1,0 +1,36 @@
+import type { KvStore } from './deployment-store';
+import type { StoreItem } from './records';
+
+/**
+ * The Store API's items as one tenant sees them: every namespace it names is kept under `scope`
+ * (labels it never sees), so its reads, searches and listings are prefix queries of the store,
+ * and no namespace it can name reaches another tenant's items.
+ */
+export function scopedKvStore(kv: KvStore, scope: readonly string[]): KvStore {
+  if (scope.length === 0) return kv;
+  const inner = (namespace: readonly string[]) => [...scope, ...namespace];
+  const outer = (item: StoreItem): StoreItem => ({
+    ...item,
+    namespace: item.namespace.slice(scope.length),
+  });
+  return {
+    put: (namespace, key, value) => kv.put(inner(namespace), key, value),
+    async get(namespace, key) {
+      const item = await kv.get(inner(namespace), key);
+      return item && outer(item);
+    },
+    delete: (namespace, key) => kv.delete(inner(namespace), key),
+    async search(prefix, search) {
+      return (await kv.search(inner(prefix), search)).map(outer);
+    },
+    async namespaces(query) {
+      const { max_depth } = query;
+      const found = await kv.namespaces({
+        ...query,
+        prefix: inner(query.prefix ?? []),
+        max_depth: max_depth == null ? max_depth : max_depth + scope.length,
+      });
+      return found.map((namespace) => namespace.slice(scope.length));
+    },
+  };
+}
