@@ -13,6 +13,7 @@ import { tracingTargetFromConfig } from '../deployment/runs/run-tracing';
 import { SF, userInput } from '../deployment/test/test-deployment';
 import { testProfile } from '../usage/seed/seed-profiles';
 import { jsonTraces } from '../usage/test/ingest-helpers';
+import { openUsageStore } from '../usage/store/open-usage-store';
 import { createUsageService } from '../usage/usage-service';
 
 const ADMIN_KEY = 'lsv2_demo_admin';
@@ -27,7 +28,12 @@ async function startConsole() {
     LANGGRAPH_AUTH_TYPE: 'langsmith',
   });
   const self: { url?: string } = {};
-  const usage = await createUsageService(config, { seedProfile: testProfile(), announce: false });
+  const store = await openUsageStore(config);
+  const usage = await createUsageService(config, {
+    store,
+    seedProfile: testProfile(),
+    announce: false,
+  });
   const deployment = await createDeploymentService(config, {
     tracingTarget: tracingTargetFromConfig(config, () => self.url),
     usageApiBase: () => self.url && `${self.url}/api/v1`,
@@ -41,6 +47,17 @@ async function startConsole() {
   self.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl: self.url,
+    /** A writer key of one workspace (`npm run usage:create-key -- --writer --workspace ID`). */
+    createKey: async (workspaceId: string) => {
+      const key = `lsv2_test_${workspaceId.replaceAll('-', '')}`;
+      await store.catalog.createApiKey({
+        key,
+        label: `writer of ${workspaceId}`,
+        workspaceIds: [workspaceId],
+        writer: true,
+      });
+      return key;
+    },
     close: async () => {
       await deployment.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -84,4 +101,41 @@ it("bills a run to the workspace of the key's request (x-tenant-id), not the key
     .poll(() => jsonTraces(baseUrl, 'workspace_id', second.id), { timeout: 10_000 })
     .toBe(before.second + 1);
   expect(await jsonTraces(baseUrl, 'workspace_id', first.id)).toBe(before.first);
+});
+
+it("keeps keys of two workspaces apart, and bills each workspace's runs to it", async () => {
+  const { baseUrl, createKey } = console_;
+  const listed = await fetch(`${baseUrl}/api/v1/workspaces`, {
+    headers: { 'x-api-key': ADMIN_KEY },
+  });
+  const [first, second] = workspacesResponseSchema.parse(await listed.json());
+  if (!first || !second) throw new Error('the test profile has two workspaces');
+  const clientOf = async (workspaceId: string) =>
+    new Client({
+      apiUrl: `${baseUrl}/deployment`,
+      apiKey: await createKey(workspaceId),
+      callerOptions: { maxRetries: 0 },
+    });
+  const a = await clientOf(first.id);
+  const b = await clientOf(second.id);
+  const before = {
+    first: await jsonTraces(baseUrl, 'workspace_id', first.id),
+    second: await jsonTraces(baseUrl, 'workspace_id', second.id),
+  };
+
+  const { thread_id, metadata } = await a.threads.create();
+  expect(metadata).toMatchObject({ workspace_id: first.id });
+  await a.runs.wait(thread_id, 'agent', { input: userInput(SF) });
+  await a.store.putItem(['memories'], 'city', { name: 'sf' });
+
+  await expect(b.threads.get(thread_id)).rejects.toThrow(/HTTP 404/);
+  await expect(b.runs.list(thread_id)).rejects.toThrow(/HTTP 404/);
+  expect((await b.threads.search({ limit: 100 })).map((t) => t.thread_id)).not.toContain(thread_id);
+  expect(await b.store.getItem(['memories'], 'city')).toBeNull();
+  expect((await a.store.getItem(['memories'], 'city'))?.value).toEqual({ name: 'sf' });
+
+  await expect
+    .poll(() => jsonTraces(baseUrl, 'workspace_id', first.id), { timeout: 10_000 })
+    .toBe(before.first + 1);
+  expect(await jsonTraces(baseUrl, 'workspace_id', second.id)).toBe(before.second);
 });
