@@ -46,7 +46,7 @@ interface ExecutorDeps {
   /** Traces each run with the langsmith SDK when set (see run-tracing.ts). */
   tracing?: RunTracing;
   /** Meters each run, attributed to its graph, when set (see metering/run-metering.ts). */
-  meter?: (graphId: string) => RunMeter;
+  meter?: (graphId: string, workspaceId?: string) => RunMeter;
   streams: RunStreamLog;
   /** This replica's id, recorded on the runs it executes (cluster mode). */
   owner?: string;
@@ -101,7 +101,7 @@ export function createRunExecutor({
           controller.signal,
           tracing?.callbacks(served.graphId, workspaceOf(run)),
           entry.attempt,
-          meter?.(served.graphId),
+          meter?.(served.graphId, workspaceOf(run)),
         ),
         served.foreign,
       );
