@@ -39,7 +39,7 @@ export interface LangSmithPolicyOptions {
  * The hidden first namespace label of a workspace's store items. Labels cannot hold periods, so
  * a workspace id that does cannot break out of its label.
  */
-export const workspaceLabel = (workspace: string) => `workspace:${workspace.replaceAll('.', '_')}`;
+const workspaceLabel = (workspace: string) => `workspace:${workspace.replaceAll('.', '_')}`;
 
 const missingKey = () =>
   new AuthRefusal(401, 'Missing authentication headers: send an API key in x-api-key.', {
