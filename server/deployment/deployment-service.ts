@@ -100,7 +100,8 @@ export async function createDeploymentService(
   const loaded = config.LANGGRAPH_CONFIG
     ? await loadLangGraphConfig(config.LANGGRAPH_CONFIG, {
         checkpointer,
-        store: new GraphStore(kv),
+        // A run's nodes see its langsmith key's workspace's items, as the key does.
+        store: new GraphStore(kv, () => auth.mode === 'langsmith'),
       })
     : undefined;
   const auth = await openAuthPolicy(config, {

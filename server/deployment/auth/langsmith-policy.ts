@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { WORKSPACE_METADATA_KEY } from '../runs/run-tracing';
+import { workspaceLabel } from '../store/scoped-kv-store';
 import {
   type AuthDecision,
   type AuthPolicy,
@@ -34,12 +35,6 @@ export interface LangSmithPolicyOptions {
   ttlMs?: number;
   fetch?: typeof fetch;
 }
-
-/**
- * The hidden first namespace label of a workspace's store items. Labels cannot hold periods, so
- * a workspace id that does cannot break out of its label.
- */
-const workspaceLabel = (workspace: string) => `workspace:${workspace.replaceAll('.', '_')}`;
 
 const missingKey = () =>
   new AuthRefusal(401, 'Missing authentication headers: send an API key in x-api-key.', {

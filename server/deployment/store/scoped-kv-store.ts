@@ -34,3 +34,9 @@ export function scopedKvStore(kv: KvStore, scope: readonly string[]): KvStore {
     },
   };
 }
+
+/**
+ * The hidden first namespace label of a workspace's store items (`langsmith` mode). Labels
+ * cannot hold periods, so a workspace id that does cannot break out of its label.
+ */
+export const workspaceLabel = (workspace: string) => `workspace:${workspace.replaceAll('.', '_')}`;
