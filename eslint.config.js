@@ -11,6 +11,14 @@ const deployment = (...names) => names.map((name) => `./server/deployment/${name
 /** What the deployment's use cases stand on. */
 const BELOW_USE_CASES = deployment('runs', 'graph', 'metering', 'store', 'wire');
 
+// The SPA routes with wouter; React Router is not a dependency (its ~12 KB did not fit the usage
+// tab's first-load budget).
+const ROUTER_IS_WOUTER = {
+  name: 'react-router',
+  message:
+    'Routing is wouter: Link, Route, useLocation from "wouter"; NavLink from @/components/ui/nav-link.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report'] },
   {
@@ -36,7 +44,7 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
       // No `../../..`: go through the `@/` (src) or `@server/` alias once a path climbs more
       // than one level.
-      'no-restricted-imports': ['error', { patterns: ['../../*'] }],
+      'no-restricted-imports': ['error', { paths: [ROUTER_IS_WOUTER], patterns: ['../../*'] }],
       // Imports flow shared -> features -> app, and the browser never imports the server.
       'import-x/no-restricted-paths': [
         'error',
@@ -160,6 +168,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [ROUTER_IS_WOUTER],
           patterns: [
             { group: ['../../*'] },
             {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, defineConfig, devices } from '@playwright/test';
-import { e2eDataDir } from './e2e/support/e2e-data-dir';
+import { e2eDataDir } from './e2e/testing/e2e-data-dir';
 
 const port = Number(process.env.E2E_PORT ?? 5273);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -33,7 +33,7 @@ function chromiumExecutable(): string | undefined {
 
 export default defineConfig({
   testDir: 'e2e',
-  // Browser specs only: e2e/support holds helpers and their Vitest unit tests (*.test.ts).
+  // Browser specs only: e2e/testing holds helpers and their Vitest unit tests (*.test.ts).
   testMatch: '**/*.spec.ts',
   // The usage tab's screenshot writer runs only when asked (USAGE_SCREENSHOTS=1).
   testIgnore: process.env.USAGE_SCREENSHOTS ? [] : ['**/usage-screenshots.spec.ts'],

@@ -59,7 +59,7 @@ export default defineConfig({
             'contracts/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tools/**/*.test.ts',
-            'e2e/support/**/*.test.ts',
+            'e2e/testing/**/*.test.ts',
           ],
           // Server tests start real databases and HTTP listeners: one file at a time per core.
           testTimeout: 30_000,

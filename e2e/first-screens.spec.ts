@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectNoSeriousA11yViolations } from './testing/axe';
 
 // What a newcomer meets on each page at a laptop's and a phone's size, in both colour schemes:
 // the first screen of every page, the playground's answer brought into view, and the limits

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectNoSeriousA11yViolations } from './testing/axe';
 
 /**
  * Against the real `npm start` (embedded deployment, DEMO_MODEL_STEP_MS=1000: run 1 takes about

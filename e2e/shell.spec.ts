@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectNoSeriousA11yViolations } from './testing/axe';
 
 test('the shell opens at Billing and Usage and reaches both areas', async ({ page }) => {
   await page.goto('/');

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/axe';
-import { contrastRatio, deltaE2000, parseColour } from './support/colour';
+import { expectNoSeriousA11yViolations } from './testing/axe';
+import { contrastRatio, deltaE2000, parseColour } from './testing/colour';
 
 // The usage tab as a user first meets it: what the first screen holds, what a focus narrows,
 // how the chart labels itself, and the dark theme.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { parseCsv } from '../server/usage/test/csv-parse';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectNoSeriousA11yViolations } from './testing/axe';
 
 const TAB = '/settings/billing-and-usage/granular-usage';
 

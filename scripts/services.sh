@@ -5,19 +5,27 @@
 #   eval "$(scripts/services.sh start postgres redis clickhouse)"   # exports DATABASE_URI, REDIS_URI, CLICKHOUSE_URL
 #   scripts/services.sh env                                          # the same lines again
 #   scripts/services.sh stop                                         # stops them and removes their data
+#   scripts/services.sh dir                                          # where they keep it
 #
 # Servers missing from the machine are installed with apt-get (root only). Everything lives in
-# SERVICES_DIR (default: /tmp/usage-console-services): data, logs, and env.sh with the lines above.
+# SERVICES_DIR: data, logs, and env.sh with the lines above. By default it is one directory per
+# checkout (/tmp/usage-console-services-<checkout>-<hash of its path>), so two checkouts on one
+# machine never stop or reuse each other's servers. Ports are free ones picked at start, unless
+# POSTGRES_PORT, REDIS_PORT or CLICKHOUSE_PORT (HTTP; CLICKHOUSE_TCP_PORT for its native port)
+# name fixed ones; a fixed port already in use stops the start with its name.
 # Only the `export ...` lines go to stdout; progress goes to stderr.
 set -euo pipefail
 
-SERVICES_DIR="${SERVICES_DIR:-/tmp/usage-console-services}"
+CHECKOUT="$(cd "$(dirname "$0")/.." && pwd -P)"
+SERVICES_DIR="${SERVICES_DIR:-/tmp/usage-console-services-$(basename "$CHECKOUT")-$(printf '%s' "$CHECKOUT" | cksum | cut -d' ' -f1)}"
 PG_BIN="${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}"
 
 usage() {
   cat >&2 <<'EOF'
 usage: scripts/services.sh start [postgres] [redis] [clickhouse]   (none named: all three)
-       scripts/services.sh env | stop | status
+       scripts/services.sh env | stop | status | dir
+Fixed ports: POSTGRES_PORT, REDIS_PORT, CLICKHOUSE_PORT (HTTP), CLICKHOUSE_TCP_PORT.
+Data: SERVICES_DIR (default: one directory per checkout under /tmp).
 EOF
 }
 
@@ -29,6 +37,17 @@ fail() {
 
 free_port() {
   node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+}
+
+# The port a service listens on: the fixed one named by the variable $1, or a free one.
+pick_port() {
+  local variable="$1" port="${!1:-}"
+  [ -z "$port" ] && { free_port; return; }
+  [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65535 ] ||
+    fail "$variable=$port is not a port number"
+  node -e 'const s=require("net").createServer();s.once("error",()=>process.exit(1));s.listen(+process.argv[1],"127.0.0.1",()=>s.close())' "$port" ||
+    fail "$variable=$port is in use"
+  echo "$port"
 }
 
 wait_for() {
@@ -60,7 +79,7 @@ as_user() {
 start_postgres() {
   [ -x "$PG_BIN/initdb" ] || { apt_install postgresql; PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"; }
   local dir="$SERVICES_DIR/postgres" port
-  port="$(free_port)"
+  port="$(pick_port POSTGRES_PORT)"
   mkdir -p "$dir"
   [ "$(id -u)" = 0 ] && chown postgres "$dir"
   as_user postgres "$PG_BIN/initdb" -D "$dir/data" --auth=trust --no-sync -U postgres -E UTF8 >"$SERVICES_DIR/postgres-initdb.log" 2>&1 ||
@@ -75,7 +94,7 @@ start_postgres() {
 start_redis() {
   command -v redis-server >/dev/null || apt_install redis-server
   local dir="$SERVICES_DIR/redis" port
-  port="$(free_port)"
+  port="$(pick_port REDIS_PORT)"
   mkdir -p "$dir"
   redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes \
     --dir "$dir" --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" >/dev/null
@@ -87,8 +106,8 @@ start_redis() {
 start_clickhouse() {
   command -v clickhouse-server >/dev/null || apt_install clickhouse-server
   local dir="$SERVICES_DIR/clickhouse" http tcp
-  http="$(free_port)"
-  tcp="$(free_port)"
+  http="$(pick_port CLICKHOUSE_PORT)"
+  tcp="$(pick_port CLICKHOUSE_TCP_PORT)"
   mkdir -p "$dir/data" "$dir/tmp" "$dir/user_files" "$dir/format_schemas"
   cat >"$dir/config.xml" <<EOF
 <?xml version="1.0"?>
@@ -174,6 +193,7 @@ case "$cmd" in
     cat "$SERVICES_DIR/env.sh"
     ;;
   status) [ -f "$SERVICES_DIR/env.sh" ] && cat "$SERVICES_DIR/env.sh" >&2 || say "nothing started" ;;
+  dir) echo "$SERVICES_DIR" ;;
   stop) stop_all ;;
   -h | --help | help) usage ;;
   *)

@@ -17,6 +17,8 @@ fi
 
 SERVICES_DIR="$(mktemp -d /tmp/usage-console-test-services.XXXXXX)"
 export SERVICES_DIR
+# The test servers take free ports, whatever fixed ones the developer's own servers use.
+unset POSTGRES_PORT REDIS_PORT CLICKHOUSE_PORT CLICKHOUSE_TCP_PORT
 trap 'scripts/services.sh stop >/dev/null 2>&1' EXIT
 
 start_one() {

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { BackendUnreachableError, checkBackends } from './startup/check-backends';
+import { fleetBillingRefusal } from './startup/fleet-billing';
 
 /**
  * What `npm start` runs before it builds the SPA: a bad variable or an unreachable backend fails
@@ -7,7 +8,10 @@ import { BackendUnreachableError, checkBackends } from './startup/check-backends
  */
 async function checkConfig() {
   loadDotEnv();
-  await checkBackends(loadConfig());
+  const config = loadConfig();
+  await checkBackends(config);
+  const billingRefusal = fleetBillingRefusal(config);
+  if (billingRefusal) throw new ConfigError(billingRefusal);
 }
 
 checkConfig().catch((error: unknown) => {

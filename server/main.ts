@@ -15,6 +15,7 @@ import { createMetrics } from './metrics/metrics';
 import { serveMetricsApart } from './metrics/serve-metrics';
 import type { Service } from './http/service';
 import { BackendUnreachableError, checkBackends } from './startup/check-backends';
+import { fleetBillingRefusal } from './startup/fleet-billing';
 import { createUsageService } from './usage/usage-service';
 
 const staticDir = fileURLToPath(new URL('../dist', import.meta.url));
@@ -41,6 +42,8 @@ async function main() {
   const config = loadConfig();
   // Before migrations and the demo dataset: a wrong address fails in seconds, not minutes.
   await checkBackends(config);
+  const billingRefusal = fleetBillingRefusal(config);
+  if (billingRefusal) throw new ConfigError(billingRefusal);
   const protection = protectedModeVerdict(config);
   if (!protection.start) throw new ConfigError(protection.message);
   if (protection.warning) console.warn(protection.warning);

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { parseIsoDateTime } from './iso-datetime';
 import { TRACE_GROUP_BY_VALUES, TRACE_TIERS, USAGE_KINDS } from './usage-schema';
 
+/** Every `group_by` of any kind: `model` is LLM usage's own, `trace_tier` traces' own. */
+const QUERY_GROUP_BY_VALUES = [...TRACE_GROUP_BY_VALUES, 'model'] as const;
+
 /**
  * The usage endpoints' query validation (server side): the full zod API, for its transforms and
  * FastAPI-shaped issues. The SPA never imports this file, so it never loads the full zod.
@@ -51,7 +54,8 @@ const queryBoolean = z
  * Query parameters of both usage endpoints. `workspace_ids` is a list sent as repeated keys
  * (`?workspace_ids=a&workspace_ids=b`); a comma-joined value is one malformed UUID.
  * Output: times as epoch ms, de-duplicated workspace ids (lower case), `group_by`, `kind` and
- * `include_context` defaulted. `kind=langsmith_deployments` refuses `group_by=trace_tier` and `trace_tier`.
+ * `include_context` defaulted. `kind=langsmith_deployments` and `kind=llm_usage` refuse
+ * `group_by=trace_tier` and `trace_tier`; `group_by=model` is `kind=llm_usage`'s only.
  */
 export const usageQuerySchema = z
   .object({
@@ -61,15 +65,26 @@ export const usageQuerySchema = z
       .array(z.uuid({ message: 'Input should be a valid UUID' }))
       .min(1, { message: 'List should have at least 1 item after validation, not 0' })
       .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
-    group_by: z.enum(TRACE_GROUP_BY_VALUES).default('workspace'),
+    group_by: z.enum(QUERY_GROUP_BY_VALUES).default('workspace'),
     kind: z.enum(USAGE_KINDS).default('traces'),
     trace_tier: z.enum(TRACE_TIERS).optional(),
     /** Our extension: the export's context columns (`CSV_CONTEXT_COLUMNS`). */
     include_context: queryBoolean,
   })
   .check((ctx) => {
-    // Deployments have no retention tier: neither a tier filter nor a tier grouping applies.
-    if (ctx.value.kind !== 'langsmith_deployments') return;
+    if (ctx.value.kind === 'llm_usage' || ctx.value.group_by !== 'model') return;
+    ctx.issues.push({
+      code: 'custom',
+      path: ['group_by'],
+      message: 'Value error, group_by=model applies to kind=llm_usage only',
+      params: { type: 'value_error' },
+      input: ctx.value.group_by,
+    });
+  })
+  .check((ctx) => {
+    // Deployments and LLM usage have no retention tier: neither a tier filter nor a tier
+    // grouping applies.
+    if (ctx.value.kind === 'traces') return;
     for (const key of ['group_by', 'trace_tier'] as const) {
       if (key === 'group_by' && ctx.value.group_by !== 'trace_tier') continue;
       if (key === 'trace_tier' && ctx.value.trace_tier === undefined) continue;

@@ -16,9 +16,10 @@ export type GroupBy = z.infer<typeof groupBySchema>;
 
 /**
  * The billing domain a usage request reads (`kind`): traces (the default) or the deployments'
- * metrics (nodes executed, agent runs, agent uptime), as LangSmith's Granular Usage bills both.
+ * metrics (nodes executed, agent runs, agent uptime), as LangSmith's Granular Usage bills both;
+ * and, our extension, what the traced LLM runs spent (`llm_usage-schema.ts`).
  */
-export const USAGE_KINDS = ['traces', 'langsmith_deployments'] as const;
+export const USAGE_KINDS = ['traces', 'langsmith_deployments', 'llm_usage'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 
 /** A trace's retention tier: extended (400 days) or base (14 days, the default). */

@@ -52,6 +52,9 @@ import { createTruncateRoute } from './http/truncate-route';
 import { createUiRoutes } from './http/ui-routes';
 import { createWebhookSender } from './webhooks/deliver-webhook';
 import { webhookPolicyOf } from './webhooks/webhook-config';
+import { createThreadTtlSweeper } from './ttl/thread-ttl-sweeper';
+import { storeTtlSettingsOf, threadTtlSettingsOf } from './ttl/ttl-config';
+import { deleteThread } from './use-cases/thread-deletion';
 
 /**
  * A graph or route that makes a `new Client()` without a URL reaches this API in-process, as
@@ -96,12 +99,18 @@ export async function createDeploymentService(
   const cluster = await openCluster(config, store);
   const withThreadLock = cluster?.withThreadLock ?? createProcessThreadLock();
   const graph = createAgentGraph({ checkpointer, stepMs: config.DEMO_MODEL_STEP_MS });
+  // Known once the langgraph.json is read, after its graphs got their store.
+  let storeTtl = storeTtlSettingsOf(undefined);
   // The graphs of a langgraph.json when one is configured, else the demo graph.
   const loaded = config.LANGGRAPH_CONFIG
     ? await loadLangGraphConfig(config.LANGGRAPH_CONFIG, {
         checkpointer,
         // A run's nodes see its langsmith key's workspace's items, as the key does.
-        store: new GraphStore(kv, () => auth.mode === 'langsmith'),
+        store: new GraphStore(
+          kv,
+          () => storeTtl,
+          () => auth.mode === 'langsmith',
+        ),
       })
     : undefined;
   const auth = await openAuthPolicy(config, {
@@ -173,7 +182,14 @@ export async function createDeploymentService(
   if (metrics) {
     registerRunGauges(metrics, { runs, executingCount: executor.executingCount });
     registerPoolGauge(metrics, store.poolSize);
+    const { poolSize } = store;
+    metrics.databaseClients(() => ({
+      ...(poolSize && { deployment: poolSize() }),
+      ...cluster?.clientSizes(),
+    }));
   }
+  const threadTtl = loaded?.threadTtl ?? threadTtlSettingsOf(undefined);
+  storeTtl = loaded?.storeTtl ?? storeTtl;
   const deps: DeploymentDeps = {
     assistants,
     graphs,
@@ -186,6 +202,9 @@ export async function createDeploymentService(
     events,
     crons,
     webhooks,
+    checkpoints: store.checkpoints,
+    ttls: store.ttls,
+    defaultTtl: threadTtl.defaultTtl,
   };
 
   // Runs cut off by a crash are marked, and a tool call they left unanswered gets a tool message
@@ -242,13 +261,25 @@ export async function createDeploymentService(
   app.route('/runs/crons', cronRoutes.crons);
   app.route('/runs', createCancelRunsRoute(deps));
   app.route('/runs', createStatelessRunRoutes(deps));
-  app.route('/store', createStoreRoutes(kv));
+  app.route(
+    '/store',
+    createStoreRoutes(kv, () => storeTtl),
+  );
   if (loaded?.ui) app.route('/ui', createUiRoutes(loaded.ui));
   app.notFound((c) => jsonError(c, 404, `Not Found: ${c.req.method} ${c.req.path}`));
   const scheduler = createCronScheduler({
     crons,
     fire: (cron) => fireCron(deps, cron),
     onError: (cron, error) => console.warn(`Cron ${cron.cron_id} did not fire: ${String(error)}`),
+  });
+  const ttlSweeper = createThreadTtlSweeper({
+    ttls: store.ttls,
+    checkpoints: store.checkpoints,
+    deleteThread: (threadId) => deleteThread(deps, threadId),
+    intervalMs: threadTtl.sweepIntervalMs,
+    onError: (threadId, error) =>
+      console.warn(`Expired thread ${threadId} was not swept: ${String(error)}`),
+    store: { sweep: kv.sweepExpired, intervalMs: storeTtl.sweepIntervalMs },
   });
 
   return {
@@ -266,6 +297,7 @@ export async function createDeploymentService(
     // cluster mode they get a grace period to finish, then go back to the queue for another replica.
     drain: async () => {
       scheduler.stop();
+      ttlSweeper.stop();
       if (cluster) await executor.drain(cluster.shutdownGraceMs, cluster.requeue);
       await protocol.close();
       await manager.close();
@@ -276,6 +308,7 @@ export async function createDeploymentService(
     },
     close: async () => {
       scheduler.stop();
+      ttlSweeper.stop();
       await protocol.close();
       await manager.close();
       await metering?.close();

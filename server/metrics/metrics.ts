@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ClientSizes } from './client-sizes';
 
 /** Seconds: from a fast JSON answer to a run that waits on a model. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -21,6 +22,10 @@ export interface Metrics {
   leaseExpired(outcome: string): void;
   /** One ingestion request that reached billing: what it billed and what limits refused. */
   ingested(billed: number, refusedBy: string[]): void;
+  /** One usage query answered (`kind` traces or langsmith_deployments, its `group_by`). */
+  usageQuery(kind: string, groupBy: string, seconds: number): void;
+  /** A service's database clients, whose connections and queues are read at each scrape. */
+  databaseClients(read: ClientSizes): void;
   /** A gauge read at each scrape; a record value gives one series per key of `labelName`. */
   sampledGauge(name: string, help: string, read: Sampled, labelName?: string): void;
 }
@@ -83,6 +88,30 @@ export function createMetrics(): Metrics {
     registers,
   });
 
+  const usageQueries = new Histogram({
+    name: 'usage_query_duration_seconds',
+    help: 'Usage queries (granular-usage JSON answers) by kind and group_by, with their latency',
+    labelNames: ['kind', 'group_by'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+
+  const clientReaders: ClientSizes[] = [];
+  new Gauge({
+    name: 'db_client_connections',
+    help: 'Connections of each database client (total, idle) and requests waiting for one',
+    labelNames: ['client', 'state'],
+    registers,
+    collect() {
+      this.reset();
+      for (const read of clientReaders) {
+        for (const [client, size] of Object.entries(read())) {
+          for (const [state, value] of Object.entries(size)) this.set({ client, state }, value);
+        }
+      }
+    },
+  });
+
   function sampledGauge(name: string, help: string, read: Sampled, labelName?: string): void {
     new Gauge({
       name,
@@ -127,6 +156,12 @@ export function createMetrics(): Metrics {
       ingestBatches.inc({ outcome: refusedBy.length > 0 ? 'refused' : 'billed' });
       tracesBilled.inc(billed);
       for (const limitType of refusedBy) refusals.inc({ limit_type: limitType });
+    },
+    usageQuery(kind: string, groupBy: string, seconds: number): void {
+      usageQueries.observe({ kind, group_by: groupBy }, seconds);
+    },
+    databaseClients(read: ClientSizes): void {
+      clientReaders.push(read);
     },
     sampledGauge,
   };

@@ -59,6 +59,7 @@ describe('CLI argument mistakes: exit 2, the argument named, no stack trace', ()
     ['scripts/bench-ui.ts', ['--runs', 'x'], '--runs'],
     ['tools/usage/bench-ingest.ts', ['--seconds', 'x'], '--seconds'],
     ['server/usage/cli/create-key.ts', ['--create-workspace', ''], '--create-workspace'],
+    ['tools/deployment/cli/test-peer.ts', ['--port', 'x'], '--port'],
   ])('%s %j names %s', async (script, args, named) => {
     const result = await runCli(script, args);
     expect(result.code).toBe(2);

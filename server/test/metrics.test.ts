@@ -22,36 +22,7 @@ import {
   startServerProcess,
   type ServerProcess,
 } from './server-process';
-
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** Prometheus text format, the sample lines only (`name{a="x",b="y"} value`). */
-function parsePrometheus(text: string): Sample[] {
-  const samples: Sample[] = [];
-  for (const line of text.split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match) throw new Error(`not a Prometheus sample line: ${line}`);
-    const [, name = '', labelText = '', value = ''] = match;
-    const labels = Object.fromEntries(
-      [...labelText.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key = '', v = '']) => [key, v]),
-    );
-    samples.push({ name, labels, value: Number(value) });
-  }
-  return samples;
-}
-
-/** The sum of the samples named `name` whose labels include `labels`. */
-function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
-  return samples
-    .filter((sample) => sample.name === name)
-    .filter((sample) => Object.entries(labels).every(([key, v]) => sample.labels[key] === v))
-    .reduce((sum, sample) => sum + sample.value, 0);
-}
+import { parsePrometheus, valueOf } from './prometheus-text';
 
 /** Usage + deployment as main.ts composes them, with one metrics registry. */
 async function startConsole() {
@@ -208,6 +179,40 @@ describe('GET /metrics', () => {
     );
     expect(text).not.toContain(workspace);
     expect(text).not.toContain(ADMIN['x-api-key']);
+  });
+
+  it('times usage queries by kind and group_by, and shows the one writer`s queue', async () => {
+    const { baseUrl } = console_;
+    const workspace = TEST_WORKSPACE_IDS[0] ?? '';
+    const count = 'usage_query_duration_seconds_count';
+    const before = await samples();
+    const query = async (kind: string, groupBy: string) => {
+      const search = new URLSearchParams({
+        start_time: new Date(Date.now() - 86_400_000).toISOString(),
+        end_time: new Date().toISOString(),
+        group_by: groupBy,
+        kind,
+        workspace_ids: workspace,
+      });
+      const response = await fetch(
+        `${baseUrl}/api/v1/orgs/current/billing/granular-usage?${search}`,
+        { headers: ADMIN },
+      );
+      expect(response.status).toBe(200);
+    };
+    await query('traces', 'project');
+    await query('traces', 'project');
+    await query('langsmith_deployments', 'workspace');
+    const after = await samples();
+    const moved = (labels: Record<string, string>) =>
+      valueOf(after, count, labels) - valueOf(before, count, labels);
+    expect(moved({ kind: 'traces', group_by: 'project' })).toBe(2);
+    expect(moved({ kind: 'langsmith_deployments', group_by: 'workspace' })).toBe(1);
+    expect(moved({ kind: 'traces', group_by: 'user' })).toBe(0);
+    // DuckDB has one writer connection, opened by the first write (the ingestion test's).
+    const writer = (state: string) =>
+      valueOf(after, 'db_client_connections', { client: 'duckdb_writer', state });
+    expect([writer('total'), writer('idle'), writer('waiting')]).toEqual([1, 1, 0]);
   });
 });
 

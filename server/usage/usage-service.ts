@@ -7,6 +7,9 @@ import type { Metrics } from '@server/metrics/metrics';
 import { createIngestRoutes } from './http/ingest-routes';
 import { createSessionRoutes } from './http/session-routes';
 import { createUsageLimitRoutes } from './http/usage-limit-routes';
+import { createModelPriceRoutes } from './http/model-price-routes';
+import { buildDimensions } from './seed/build-dimensions';
+import { llmSeedBatches } from './seed/llm-seed';
 import { createUsageLimitStatusRoutes } from './http/usage-limit-status-routes';
 import { createUsageRoutes } from './http/usage-routes';
 import { createAlertEvaluator, type AlertEvaluator } from './limits/alert-evaluator';
@@ -23,8 +26,8 @@ export interface UsageServiceOptions {
   announce?: boolean;
   /** A store opened by the caller (tests pass one with fixtures); the service closes it. */
   store?: UsageStore;
-  /** Where ingestion counts go (`/metrics`); none when metrics are off. */
-  metrics?: Pick<Metrics, 'ingested'>;
+  /** Where ingestion counts and query latencies go (`/metrics`); none when metrics are off. */
+  metrics?: Pick<Metrics, 'ingested' | 'usageQuery' | 'databaseClients'>;
 }
 
 export type UsageService = Service & {
@@ -74,6 +77,12 @@ export async function createUsageService(
           ? (message: string) => console.log(`Usage demo data: ${message}`)
           : undefined;
       const result = await backend.seeder.seedIfEmpty(profile, progress);
+      // The demo's LLM usage goes in with the traces' seed, once (replicas: the one that seeded).
+      if (result.seeded) {
+        for (const batch of llmSeedBatches(profile, buildDimensions(profile))) {
+          await backend.llm.record(batch);
+        }
+      }
       if (result.seeded && announce) {
         console.log(`Usage demo data: ${result.traces} traces loaded in ${result.ms} ms.`);
       }
@@ -83,12 +92,20 @@ export async function createUsageService(
     await backend.close();
     throw error;
   }
-  const app = createUsageRoutes(backend, usageAvailability(config));
+  const { metrics } = options;
+  metrics?.databaseClients(() => backend.clientSizes());
+  const app = createUsageRoutes(
+    backend,
+    usageAvailability(config),
+    metrics && ((kind, groupBy, seconds) => metrics.usageQuery(kind, groupBy, seconds)),
+  );
   // Usage limits: enforced inside ingestRuns; alerts looked at after billing.
   const { limits } = backend;
   const alerts = createAlertEvaluator(limits, { webhook: alertWebhook(config) });
   app.route('/', createUsageLimitRoutes({ backend, limits, alerts }));
   app.route('/', createUsageLimitStatusRoutes(backend, limits));
+  // What LLM runs cost: each workspace's model price map (admins change it).
+  app.route('/', createModelPriceRoutes(backend));
   // LangSmith trace ingestion (the langsmith SDK's endpoints), under /api/v1 and at the root.
   const ingest = createIngestRoutes(backend, {
     maxBodyBytes: config.USAGE_INGEST_MAX_BODY_BYTES,

@@ -1,5 +1,4 @@
 import { act, render, screen } from '@testing-library/react';
-import { BrowserRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
   parseAsArrayOf,
@@ -42,11 +41,7 @@ function renderState(url: string, history: 'push' | 'replace') {
     set = setState;
     return <output>{JSON.stringify(state)}</output>;
   }
-  render(
-    <BrowserRouter useTransitions={false}>
-      <Probe />
-    </BrowserRouter>,
-  );
+  render(<Probe />);
   return {
     shown: () => JSON.parse(screen.getByRole('status').textContent ?? '') as unknown,
     update: (update: QueryStatesUpdate<typeof parsers>) => act(() => set(update)),

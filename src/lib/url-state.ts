@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
 
 /**
- * Typed query-string state on React Router, in the shape nuqs gave it (parsers, `withDefault`,
+ * Typed query-string state on the router's location, in the shape nuqs gave it (parsers, `withDefault`,
  * `useQueryStates`), in ~1 KB rather than nuqs' ~6 KB of the usage tab's 200 KB first load.
  * A value a parser cannot read is `null` (its default, when it has one); a default or `null`
  * leaves the key out of the URL.
@@ -117,8 +117,8 @@ export function useQueryStates<P extends Parsers>(
   parsers: P,
   { history }: { history: 'push' | 'replace' },
 ) {
-  const { search } = useLocation();
-  const navigate = useNavigate();
+  const search = useSearch();
+  const [, navigate] = useLocation();
   // A new object only when one of these keys changes, not for another hook's keys.
   const params = new URLSearchParams(search);
   const raw = JSON.stringify(Object.keys(parsers).map((key) => params.get(key)));
@@ -142,10 +142,9 @@ export function useQueryStates<P extends Parsers>(
       }
       const next = renderQueryString(current);
       if (next === window.location.search) return;
-      void navigate(
-        { search: next, hash: window.location.hash },
-        { replace: history === 'replace' },
-      );
+      navigate(`${window.location.pathname}${next}${window.location.hash}`, {
+        replace: history === 'replace',
+      });
     },
     [parsers, history, navigate],
   );

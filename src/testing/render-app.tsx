@@ -1,5 +1,4 @@
 import { render } from '@testing-library/react';
-import { BrowserRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/app-routes';
 
@@ -12,9 +11,7 @@ export function renderApp(url: string) {
   window.history.replaceState(null, '', url);
   const view = render(
     <AppProvider>
-      <BrowserRouter useTransitions={false}>
-        <AppRoutes />
-      </BrowserRouter>
+      <AppRoutes />
     </AppProvider>,
   );
   /** Where the app is now (after redirects and navigation). */

@@ -58,6 +58,8 @@ export function routeAction(method: string, path: string): RouteAction | 'public
   if (area === 'threads') {
     if (first === undefined) return { resource: 'threads', action: 'create' };
     if (SEARCHES.has(first) && method === 'POST') return { resource: 'threads', action: 'search' };
+    // Pruning deletes threads (or their history); the route applies the caller's filters.
+    if (first === 'prune' && method === 'POST') return { resource: 'threads', action: 'delete' };
     return threadAction(method, first, rest);
   }
   if (area === 'assistants') {

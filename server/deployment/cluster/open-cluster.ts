@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import { openPool } from '@server/db/postgres';
 import type { Config } from '@server/config';
+import { poolSize, type ClientSize } from '@server/metrics/client-sizes';
 import type { CheckpointRollback, RunStore } from '../store/deployment-store';
 import { prepareStatements } from '../store/postgres/prepared-statements';
 import { createRunLeases } from '../store/postgres/run-leases';
@@ -64,6 +65,17 @@ export async function openCluster(
     requeue: runs.requeue,
     shutdownGraceMs: config.DEPLOYMENT_SHUTDOWN_GRACE_MS,
     start: runs.start,
+    /** The cluster's own database clients, for `/metrics`. */
+    clientSizes: (): Record<string, ClientSize> => {
+      const ready = redis.status === 'ready' ? 1 : 0;
+      const queued = redis.commandQueue.length;
+      return {
+        deployment_locks: poolSize(lockPool),
+        deployment_leases: poolSize(leasePool),
+        // One connection; commands sent and not yet answered wait on it.
+        redis: { total: ready, idle: ready && queued === 0 ? 1 : 0, waiting: queued },
+      };
+    },
     async close() {
       await runs.close();
       subscriber.disconnect();

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { BaseCheckpointSaver } from '@langchain/langgraph-checkpoint';
 import { END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
 import { ToolNode, toolsCondition } from '@langchain/langgraph/prebuilt';
 import { abortableSleep } from './abortable-sleep';
-import { scriptedReply } from './scripted-model';
+import { ScriptedChatModel } from './scripted-chat-model';
 import { createWeatherTool } from './weather-tool';
 
 interface AgentGraphOptions {
@@ -17,11 +16,12 @@ interface AgentGraphOptions {
 
 /** The demo `agent` graph: a ReAct loop of the scripted model and the `get_weather` tool. */
 export function createAgentGraph({ checkpointer, stepMs }: AgentGraphOptions) {
+  const model = new ScriptedChatModel();
   return (
     new StateGraph(MessagesAnnotation)
       .addNode('agent', async (state, config) => {
         await abortableSleep(stepMs, config.signal);
-        return { messages: [scriptedReply(state.messages, `call_${randomUUID()}`)] };
+        return { messages: [await model.invoke(state.messages, config)] };
       })
       // Tool errors (a stop among them) end the run rather than becoming tool messages.
       .addNode('tools', new ToolNode([createWeatherTool(stepMs)], { handleToolErrors: false }))

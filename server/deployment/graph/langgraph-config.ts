@@ -16,6 +16,14 @@ import {
   type WebhookSettings,
   webhookSettingsOf,
 } from '../webhooks/webhook-config';
+import {
+  checkpointerTtlSchema,
+  storeTtlSchema,
+  storeTtlSettingsOf,
+  threadTtlSettingsOf,
+  type StoreTtlSettings,
+  type ThreadTtlSettings,
+} from '../ttl/ttl-config';
 
 /** The parts of the official `langgraph.json` this server reads (`node_version` ignored). */
 const langGraphJson = z.looseObject({
@@ -30,6 +38,8 @@ const langGraphJson = z.looseObject({
   auth: z
     .looseObject({ path: z.string().optional(), disable_studio_auth: z.boolean().optional() })
     .optional(),
+  checkpointer: z.looseObject({ ttl: checkpointerTtlSchema.nullish() }).optional(),
+  store: z.looseObject({ ttl: storeTtlSchema.nullish() }).optional(),
 });
 
 /** Custom auth named by a langgraph.json (`auth.path`) or LANGGRAPH_AUTH. */
@@ -60,6 +70,10 @@ export interface LoadedLangGraphConfig {
   /** `webhooks`: URL rules and headers (templates resolved from the environment at load). */
   webhooks?: WebhookSettings;
   auth?: AuthSpec;
+  /** `checkpointer.ttl`: how threads expire. */
+  threadTtl: ThreadTtlSettings;
+  /** `store.ttl`: how store items expire. */
+  storeTtl: StoreTtlSettings;
 }
 
 const defaultsSchema = z.record(
@@ -231,6 +245,8 @@ export async function loadLangGraphConfig(
     graphs,
     schemasReady: ready,
     assistantDefaults: assistantDefaultsOf(typeof json.env === 'object' ? json.env : {}),
+    threadTtl: threadTtlSettingsOf(json.checkpointer?.ttl ?? undefined),
+    storeTtl: storeTtlSettingsOf(json.store?.ttl ?? undefined),
     ...(httpApp !== undefined && { httpApp: httpApp as Hono }),
     ...(json.http?.cors && { cors: json.http.cors }),
     ...(ui && { ui }),

@@ -4,6 +4,7 @@ import { authorizeInRoute } from '../auth/auth-door';
 import type { AuthDecision } from '../auth/auth-types';
 import { matchesFilters } from '../store/metadata-filter';
 import type { KvStore } from '../store/deployment-store';
+import type { GraphStoreTtl } from '../store/graph-store';
 import { requiredLabels } from '../store/namespaces';
 import { scopedKvStore } from '../store/scoped-kv-store';
 import { parseJsonBody, parseWith } from '../wire/request';
@@ -54,7 +55,7 @@ const namespaceOf = (value: Readonly<Record<string, unknown>> | undefined, fallb
  * rewrite the namespace, and its filters hide other callers' items; a `langsmith` key reaches
  * only its workspace's part of the store.
  */
-export function createStoreRoutes(shared: KvStore) {
+export function createStoreRoutes(shared: KvStore, ttl: () => GraphStoreTtl) {
   const storeFor = (decision: AuthDecision) => scopedKvStore(shared, decision.namespaceScope ?? []);
   const app = new Hono();
 
@@ -77,7 +78,9 @@ export function createStoreRoutes(shared: KvStore) {
         return jsonError(c, 403, 'Not authorized');
       }
     }
-    await kv.put(namespace, key, value);
+    // Left out, the deployment's default; `null`, never expires.
+    const minutes = body.data.ttl === undefined ? ttl().defaultTtl : body.data.ttl;
+    await kv.put(namespace, key, value, minutes);
     return c.body(null, 204);
   });
 
@@ -87,7 +90,11 @@ export function createStoreRoutes(shared: KvStore) {
     const decision = await authorizeInRoute(c, 'store', 'get', query.data);
     if (decision instanceof Response) return decision;
     const kv = storeFor(decision);
-    const item = await kv.get(namespaceOf(decision.value, query.data.namespace), query.data.key);
+    const item = await kv.get(
+      namespaceOf(decision.value, query.data.namespace),
+      query.data.key,
+      query.data.refresh_ttl ?? ttl().refreshOnRead,
+    );
     const visible =
       item && matchesFilters(itemView(item.namespace, item.key, item.value), decision.filters);
     // A missing item is `null` with 200, which the SDK's getItem returns as null; so is another
@@ -123,6 +130,7 @@ export function createStoreRoutes(shared: KvStore) {
     const body = await parseJsonBody(c, searchItemsBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
     const { namespace_prefix, filter, limit, offset } = body.data;
+    const refreshTtl = body.data.refresh_ttl ?? ttl().refreshOnRead;
     const problem = namespace_prefix.length > 0 ? namespaceProblem(c, namespace_prefix) : undefined;
     if (problem) return problem;
     const decision = await authorizeInRoute(c, 'store', 'search', {
@@ -136,7 +144,9 @@ export function createStoreRoutes(shared: KvStore) {
     const prefix = namespaceOf(decision.value, namespace_prefix);
     const page = { limit: limit ?? 10, offset: offset ?? 0 };
     const { filters } = decision;
-    if (!filters) return c.json({ items: await kv.search(prefix, { filter, ...page }) });
+    if (!filters) {
+      return c.json({ items: await kv.search(prefix, { filter, ...page, refreshTtl }) });
+    }
     const scanned = await kv.search(prefix, {
       filter,
       labels: requiredLabels(filters),

@@ -3,6 +3,7 @@ import { jsonError } from '@server/http/json-error';
 import { authDecisionOf, stampedMetadata } from '../auth/auth-door';
 import { matchesFilters } from '../store/metadata-filter';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
+import { pruneThreads } from '../use-cases/prune-threads';
 import { deleteThread } from '../use-cases/thread-deletion';
 import { createThreadStateRoutes } from './thread-state-routes';
 import { joinThreadStream } from './thread-stream-route';
@@ -13,6 +14,7 @@ import {
   countThreadsBody,
   createThreadBody,
   patchThreadBody,
+  pruneThreadsBody,
   searchThreadsBody,
 } from '../wire/thread-requests';
 
@@ -28,8 +30,10 @@ export function createThreadRoutes(deps: DeploymentDeps) {
   app.post('/', async (c) => {
     const body = await parseJsonBody(c, createThreadBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const { thread_id, metadata, if_exists, supersteps } = body.data;
+    const { thread_id, metadata, if_exists, supersteps, ttl } = body.data;
     const created = await threads.create(stampedMetadata(c, metadata), thread_id ?? undefined);
+    const threadTtl = ttl ?? deps.defaultTtl;
+    if (created && threadTtl) await deps.ttls.set(created.thread_id, threadTtl);
     if (!created) {
       // Only a caller-chosen thread_id can collide with an existing thread.
       const existing = await threads.get(thread_id ?? '');
@@ -85,7 +89,17 @@ export function createThreadRoutes(deps: DeploymentDeps) {
     if (!body.ok) return jsonError(c, 422, body.detail);
     const metadata = stampedMetadata(c, body.data.metadata);
     const patched = await threads.patchMetadata(threadId(c), metadata);
-    return patched ? c.json(await view.toWire(patched)) : jsonError(c, 404, 'Thread not found');
+    if (!patched) return jsonError(c, 404, 'Thread not found');
+    if (body.data.ttl) await deps.ttls.set(patched.thread_id, body.data.ttl);
+    return c.json(await view.toWire(patched));
+  });
+
+  app.post('/prune', async (c) => {
+    const body = await parseJsonBody(c, pruneThreadsBody);
+    if (!body.ok) return jsonError(c, 422, body.detail);
+    const { thread_ids, strategy } = body.data;
+    const filters = authDecisionOf(c).filters;
+    return c.json({ pruned_count: await pruneThreads(deps, thread_ids, strategy, filters) });
   });
 
   app.delete('/:threadId', async (c) => {

@@ -4,7 +4,7 @@ import type { RunRecord } from '../store/records';
 
 export type RunMetrics = Pick<
   Metrics,
-  'runFinished' | 'runsRolledBack' | 'leaseExpired' | 'sampledGauge'
+  'runFinished' | 'runsRolledBack' | 'leaseExpired' | 'sampledGauge' | 'databaseClients'
 >;
 
 /**

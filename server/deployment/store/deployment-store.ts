@@ -17,6 +17,7 @@ import type {
   TruncateFlags,
 } from './records';
 import type { MetadataFilter } from './metadata-filter';
+import type { ThreadTtlStore } from './thread-ttl';
 
 /**
  * The deployment API's storage port: what the routes, the run manager and the executor ask of a
@@ -151,15 +152,26 @@ export interface CronStore {
   deleteForThread(threadId: string): Promise<void>;
 }
 
-/** The Store API's items (long-term memory). */
+/**
+ * The Store API's items (long-term memory). An item may expire: `ttlMinutes` after it was put,
+ * or after it was last read with `refreshTtl`; an expired item is never answered, and
+ * `sweepExpired` deletes it.
+ */
 export interface KvStore {
-  put(namespace: string[], key: string, value: Record<string, unknown>): Promise<void>;
-  get(namespace: string[], key: string): Promise<StoreItem | null>;
+  put(
+    namespace: string[],
+    key: string,
+    value: Record<string, unknown>,
+    ttlMinutes?: number | null,
+  ): Promise<void>;
+  get(namespace: string[], key: string, refreshTtl?: boolean): Promise<StoreItem | null>;
   delete(namespace: string[], key: string): Promise<void>;
   /** Items under `prefix`, most recently updated first, matching every `filter` condition. */
   search(prefix: string[], search: ItemSearch): Promise<StoreItem[]>;
   /** Distinct namespaces, cut to `max_depth` labels, sorted. */
   namespaces(query: NamespaceQuery): Promise<string[][]>;
+  /** Deletes the items expired at `now`; answers how many. */
+  sweepExpired(now: Date): Promise<number>;
 }
 
 /** A LangGraph checkpointer that adds the executing run's metadata to each checkpoint it writes. */
@@ -190,6 +202,12 @@ export interface CheckpointRollback {
   rollback(threadId: string, headCheckpointId: string | null, runId?: string): Promise<number>;
   /** Deletes a stateless run's thread with its runs, checkpoints and pending writes. */
   removeThread(threadId: string): Promise<void>;
+  /**
+   * Keeps the thread's latest checkpoint of each namespace (the one a run starts from) with its
+   * pending writes and the values it references, and deletes the rest; answers how many
+   * checkpoints went.
+   */
+  keepLatest(threadId: string): Promise<number>;
 }
 
 /** Everything a deployment keeps, from one backend. */
@@ -203,6 +221,8 @@ export interface DeploymentStore {
   kv: KvStore;
   checkpointer: RunCheckpointer;
   checkpoints: CheckpointRollback;
+  /** Threads' time to live (`ttl` on create, langgraph.json `checkpointer.ttl`). */
+  ttls: ThreadTtlStore;
   /** Empties what the flags name (`POST /internal/truncate`); system assistants stay. */
   truncate(flags: TruncateFlags): Promise<void>;
   /** A connection pool's connections by state (`total`, `idle`, `waiting` requests); SQLite has none. */

@@ -7,6 +7,12 @@ import {
 } from '@langchain/langgraph-checkpoint';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KvStore } from './deployment-store';
+
+/** How a graph's items expire: langgraph.json's `store.ttl`, read once the file is loaded. */
+export interface GraphStoreTtl {
+  defaultTtl?: number;
+  refreshOnRead: boolean;
+}
 import type { StoreItem } from './records';
 import { scopedKvStore, workspaceLabel } from './scoped-kv-store';
 
@@ -47,6 +53,7 @@ export const runWorkspaceScope = new AsyncLocalStorage<string | undefined>();
 export class GraphStore extends BaseStore {
   constructor(
     private readonly shared: KvStore,
+    private readonly ttl: () => GraphStoreTtl = () => ({ refreshOnRead: true }),
     private readonly byWorkspace: () => boolean = () => false,
   ) {
     super();
@@ -67,16 +74,21 @@ export class GraphStore extends BaseStore {
 
   private async apply(op: Operation): Promise<unknown> {
     if ('namespacePrefix' in op) {
-      const search = { filter: op.filter ?? null, limit: op.limit ?? 10, offset: op.offset ?? 0 };
+      const search = {
+        filter: op.filter ?? null,
+        limit: op.limit ?? 10,
+        offset: op.offset ?? 0,
+        refreshTtl: this.ttl().refreshOnRead,
+      };
       return (await this.kv.search(op.namespacePrefix, search)).map(toItem);
     }
     if ('value' in op) {
       if (op.value === null) await this.kv.delete(op.namespace, op.key);
-      else await this.kv.put(op.namespace, op.key, op.value);
+      else await this.kv.put(op.namespace, op.key, op.value, this.ttl().defaultTtl);
       return undefined;
     }
     if ('key' in op) {
-      const item = await this.kv.get(op.namespace, op.key);
+      const item = await this.kv.get(op.namespace, op.key, this.ttl().refreshOnRead);
       return item ? toItem(item) : null;
     }
     return this.kv.namespaces(namespaceQuery(op));

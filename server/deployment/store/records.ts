@@ -183,6 +183,8 @@ export interface ItemSearch {
   labels?: readonly string[];
   limit: number;
   offset: number;
+  /** Restarts the time to live of the items answered. */
+  refreshTtl?: boolean;
 }
 
 export interface NamespaceQuery {

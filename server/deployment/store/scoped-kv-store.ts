@@ -14,9 +14,9 @@ export function scopedKvStore(kv: KvStore, scope: readonly string[]): KvStore {
     namespace: item.namespace.slice(scope.length),
   });
   return {
-    put: (namespace, key, value) => kv.put(inner(namespace), key, value),
-    async get(namespace, key) {
-      const item = await kv.get(inner(namespace), key);
+    put: (namespace, key, value, ttlMinutes) => kv.put(inner(namespace), key, value, ttlMinutes),
+    async get(namespace, key, refreshTtl) {
+      const item = await kv.get(inner(namespace), key, refreshTtl);
       return item && outer(item);
     },
     delete: (namespace, key) => kv.delete(inner(namespace), key),
@@ -32,6 +32,8 @@ export function scopedKvStore(kv: KvStore, scope: readonly string[]): KvStore {
       });
       return found.map((namespace) => namespace.slice(scope.length));
     },
+    // Expiry is the whole store's: the sweep is never one tenant's.
+    sweepExpired: (now) => kv.sweepExpired(now),
   };
 }
 

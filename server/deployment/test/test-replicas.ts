@@ -36,6 +36,8 @@ export function createTestReplicas(options: { leaseMs: number; stepMs: number })
   return {
     replicas,
     urls,
+    /** The replicas' own database (the usage service's schema may share it). */
+    databaseUri,
     async createDatabase() {
       await admin(`CREATE DATABASE ${database}`);
     },
@@ -53,7 +55,9 @@ export function createTestReplicas(options: { leaseMs: number; stepMs: number })
         REDIS_URI: TEST_REDIS_URI ?? '',
         DEPLOYMENT_RUN_LEASE_MS: String(options.leaseMs),
         DEMO_MODEL_STEP_MS: String(options.stepMs),
+        // Each replica would bill into its own DuckDB, which cluster mode refuses: no billing here.
         DEPLOYMENT_TRACING: 'false',
+        REMOTE_METRICS_ROLLUP_ENABLED: 'false',
         // Cluster mode refuses to start open unless told: these tests mean it (env may override).
         LANGGRAPH_AUTH_TYPE: 'noop',
         ...env,

@@ -5,7 +5,13 @@ import type { GraphRegistry } from '../graph/graph-registry';
 import type { RunEvents } from '../runs/run-events';
 import type { RunManager } from '../runs/run-manager';
 import type { RunStreamLog } from '../runs/run-stream-log';
-import type { CronStore, RunStore, ThreadStore } from '../store/deployment-store';
+import type {
+  CheckpointRollback,
+  CronStore,
+  RunStore,
+  ThreadStore,
+} from '../store/deployment-store';
+import type { ThreadTtl, ThreadTtlStore } from '../store/thread-ttl';
 import type { WebhookPolicy } from '../webhooks/webhook-policy';
 
 /** What the route handlers use; built once by the deployment service. */
@@ -25,4 +31,9 @@ export interface DeploymentDeps {
   crons: CronStore;
   /** The webhook rules runs and crons are checked against when created. */
   webhooks: WebhookPolicy;
+  /** Checkpoint surgery (`keep_latest` prunes). */
+  checkpoints: Pick<CheckpointRollback, 'keepLatest'>;
+  /** Threads' time to live, and the one a thread created without `ttl` gets. */
+  ttls: ThreadTtlStore;
+  defaultTtl?: ThreadTtl;
 }

@@ -5,7 +5,13 @@ import { z } from 'zod';
 const namespace = z.array(z.string());
 const record = z.record(z.string(), z.unknown());
 
-export const putItemBody = z.looseObject({ namespace, key: z.string(), value: record });
+/** `ttl`: minutes until the item expires, `null` never; left out, the deployment's default. */
+export const putItemBody = z.looseObject({
+  namespace,
+  key: z.string(),
+  value: record,
+  ttl: z.number().positive().nullish(),
+});
 
 export const deleteItemBody = z.looseObject({ namespace: namespace.nullish(), key: z.string() });
 
@@ -16,6 +22,11 @@ export const getItemQuery = z.object({
     .optional()
     .transform((value) => (value ? value.split('.') : [])),
   key: z.string(),
+  /** Whether this read restarts the item's time to live (default: `store.ttl.refresh_on_read`). */
+  refresh_ttl: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
 });
 
 export const searchItemsBody = z.looseObject({
@@ -24,6 +35,7 @@ export const searchItemsBody = z.looseObject({
   limit: z.number().int().min(1).max(1000).nullish(),
   offset: z.number().int().min(0).nullish(),
   query: z.string().nullish(),
+  refresh_ttl: z.boolean().nullish(),
 });
 
 export const listNamespacesBody = z.looseObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pruneStrategySchema, type ThreadTtl } from '../store/thread-ttl';
 
 /** Request bodies of the thread endpoints, as the LangGraph API defines them. */
 
@@ -11,14 +12,36 @@ const superstepSchema = z.looseObject({
 });
 export type Superstep = z.infer<typeof superstepSchema>;
 
+/** The `ttl` of a thread create or update: minutes (strategy `delete`) or `{ttl, strategy}`. */
+export const threadTtlBodySchema = z
+  .union([
+    z.number().positive(),
+    z.looseObject({ ttl: z.number().positive(), strategy: pruneStrategySchema.default('delete') }),
+  ])
+  .transform((ttl): ThreadTtl =>
+    typeof ttl === 'number'
+      ? { strategy: 'delete', minutes: ttl }
+      : { strategy: ttl.strategy, minutes: ttl.ttl },
+  );
+
 export const createThreadBody = z.looseObject({
   thread_id: z.uuid().nullish(),
   metadata: record.nullish(),
   if_exists: z.enum(['raise', 'do_nothing']).nullish(),
   supersteps: z.array(superstepSchema).nullish(),
+  ttl: threadTtlBodySchema.nullish(),
 });
 
-export const patchThreadBody = z.looseObject({ metadata: record });
+export const patchThreadBody = z.looseObject({
+  metadata: record.nullish(),
+  ttl: threadTtlBodySchema.nullish(),
+});
+
+/** `POST /threads/prune` (the SDK's `threads.prune`). */
+export const pruneThreadsBody = z.looseObject({
+  thread_ids: z.array(z.string()),
+  strategy: pruneStrategySchema.default('delete'),
+});
 
 export const countThreadsBody = z.looseObject({
   metadata: record.nullish(),

@@ -13,7 +13,7 @@ import { createExportProgress } from './export-progress';
 
 const USAGE = `Usage: npm run -s usage:export -- --out FILE --base-url URL --api-key KEY \\
          --start ISO --end ISO [--group-by workspace|project|user|api_key|trace_tier]
-         [--kind traces|langsmith_deployments] [--trace-tier longlived|shortlived]
+         [--kind traces|langsmith_deployments|llm_usage] [--trace-tier longlived|shortlived]
          [--workspace ID ...]
 
 Streams GET {base-url}/api/v1/orgs/current/billing/granular-usage/export to FILE, with progress

@@ -8,8 +8,9 @@ import {
   parseSingleRun,
   type ParsedRequest,
 } from '../ingest/parse-run-batch';
+import { extractRequestLlmUsage } from '../ingest/llm-usage';
 import { parseRunMultipart } from '../ingest/parse-run-multipart';
-import { decideRuns, type IngestProblem } from '../ingest/run-operations';
+import { decideRuns, DEFAULT_PROJECT, type IngestProblem } from '../ingest/run-operations';
 import type { UsageStore } from '../store/usage-store';
 import { limitExceededResponse } from './limit-exceeded';
 import { authorizeWriter, type IngestTarget } from './authorize-writer';
@@ -78,6 +79,7 @@ export function createIngestRoutes(backend: UsageStore, options: IngestRoutesOpt
       roots.length > 0
         ? await backend.billing.ingestRuns({ ...target, runs: roots })
         : { inserted: 0, duplicates: 0, refused: [], ingestedAt: new Date() };
+    await recordLlmUsage(backend, target, parsed, accepted, result.refused);
     if (result.inserted > 0 || result.refused.length > 0) options.onBilled?.(target.workspaceId);
     options.onIngested?.(
       result.inserted,
@@ -126,6 +128,34 @@ export function createIngestRoutes(backend: UsageStore, options: IngestRoutesOpt
   );
   // Mountable into plain apps: the `target` variable stays internal to these routes.
   return new Hono().route('/', app);
+}
+
+/**
+ * Keeps what the request's accepted LLM runs spent (`kind=llm_usage`); runs without usage count
+ * nothing. A root run refused by a usage limit is not kept: its trace was not accepted.
+ */
+async function recordLlmUsage(
+  backend: UsageStore,
+  target: IngestTarget,
+  parsed: ParsedRequest,
+  accepted: readonly { runId: string; projectName: string }[],
+  refused: readonly { runId: string }[],
+): Promise<void> {
+  const refusedIds = new Set(refused.map((run) => run.runId));
+  const projects = new Map(
+    accepted.filter((run) => !refusedIds.has(run.runId)).map((run) => [run.runId, run.projectName]),
+  );
+  const usages = extractRequestLlmUsage(parsed.operations, new Set(projects.keys()));
+  if (usages.length === 0) return;
+  await backend.llm.record({
+    workspaceId: target.workspaceId,
+    userId: target.userId,
+    apiKeyId: target.apiKeyId,
+    runs: usages.map((usage) => ({
+      usage,
+      projectName: projects.get(usage.runId) ?? DEFAULT_PROJECT,
+    })),
+  });
 }
 
 function authorize(backend: UsageStore) {

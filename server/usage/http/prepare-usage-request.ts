@@ -3,6 +3,7 @@ import { createBucketGrid } from '@contracts/usage/bucket-grid';
 import { strideForRange } from '@contracts/usage/stride';
 import { jsonError } from '@server/http/json-error';
 import type { DeploymentQueryPlan } from '../model/deployment-plan';
+import type { LlmQueryPlan } from '../model/llm-usage-plan';
 import type { UsageQueryPlan } from '../model/usage-plan';
 import type { UsageStore } from '../store/usage-store';
 import { authenticate } from './authenticate';
@@ -20,12 +21,13 @@ export const FEATURE_DISABLED_DETAIL =
   'DEFAULT_ORG_FEATURE_ENABLE_GRANULAR_USAGE_REPORTING=true and GRANULAR_USAGE_TABLE_ENABLED=true.';
 
 /**
- * A request ready to query: traces (the default) or the Deployments domain. `includeContext`:
+ * A request ready to query: traces (the default), the Deployments domain or LLM usage. `includeContext`:
  * an export fills the group's context columns too (`include_context=true`, beyond the spec).
  */
 export type PreparedUsage = { includeContext: boolean } & (
   | { kind: 'traces'; plan: UsageQueryPlan }
   | { kind: 'langsmith_deployments'; plan: DeploymentQueryPlan }
+  | { kind: 'llm_usage'; plan: LlmQueryPlan }
 );
 
 /**
@@ -69,6 +71,13 @@ export async function prepareUsageRequest(
   };
   const groupBy = query.group_by;
   const includeContext = query.include_context;
+  if (query.kind === 'llm_usage') {
+    // The query schema refuses group_by=trace_tier with LLM usage (422 above).
+    if (groupBy === 'trace_tier') throw new Error('unreachable: trace_tier with LLM usage');
+    return { prepared: { kind: query.kind, plan: { ...base, groupBy }, includeContext } };
+  }
+  // The query schema keeps group_by=model to LLM usage (422 above).
+  if (groupBy === 'model') throw new Error('unreachable: group_by=model without LLM usage');
   if (query.kind === 'langsmith_deployments') {
     // The query schema refuses group_by=trace_tier with deployments (422 above).
     if (groupBy === 'trace_tier') throw new Error('unreachable: trace_tier with deployments');

@@ -3,6 +3,8 @@ import { MalformedRequestError, parseJsonPart, type ParsedRequest } from './pars
 
 /** The run fields the SDK sends as parts of their own (`post.<id>.inputs`, ...). */
 const FIELD_PARTS = new Set(['inputs', 'outputs', 'events', 'extra', 'error', 'serialized']);
+/** Field parts kept with their run: what LLM usage is read from (`ingest/llm-usage.ts`). */
+const USAGE_PARTS = new Set(['outputs', 'extra']);
 const uuid = z.uuid();
 
 /**
@@ -14,6 +16,7 @@ const uuid = z.uuid();
  */
 export function parseRunMultipart(form: FormData): ParsedRequest {
   const parsed: ParsedRequest = { operations: [], problems: new Map() };
+  const usageFields = new Map<string, Record<string, unknown>>();
   const report = (runId: string, part: string, msg: string, type: string) => {
     parsed.problems.set(runId, [
       ...(parsed.problems.get(runId) ?? []),
@@ -52,6 +55,16 @@ export function parseRunMultipart(form: FormData): ParsedRequest {
     }
     if ((prefix === 'post' || prefix === 'patch') && field === undefined) {
       parsed.operations.push({ kind: prefix, runId, payload: json, loc: ['body', part] });
+    } else if (field !== undefined && USAGE_PARTS.has(field)) {
+      const key = `${prefix}.${runId}`;
+      usageFields.set(key, { ...usageFields.get(key), [field]: json });
+    }
+  }
+  for (const operation of parsed.operations) {
+    const fields = usageFields.get(`${operation.kind}.${operation.runId}`);
+    const { payload } = operation;
+    if (fields && typeof payload === 'object' && payload !== null && !Array.isArray(payload)) {
+      operation.payload = { ...payload, ...fields };
     }
   }
   return parsed;

@@ -1,3 +1,4 @@
+import type { ClientSize } from '@server/metrics/client-sizes';
 import type { DeploymentReport } from '@contracts/usage/deployment-report';
 import type { GroupBy, TraceGroupBy, TraceTier, Workspace } from '@contracts/usage/usage-schema';
 import type { TraceInput } from '@server/usage/ingest/trace-input';
@@ -8,6 +9,7 @@ import type { Interval } from '@server/usage/model/time-segments';
 import type { UsageMatrix } from '@server/usage/model/usage-matrix';
 import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
+import type { LlmUsageStore } from './llm-usage-store';
 import type { UsageLimitStore } from './usage-limit-store';
 
 /**
@@ -30,7 +32,11 @@ export interface UsageStore {
    * workspace and month, locked by the claim that counts runs against it, across replicas).
    */
   readonly limits: UsageLimitStore;
+  /** What the traced LLM runs spent, and the model price maps that cost them. */
+  readonly llm: LlmUsageStore;
   readonly seeder: Seeder;
+  /** Its database clients' connections and queues, by client name (`/metrics`). */
+  clientSizes(): Record<string, ClientSize>;
   /** Billed traces, or null when the store does not answer. */
   health(): Promise<{ traces: number | null }>;
   /** Waits for writes under way, then releases connections. */

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import type { ReactNode } from 'react';
+import { NavLink } from '@/components/ui/nav-link';
 import { paths } from '@/lib/paths';
 
 /**
@@ -7,7 +8,7 @@ import { paths } from '@/lib/paths';
  */
 const SECTIONS = [{ to: paths.granularUsage, label: 'Granular Usage' }] as const;
 
-export function BillingAndUsageLayout() {
+export function BillingAndUsageLayout({ children }: { children: ReactNode }) {
   return (
     <div className="page">
       <header className="page-header">
@@ -27,7 +28,7 @@ export function BillingAndUsageLayout() {
           ))}
         </nav>
       ) : null}
-      <Outlet />
+      {children}
     </div>
   );
 }

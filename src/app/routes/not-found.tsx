@@ -1,8 +1,8 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { paths } from '@/lib/paths';
 
 export function NotFoundRoute() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   return (
     <div className="page">
       <section className="panel empty-state" aria-labelledby="not-found-heading">
@@ -10,7 +10,7 @@ export function NotFoundRoute() {
         <p>
           Nothing lives at <code>{pathname}</code>.
         </p>
-        <Link className="button" to={paths.granularUsage}>
+        <Link className="button" href={paths.granularUsage}>
           Go to Billing and Usage
         </Link>
       </section>

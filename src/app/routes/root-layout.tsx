@@ -1,9 +1,10 @@
-import { NavLink, Outlet } from 'react-router';
+import type { ReactNode } from 'react';
+import { NavLink } from '@/components/ui/nav-link';
 import { useConsoleConfig } from '@/lib/console-config';
 import { paths } from '@/lib/paths';
 import { isDemoData } from '@/lib/usage-source';
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const config = useConsoleConfig();
   // The organisation's name is not in any API the console reads: name only the demo's.
   const demo = config.data ? isDemoData(config.data) : false;
@@ -52,7 +53,7 @@ export function RootLayout() {
         </nav>
       </aside>
       <main id="main" className="main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
     </div>
   );

@@ -60,8 +60,8 @@ async function startInProcess(stepMs: number): Promise<Replicas> {
 }
 
 /**
- * `count` server processes (`node server/main.ts`: the whole app, its compression, request log
- * and run metering included) with `env`; no tracing, as in this process. Stopped with SIGTERM.
+ * `count` server processes (`node server/main.ts`: the whole app, its compression and request
+ * log) with `env`; no tracing and no metering, as in this process. Stopped with SIGTERM.
  */
 async function startServers(count: number, stepMs: number, env: Record<string, string>) {
   const servers: ServerProcess[] = [];
@@ -77,6 +77,8 @@ async function startServers(count: number, stepMs: number, env: Record<string, s
           ...env,
           DEMO_MODEL_STEP_MS: String(stepMs),
           DEPLOYMENT_TRACING: 'false',
+          // Per-replica DuckDB billing is refused in cluster mode; the bench measures the API.
+          REMOTE_METRICS_ROLLUP_ENABLED: 'false',
           // Cluster mode refuses to start open unless told: the bench measures the open API.
           LANGGRAPH_AUTH_TYPE: 'noop',
         });

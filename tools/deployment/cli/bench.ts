@@ -23,7 +23,7 @@ With --cluster (DATABASE_URI and REDIS_URI set): two replicas on them, in this p
 run 1 sent to replica A and run 2 to replica B, then the first streamed event read on the other
 replica (runs.joinStream, and a protocol v2 events stream after run.start), and 2. with each
 thread's runs on both replicas. --processes (with --cluster): the replicas are server processes
-(node server/main.ts, the whole app as deployed: compression, request log, run metering; no
+(node server/main.ts, the whole app as deployed: compression, request log; no metering, no
 tracing), and the same flow is measured on one SQLite server process beside them.
 Exit codes: 0 all correct, 1 a wrong outcome or a failure, 2 bad arguments.`;
 

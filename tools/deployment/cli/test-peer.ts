@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { parseCliArgs, runCli } from '@server/lib/cli-args';
+import { numberArg, parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
 import { loadConfig } from '@server/config';
 import { createDeploymentService } from '@server/deployment/deployment-service';
 import { SUITE_DIR } from '../peer/peer-vitest.config';
@@ -57,11 +57,13 @@ interface VitestJson {
   testResults: { assertionResults: { fullName: string; status: string }[] }[];
 }
 
-const USAGE = `Usage: npm run test:peer -- [-t NAME]
+const USAGE = `Usage: npm run test:peer -- [-t NAME] [--port PORT]
 Runs the official LangGraph API suite (PEER_SUITE_DIR, else shared/peer/langgraph-api-tests beside
 the clone) against the deployment API served on port ${SUITE_PORT} (the suite's), or when taken on a free
 one of ${PORTS.first}-${PORTS.last} (its generative-UI test then fails, as expected).
   -t, --test-name-pattern NAME  only the tests whose name matches (vitest -t)
+  --port PORT                   serve on this port instead (it must be free; off ${SUITE_PORT} the
+                                generative-UI test fails, as expected)
 A test that fails unexpectedly is run once more alone (at most ${MAX_RETRIED}); a pass then is reported as
 RETRIED. Exit codes: 0 passed (known failures and retries listed), 1 a test failed or the suite is
 missing, 2 bad arguments.`;
@@ -69,6 +71,7 @@ missing, 2 bad arguments.`;
 async function main(args: string[]): Promise<number> {
   const values = parseCliArgs(args, {
     'test-name-pattern': { type: 'string', short: 't' },
+    port: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -76,6 +79,10 @@ async function main(args: string[]): Promise<number> {
     return 0;
   }
   const only = values['test-name-pattern'];
+  const fixedPort = values.port === undefined ? undefined : numberArg('port', values.port, 1);
+  if (fixedPort !== undefined && (!Number.isInteger(fixedPort) || fixedPort > 65_535)) {
+    throw new UsageError(`--port must be a port number (got ${JSON.stringify(values.port)})`);
+  }
   if (!existsSync(SUITE_DIR)) {
     throw new Error(
       `the suite is not at ${SUITE_DIR}: set PEER_SUITE_DIR=/path/to/langgraph-api-tests`,
@@ -91,7 +98,10 @@ async function main(args: string[]): Promise<number> {
   const service = await createDeploymentService(loadConfig());
   // The graphs' schemas are parsed in the background; the suite asks for them in its first tests.
   await service.ready?.();
-  const port = await freePort();
+  if (fixedPort !== undefined && !(await isFree(fixedPort))) {
+    throw new Error(`port ${fixedPort} is in use`);
+  }
+  const port = fixedPort ?? (await freePort());
   const server = serve({ fetch: service.app.fetch, hostname: '127.0.0.1', port });
   const apiUrl = port === SUITE_PORT ? `http://localhost:${port}` : `http://127.0.0.1:${port}`;
   const expectedFailures: Record<string, string> =

@@ -42,5 +42,31 @@ export function createPostgresCheckpointRollback(pool: pg.Pool): CheckpointRollb
           await client.query(`DELETE FROM deployment.${table} WHERE thread_id = $1`, [threadId]);
         }
       }),
+    keepLatest: (threadId) =>
+      inTransaction(pool, async (client) => {
+        // A namespace's greatest checkpoint id (uuid6, growing with time) is the one the saver
+        // loads; the values it references stay, those only older checkpoints referenced go.
+        const latest = `SELECT DISTINCT ON (checkpoint_ns) checkpoint_ns, checkpoint_id
+          FROM deployment.checkpoints WHERE thread_id = $1
+          ORDER BY checkpoint_ns, checkpoint_id DESC`;
+        await client.query(
+          `DELETE FROM deployment.checkpoint_writes WHERE thread_id = $1
+           AND (checkpoint_ns, checkpoint_id) NOT IN (${latest})`,
+          [threadId],
+        );
+        const { rowCount } = await client.query(
+          `DELETE FROM deployment.checkpoints WHERE thread_id = $1
+           AND (checkpoint_ns, checkpoint_id) NOT IN (${latest})`,
+          [threadId],
+        );
+        await client.query(
+          `DELETE FROM deployment.checkpoint_blobs b WHERE b.thread_id = $1 AND NOT EXISTS (
+             SELECT 1 FROM deployment.checkpoints c
+             WHERE c.thread_id = b.thread_id AND c.checkpoint_ns = b.checkpoint_ns
+               AND c.checkpoint -> 'channel_versions' ->> b.channel = b.version)`,
+          [threadId],
+        );
+        return rowCount ?? 0;
+      }),
   };
 }

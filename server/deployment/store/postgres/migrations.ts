@@ -108,6 +108,17 @@ const MIGRATIONS = [
      RETURN QUERY SELECT * FROM deployment.runs
        WHERE thread_id = p_thread AND status IN ('pending', 'running') ORDER BY seq;
    END $$;`,
+  // Threads' time to live, deleted with the thread; the sweep reads it by thread.
+  `CREATE TABLE deployment.thread_ttls (
+     thread_id text PRIMARY KEY REFERENCES deployment.threads (thread_id) ON DELETE CASCADE,
+     strategy  text NOT NULL,
+     minutes   double precision NOT NULL,
+     pruned_at timestamptz
+   );`,
+  // Store items that expire: when (ISO text, as the item's other times), and after how long a
+  // read that refreshes them pushes that back.
+  `ALTER TABLE deployment.store_items ADD COLUMN expires_at text, ADD COLUMN ttl_minutes double precision;
+   CREATE INDEX store_items_expiry ON deployment.store_items (expires_at) WHERE expires_at IS NOT NULL;`,
 ];
 
 /** Any fixed number: every replica takes this lock before migrating, so one migrates at a time. */

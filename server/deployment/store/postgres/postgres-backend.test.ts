@@ -45,7 +45,7 @@ describe.skipIf(!TEST_DATABASE_URI)(
       const { rows } = await store.pool.query<{ version: number }>(
         'SELECT version FROM deployment.migrations ORDER BY version',
       );
-      expect(rows.map((row) => row.version)).toEqual([1, 2, 3, 4]);
+      expect(rows.map((row) => row.version)).toEqual([1, 2, 3, 4, 5, 6]);
       const tables = await store.pool.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = 'deployment'
          ORDER BY table_name`,
@@ -189,6 +189,43 @@ describe.skipIf(!TEST_DATABASE_URI)(
       const claim = { runId: next.run_id, owner: 'test', leaseMs: 30_000 };
       expect(await store.runs.claim(claim)).toEqual({ attempt: 1, startCheckpointId: '1' });
       expect(await store.runs.claim(claim)).toBeUndefined();
+    });
+
+    it('lets one replica sweep expired threads at a time, and the next once it is done', async () => {
+      const inside = await replica(0).ttls.exclusively(async () =>
+        Promise.all([1, 2].map((index) => replica(index).ttls.exclusively(async () => 'swept'))),
+      );
+      expect(inside).toEqual([undefined, undefined]);
+      expect(await replica(1).ttls.exclusively(async () => 'swept')).toBe('swept');
+    });
+
+    it('expires a thread by its last update, and a keep_latest one again only after an update', async () => {
+      const store = replica(0);
+      const thread = await store.threads.create({});
+      if (!thread) throw new Error('thread not created');
+      await store.ttls.set(thread.thread_id, { strategy: 'keep_latest', minutes: 10 });
+      const expiredAt = async (minutes: number) =>
+        (await store.ttls.expired(new Date(Date.now() + minutes * 60_000), 1000))
+          .filter((expired) => expired.threadId === thread.thread_id)
+          .map((expired) => expired.strategy);
+      expect(await expiredAt(9)).toEqual([]);
+      expect(await expiredAt(11)).toEqual(['keep_latest']);
+      await store.ttls.markPruned(thread.thread_id, new Date(Date.now() + 11 * 60_000));
+      expect(await expiredAt(12)).toEqual([]);
+      await store.ttls.set(thread.thread_id, { strategy: 'delete', minutes: 10 });
+      expect(await expiredAt(11)).toEqual(['delete']);
+      await store.threads.delete(thread.thread_id);
+      expect(await store.ttls.get(thread.thread_id)).toBeUndefined();
+    });
+
+    it('deletes the store items expired at the time it is given, and only those', async () => {
+      const store = replica(0);
+      await store.kv.put(['sweep'], 'soon', { n: 1 }, 1);
+      await store.kv.put(['sweep'], 'later', { n: 2 }, 60);
+      await store.kv.put(['sweep'], 'never', { n: 3 });
+      expect(await store.kv.sweepExpired(new Date(Date.now() + 30 * 60_000))).toBe(1);
+      const left = await store.kv.search(['sweep'], { limit: 10, offset: 0 });
+      expect(left.map((item) => item.key).sort()).toEqual(['later', 'never']);
     });
   },
 );

@@ -11,6 +11,7 @@ import { migrate, SCHEMA } from './migrations';
 import { prepareStatements } from './prepared-statements';
 import { createPostgresRunStore } from './run-store';
 import { createPostgresThreadStore } from './thread-store';
+import { createPostgresThreadTtlStore } from './thread-ttl-store';
 import { createPostgresTruncate } from './truncate';
 
 /**
@@ -45,6 +46,7 @@ export async function openPostgresDeploymentStore(
     kv: createPostgresKvStore(pool),
     checkpointer: withRunMetadata(saver),
     checkpoints: createPostgresCheckpointRollback(pool),
+    ttls: createPostgresThreadTtlStore(pool),
     truncate: createPostgresTruncate(pool),
     poolSize: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),

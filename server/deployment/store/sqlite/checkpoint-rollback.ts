@@ -39,10 +39,25 @@ export function createSqliteCheckpointRollback(db: Database.Database): Checkpoin
   const removeThread = db.transaction((threadId: string) => {
     threadStatements.forEach((statement) => statement.run(threadId));
   });
+  // Checkpoint ids grow with time (uuid6), so a namespace's greatest is its latest, the one the
+  // saver loads. SqliteSaver stores channel values inside each checkpoint row.
+  const latest = `SELECT checkpoint_ns, max(checkpoint_id) FROM checkpoints
+    WHERE thread_id = @thread GROUP BY checkpoint_ns`;
+  const keepLatestStatements = ['writes', 'checkpoints'].map((table) =>
+    db.prepare<{ thread: string }>(
+      `DELETE FROM ${table} WHERE thread_id = @thread
+       AND (checkpoint_ns, checkpoint_id) NOT IN (${latest})`,
+    ),
+  );
+  const keepLatest = db.transaction(
+    (threadId: string) =>
+      keepLatestStatements.map((statement) => statement.run({ thread: threadId }).changes)[1] ?? 0,
+  );
 
   return {
     rollback: async (threadId, headCheckpointId, runId) =>
       rollback(threadId, headCheckpointId, runId),
     removeThread: async (threadId) => removeThread(threadId),
+    keepLatest: async (threadId) => keepLatest(threadId),
   };
 }

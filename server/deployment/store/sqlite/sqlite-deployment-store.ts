@@ -8,6 +8,7 @@ import { createSqliteKvStore } from './kv-store';
 import { openDeploymentDatabase } from './open-database';
 import { createSqliteRunStore } from './run-store';
 import { createSqliteThreadStore } from './thread-store';
+import { createSqliteThreadTtlStore } from './thread-ttl-store';
 import { createSqliteTruncate } from './truncate';
 
 /**
@@ -29,6 +30,7 @@ export async function openSqliteDeploymentStore(dataDir: string): Promise<Deploy
     kv: createSqliteKvStore(db),
     checkpointer,
     checkpoints: createSqliteCheckpointRollback(db),
+    ttls: createSqliteThreadTtlStore(db),
     truncate: createSqliteTruncate(db),
     close: async () => {
       db.close();

@@ -17,6 +17,7 @@ import { ensureLimitTables } from './limits/limit-tables';
 import { loadKeyOwner } from './load-writer';
 import { setProjectTier } from './set-project-tier';
 import { seedIfEmpty } from './seed/seed-database';
+import { createDuckDbLlmUsage } from './llm/duckdb-llm-usage';
 
 /** The embedded backend: one DuckDB file (`DATA_DIR/usage.duckdb`), one process. */
 export async function openDuckDbUsageStore(file: string): Promise<UsageStoreWithFixtures> {
@@ -58,6 +59,7 @@ export function createDuckDbUsageStore(store: DuckDbStore): UsageStoreWithFixtur
       writerForKey: (keyHash) => read((connection) => loadKeyOwner(connection, keyHash)),
     },
     limits: createDuckDbLimitStore(store, admission.invalidate),
+    llm: createDuckDbLlmUsage(store, write),
     fixtures: {
       putDimension: (row) => write((connection) => putDimension(connection, row)),
       removeDimension: (groupBy, id) =>
@@ -67,6 +69,7 @@ export function createDuckDbUsageStore(store: DuckDbStore): UsageStoreWithFixtur
       ingestTrace: createTraceIngestor(ingestor),
     },
     seeder: { seedIfEmpty: (profile, onProgress) => seedIfEmpty(store, profile, onProgress) },
+    clientSizes: () => ({ duckdb_writer: ingestor.size() }),
     async health() {
       try {
         return await read(async (connection) => {

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { ClientSize } from '@server/metrics/client-sizes';
 import type { RunBatch, RunBatchResult } from '@server/usage/store/usage-store';
 import type { DuckDbStore } from './connection';
 import { writeGroup, type Known, type PendingBatch } from './ingest-runs';
@@ -14,6 +15,8 @@ export interface RunIngestor {
    * of runs billed now (`ingestTrace`), so they share the billed-run filter and never race.
    */
   exclusive<T>(work: (connection: DuckDBConnection, billed: RunIdFilter) => Promise<T>): Promise<T>;
+  /** The one writer's connection, and the batches and writes queued for it. */
+  size(): ClientSize;
   /** Waits for the batches under way, then releases the writer's connection. */
   close(): Promise<void>;
 }
@@ -83,6 +86,11 @@ export function createRunIngestor(
   return {
     ingest: (batch) =>
       new Promise<RunBatchResult>((resolve, reject) => enqueue({ batch, resolve, reject })),
+    size: () => ({
+      total: connection ? 1 : 0,
+      idle: connection && !writing ? 1 : 0,
+      waiting: pending.length,
+    }),
     exclusive: (work) =>
       new Promise((resolve, reject) =>
         enqueue({

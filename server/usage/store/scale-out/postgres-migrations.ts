@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { migrate, type Migration } from '@server/db/postgres';
+import { LLM_USAGE_TABLES_SQL } from './llm/llm-tables';
 
 /**
  * The usage service's Postgres tables, in schema `usage` (one Postgres may also hold the
@@ -163,6 +164,8 @@ const MIGRATIONS: readonly Migration[] = [
       UPDATE usage.auth_keys SET permissions = array_append(permissions, 'usage-limits:manage')
       WHERE key_hash = encode(sha256('lsv2_demo_admin'::bytea), 'hex') AND NOT ('usage-limits:manage' = ANY (permissions));`,
   },
+  // LLM usage and the model price maps: see llm/llm-tables.ts.
+  { version: 40, name: 'llm usage and model prices', sql: LLM_USAGE_TABLES_SQL },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction (under `migrateScaleOut`'s lock). */

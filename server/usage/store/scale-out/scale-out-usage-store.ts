@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { openPool } from '@server/db/postgres';
+import { poolSize } from '@server/metrics/client-sizes';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { TIER_CATALOG } from '@server/usage/model/trace-tiers';
 import { createScaleOutBilling } from './billing';
@@ -21,6 +22,7 @@ import { createPostgresLimitStore } from './limits/scale-out-limit-store';
 import { createIngestQueue } from './clickhouse/ingest-queue';
 import { createMonthBaseline } from './clickhouse/month-baseline';
 import { seedClickHouse } from './seed/seed-database';
+import { createScaleOutLlmUsage } from './llm/scale-out-llm-usage';
 
 export interface ScaleOutOptions {
   clickhouse: ClickHouseSettings;
@@ -74,6 +76,7 @@ function createScaleOutUsageStore(
       writerForKey: (keyHash) => loadKeyOwner(pool, keyHash),
     },
     limits: createPostgresLimitStore(pool, baseline),
+    llm: createScaleOutLlmUsage(pool),
     fixtures: {
       putDimension: (row) => putDimension(pool, row),
       removeDimension: (groupBy, id) => removeDimension(pool, groupBy, id),
@@ -83,6 +86,11 @@ function createScaleOutUsageStore(
     seeder: {
       seedIfEmpty: (profile, onProgress) => seedClickHouse(pool, clickhouse, profile, onProgress),
     },
+    clientSizes: () => ({
+      usage_postgres: poolSize(pool),
+      clickhouse_reads: reader.size(),
+      clickhouse_ingest: queue.size(),
+    }),
     async health() {
       try {
         const [row] = await tsvRows(clickhouse, 'SELECT count() FROM traces');

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BrowserRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { RollbackPlayground } from './rollback-playground';
@@ -23,11 +22,9 @@ function stubServer(deployment: { source: 'embedded' | 'remote'; upstream: strin
 function renderPlayground(search = '') {
   window.history.replaceState(null, '', `/tools/rollback-playground${search}`);
   render(
-    <BrowserRouter useTransitions={false}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RollbackPlayground />
-      </QueryClientProvider>
-    </BrowserRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <RollbackPlayground />
+    </QueryClientProvider>,
   );
 }
 

@@ -26,8 +26,9 @@ export async function getFromUsageApi(
   path: string,
   params: URLSearchParams | undefined,
   signal: AbortSignal | undefined,
+  extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   if (connection.apiKey) headers['x-api-key'] = connection.apiKey;
   const url = usageApiUrl(connection, path, params);
   let response: Response;
@@ -46,10 +47,10 @@ export async function getFromUsageApi(
   return response;
 }
 
-/** A write (PUT, DELETE) with a JSON body; same errors as `getFromUsageApi`. */
+/** A write (POST, PUT, DELETE) with a JSON body; same errors as `getFromUsageApi`. */
 export async function sendToUsageApi(
   connection: UsageConnection,
-  method: 'PUT' | 'DELETE',
+  method: 'POST' | 'PUT' | 'DELETE',
   path: string,
   body: unknown,
   extraHeaders: Record<string, string> = {},

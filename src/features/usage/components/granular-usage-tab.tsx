@@ -36,6 +36,13 @@ import './usage.css';
 const DeploymentsView = lazy(() =>
   import('./deployments-view').then((module) => ({ default: module.DeploymentsView })),
 );
+// The LLM tab is a chunk of its own too, loaded when opened.
+const LlmUsageView = lazy(() =>
+  import('./llm-usage-view').then((module) => ({ default: module.LlmUsageView })),
+);
+const LlmActions = lazy(() =>
+  import('./llm-actions').then((module) => ({ default: module.LlmActions })),
+);
 const DeploymentActions = lazy(() =>
   import('./deployment-actions').then((module) => ({ default: module.DeploymentActions })),
 );
@@ -152,6 +159,10 @@ function GranularUsageView() {
               <Suspense fallback={null}>
                 <DeploymentActions view={view} />
               </Suspense>
+            ) : tab === 'llm' ? (
+              <Suspense fallback={null}>
+                <LlmActions view={view} />
+              </Suspense>
             ) : undefined
           }
           id={narrow ? filters.panelId : undefined}
@@ -201,6 +212,20 @@ function GranularUsageView() {
         <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
           <Suspense fallback={<p className="muted">Loading the Deployments tab…</p>}>
             <DeploymentsView
+              view={view}
+              nowMs={nowMs}
+              focus={params.focus}
+              onFocus={focusGroup}
+              onZoom={zoom}
+              onChangeKey={openConnection}
+            />
+          </Suspense>
+        </div>
+      ) : null}
+      {isQueryable(view) && tab === 'llm' ? (
+        <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
+          <Suspense fallback={<p className="muted">Loading the LLM tab…</p>}>
+            <LlmUsageView
               view={view}
               nowMs={nowMs}
               focus={params.focus}

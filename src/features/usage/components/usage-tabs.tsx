@@ -5,13 +5,14 @@ import { USAGE_TABS, type UsageTab } from '../model/resolve-usage-view';
 export const USAGE_TAB_LABELS: Record<UsageTab, string> = {
   traces: 'LangSmith Traces',
   deployments: 'LangSmith Deployments',
+  llm: 'LLM tokens & cost',
 };
 
 export const tabId = (tab: UsageTab) => `usage-tab-${tab}`;
 export const tabPanelId = (tab: UsageTab) => `usage-panel-${tab}`;
 
 /**
- * The two billing domains as tabs (WAI-ARIA tabs: arrow keys move between them). Switching
+ * The billing domains as tabs (WAI-ARIA tabs: arrow keys move between them). Switching
  * changes only `?tab=`: range, aggregation, grouping and workspaces stay as they are.
  */
 export function UsageTabs({ tab, onSelect }: { tab: UsageTab; onSelect: (tab: UsageTab) => void }) {

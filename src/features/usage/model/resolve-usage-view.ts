@@ -10,8 +10,11 @@ import {
   type TimeRange,
 } from './time-range';
 
-/** The tab's two billing domains (`?tab=`): LangSmith Traces and LangSmith Deployments. */
-export const USAGE_TABS = ['traces', 'deployments'] as const;
+/**
+ * The tab's billing domains (`?tab=`): LangSmith Traces, LangSmith Deployments, and what the
+ * traced LLM runs spent (`llm`).
+ */
+export const USAGE_TABS = ['traces', 'deployments', 'llm'] as const;
 export type UsageTab = (typeof USAGE_TABS)[number];
 
 /** The retention filter of the Traces tab (`?tier=`): every trace, or one tier. */

@@ -162,6 +162,8 @@ export function createIngestQueue(pool: Pool, client: ClickHouseClient, baseline
   };
 
   return {
+    /** Batches waiting for the next group write (and whether one is under way). */
+    size: () => ({ total: 1, idle: writing ? 0 : 1, waiting: pending.length }),
     /** Bills `rows` (distinct lower-case run ids per call are not required). */
     write: (rows: TraceRow[]) =>
       new Promise<JobResult>((resolve, reject) =>

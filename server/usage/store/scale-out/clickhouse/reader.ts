@@ -1,11 +1,14 @@
 import http from 'node:http';
 import https from 'node:https';
+import { agentSize, type ClientSize } from '@server/metrics/client-sizes';
 import { tsvCells, type ClickHouseSettings } from './client';
 
 /** The read path of the usage API: SELECTs answered as TabSeparated rows. */
 export interface ClickHouseReader {
   /** The rows of a SELECT's TabSeparated answer, split into cells (no tabs or escapes in ours). */
   rows(query: string): Promise<string[][]>;
+  /** Its keep-alive sockets and the reads waiting for one. */
+  size(): ClientSize;
   close(): void;
 }
 
@@ -64,6 +67,7 @@ export function createClickHouseReader(settings: ClickHouseSettings): ClickHouse
 
   return {
     rows: async (query) => tsvCells(await send(query, true)),
+    size: () => agentSize(agent),
     close: () => agent.destroy(),
   };
 }

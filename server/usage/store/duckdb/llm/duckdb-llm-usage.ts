@@ -1,0 +1,49 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { LlmUsageStore } from '@server/usage/store/llm-usage-store';
+import type { DuckDbStore } from '../connection';
+import {
+  createModelPrice,
+  loadModelPrices,
+  removeModelPrice,
+  replaceModelPrice,
+} from './model-prices';
+import { ensureLlmTables } from './llm-tables';
+import { queryLlmUsage } from './query-llm-usage';
+import { recordLlmRuns } from './record-llm-runs';
+
+type Write = <T>(work: (connection: DuckDBConnection) => Promise<T>) => Promise<T>;
+
+/**
+ * LLM usage on one DuckDB file: writes (runs, price changes) go through the one writer, so a
+ * price change is ordered with the batches: runs stored after it take it.
+ */
+export function createDuckDbLlmUsage(store: DuckDbStore, writer: Write): LlmUsageStore {
+  // Created on first use (any store, also one a test opens without the service's start-up).
+  let tables: Promise<void> | undefined;
+  const ready = () =>
+    (tables ??= writer(ensureLlmTables).catch((error: unknown) => {
+      tables = undefined;
+      throw error;
+    }));
+  const write: Write = async (work) => {
+    await ready();
+    return writer(work);
+  };
+  const read: Write = async (work) => {
+    await ready();
+    return store.withConnection(work);
+  };
+  return {
+    record: (batch) => write((connection) => recordLlmRuns(connection, batch)),
+    rows: (plan) => read((connection) => queryLlmUsage(connection, plan)),
+    prices: {
+      list: (workspaceId) => read((connection) => loadModelPrices(connection, [workspaceId])),
+      create: (workspaceId, body) =>
+        write((connection) => createModelPrice(connection, workspaceId, body)),
+      replace: (workspaceId, id, body) =>
+        write((connection) => replaceModelPrice(connection, workspaceId, id, body)),
+      remove: (workspaceId, id) =>
+        write((connection) => removeModelPrice(connection, workspaceId, id)),
+    },
+  };
+}

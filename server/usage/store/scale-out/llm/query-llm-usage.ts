@@ -1,0 +1,90 @@
+import type { Pool } from 'pg';
+import type { LlmQueryPlan, LlmUsageRow } from '@server/usage/model/llm-usage-plan';
+import { PG_DIMENSIONS } from '../dimension-catalogs';
+
+interface SumRow {
+  k: string;
+  dim_id: string | null;
+  label: Buffer | null;
+  workspace_id: string | null;
+  workspace_name: Buffer | null;
+  model_name: Buffer | null;
+  model_provider: Buffer | null;
+  input_tokens: string;
+  output_tokens: string;
+  cache_read: string;
+  cache_creation: string;
+  total_tokens: string;
+  cost_nanos: string;
+  priced: string;
+  unpriced: string;
+}
+
+const COLUMNS = {
+  workspace: 'workspace_id',
+  project: 'project_id',
+  user: 'user_id',
+  api_key: 'api_key_id',
+};
+
+/**
+ * The LLM usage answer of a plan, as the DuckDB backend gives it (`duckdb/llm/query-llm-usage.ts`):
+ * one row per (bucket, group) with any run, ordered by bucket, then label as bytes (unlabelled
+ * last), then id, then model name and provider as bytes.
+ */
+export async function queryLlmUsage(pool: Pool, plan: LlmQueryPlan): Promise<LlmUsageRow[]> {
+  const { grid } = plan;
+  const from = Math.max(grid.startMs, plan.floorMs ?? grid.startMs);
+  if (from >= grid.endMs) return [];
+  const byModel = plan.groupBy === 'model';
+  const byProject = plan.groupBy === 'project';
+  const dim = plan.groupBy === 'model' ? null : PG_DIMENSIONS[plan.groupBy];
+  const column = plan.groupBy === 'model' ? null : COLUMNS[plan.groupBy];
+  const result = await pool.query<SumRow>(
+    `WITH sums AS (
+       SELECT floor((r.ingested_ms - $1::bigint)::numeric / $2::bigint)::bigint AS k,
+         ${column ? `r.${column}` : 'NULL::uuid'} AS dim_id,
+         ${byModel ? 'r.model_name' : 'NULL::bytea'} AS model_name,
+         ${byModel ? 'r.model_provider' : 'NULL::bytea'} AS model_provider,
+         sum(r.input_tokens) AS input_tokens, sum(r.output_tokens) AS output_tokens,
+         sum(r.cache_read_tokens) AS cache_read, sum(r.cache_creation_tokens) AS cache_creation,
+         sum(r.total_tokens) AS total_tokens, coalesce(sum(r.cost_nanos), 0) AS cost_nanos,
+         count(r.cost_nanos) AS priced, count(*) - count(r.cost_nanos) AS unpriced
+       FROM usage.llm_runs r
+       WHERE r.workspace_id = ANY($3::uuid[]) AND r.ingested_ms >= $4 AND r.ingested_ms < $5
+       GROUP BY 1, 2, 3, 4
+     )
+     SELECT s.k::text AS k, s.dim_id::text AS dim_id, ${dim ? `d.${dim.label}` : 'NULL::bytea'} AS label,
+       ${byProject ? 'w.id::text' : 'NULL::text'} AS workspace_id,
+       ${byProject ? 'w.display_name' : 'NULL::bytea'} AS workspace_name,
+       s.model_name, s.model_provider, s.input_tokens::text AS input_tokens,
+       s.output_tokens::text AS output_tokens, s.cache_read::text AS cache_read,
+       s.cache_creation::text AS cache_creation, s.total_tokens::text AS total_tokens,
+       s.cost_nanos::text AS cost_nanos, s.priced::text AS priced, s.unpriced::text AS unpriced
+     FROM sums s
+     ${dim ? `LEFT JOIN ${dim.table} d ON d.id = s.dim_id` : ''}
+     ${byProject ? 'LEFT JOIN usage.workspaces w ON w.id = d.workspace_id' : ''}
+     ORDER BY s.k, label NULLS LAST, s.dim_id NULLS LAST, s.model_name NULLS LAST,
+       s.model_provider NULLS LAST`,
+    [grid.originMs, grid.stepMs, plan.workspaceIds, from, grid.endMs],
+  );
+  return result.rows.map((row) => ({
+    bucket: Number(row.k),
+    dimId: row.dim_id,
+    label: row.label?.toString('utf8') ?? null,
+    workspace:
+      row.workspace_id === null
+        ? null
+        : { id: row.workspace_id, name: row.workspace_name?.toString('utf8') ?? '' },
+    modelName: row.model_name?.toString('utf8') ?? null,
+    modelProvider: row.model_provider?.toString('utf8') ?? null,
+    inputTokens: Number(row.input_tokens),
+    outputTokens: Number(row.output_tokens),
+    cacheReadTokens: Number(row.cache_read),
+    cacheCreationTokens: Number(row.cache_creation),
+    totalTokens: Number(row.total_tokens),
+    costNanos: Number(row.cost_nanos),
+    pricedRuns: Number(row.priced),
+    unpricedRuns: Number(row.unpriced),
+  }));
+}
