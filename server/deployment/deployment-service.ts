@@ -105,7 +105,12 @@ export async function createDeploymentService(
   const loaded = config.LANGGRAPH_CONFIG
     ? await loadLangGraphConfig(config.LANGGRAPH_CONFIG, {
         checkpointer,
-        store: new GraphStore(kv, () => storeTtl),
+        // A run's nodes see its langsmith key's workspace's items, as the key does.
+        store: new GraphStore(
+          kv,
+          () => storeTtl,
+          () => auth.mode === 'langsmith',
+        ),
       })
     : undefined;
   const auth = await openAuthPolicy(config, {

@@ -45,6 +45,11 @@ export interface AuthDecision {
   value?: Readonly<Record<string, unknown>>;
   /** Metadata written over what the caller sends on create and update (the record's owner). */
   stamp: Readonly<Record<string, unknown>>;
+  /**
+   * Store items: labels kept in front of every namespace the caller names, which it never sees
+   * (its tenant's part of the store).
+   */
+  namespaceScope?: readonly string[];
 }
 
 export const OPEN_DECISION: AuthDecision = { filters: undefined, stamp: {} };

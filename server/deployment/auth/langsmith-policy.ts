@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { WORKSPACE_METADATA_KEY } from '../runs/run-tracing';
+import { workspaceLabel } from '../store/scoped-kv-store';
 import {
   type AuthDecision,
   type AuthPolicy,
@@ -135,8 +136,10 @@ export function createLangSmithPolicy(options: LangSmithPolicyOptions): AuthPoli
           new AuthRefusal(403, `This API key can only read workspace ${workspace}.`),
         );
       }
-      // Store items have no metadata to stamp: the deployment's store is shared by its workspaces.
-      if (resource === 'store') return Promise.resolve(OPEN_DECISION);
+      // Store items have no metadata: each workspace's are kept under a namespace label of its own.
+      if (resource === 'store') {
+        return Promise.resolve({ ...OPEN_DECISION, namespaceScope: [workspaceLabel(workspace)] });
+      }
       const owned = { [WORKSPACE_METADATA_KEY]: workspace };
       // The deployment's system assistants (one per graph) are every workspace's to read and run.
       const filters =

@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
 import { requireUuidParams } from '@server/http/uuid-params';
-import { authDecisionOf, stampedMetadata } from '../auth/auth-door';
+import { authDecisionOf, authUserOf, stampedMetadata } from '../auth/auth-door';
+import type { AuthUser } from '../auth/auth-types';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import { createRun, noAssistantFor } from '../use-cases/create-run';
 import { CRON_SORT_COLUMNS, type CronRecord } from '../store/records';
@@ -51,6 +52,18 @@ const PAYLOAD_KEYS = [
   'interrupt_before',
   'interrupt_after',
 ];
+
+/**
+ * Where a cron's payload keeps the user who created it: its runs act for that user
+ * (`langgraph_auth_user`), as runs a user starts do. Never sent back on the wire.
+ */
+const OWNER_PAYLOAD_KEY = 'langgraph_auth_user';
+
+function ownerOf(payload: Record<string, unknown>): AuthUser | undefined {
+  const user = payload[OWNER_PAYLOAD_KEY];
+  if (typeof user !== 'object' || user === null || !('identity' in user)) return undefined;
+  return user as AuthUser;
+}
 
 /**
  * Crons as the platform serves them: `POST /threads/{id}/runs/crons` (runs on that thread),
@@ -149,9 +162,11 @@ export function createCronRoutes(deps: DeploymentDeps) {
     if (threadId !== null && !(await deps.threads.get(threadId))) {
       return jsonError(c, 404, `Thread ${threadId} not found`);
     }
+    const user = authUserOf(c);
     const payload = {
       ...payloadOf(body.data),
       ...(body.data.multitask_strategy && { multitask_strategy: body.data.multitask_strategy }),
+      ...(user.is_authenticated && { [OWNER_PAYLOAD_KEY]: user }),
     };
     const cron = await crons.create({
       assistant_id: assistant.assistant_id,
@@ -179,6 +194,7 @@ function payloadOf(body: Record<string, unknown>): Record<string, unknown> {
 
 /** The wire cron (`Cron` of the SDK). */
 export function serializeCron(cron: CronRecord) {
+  const { [OWNER_PAYLOAD_KEY]: _owner, ...payload } = cron.payload;
   return {
     cron_id: cron.cron_id,
     assistant_id: cron.assistant_id,
@@ -188,8 +204,8 @@ export function serializeCron(cron: CronRecord) {
     schedule: cron.schedule,
     created_at: cron.created_at,
     updated_at: cron.updated_at,
-    payload: cron.payload,
-    user_id: cron.user_id,
+    payload,
+    user_id: cron.user_id ?? ownerOf(cron.payload)?.identity ?? null,
     next_run_date: cron.next_run_date,
     metadata: cron.metadata,
     enabled: cron.enabled,
@@ -202,17 +218,20 @@ export function serializeCron(cron: CronRecord) {
  */
 export async function fireCron(deps: DeploymentDeps, cron: CronRecord): Promise<'fired' | 'gone'> {
   if (cron.thread_id !== null && !(await deps.threads.get(cron.thread_id))) return 'gone';
-  const metadata = { ...(cron.payload.metadata as object | undefined), cron_id: cron.cron_id };
+  const { [OWNER_PAYLOAD_KEY]: _owner, ...payload } = cron.payload;
+  const metadata = { ...(payload.metadata as object | undefined), cron_id: cron.cron_id };
   const body = parseWith(createRunBody, {
-    ...cron.payload,
+    ...payload,
     metadata,
     assistant_id: cron.assistant_id,
     ...(cron.thread_id === null && { on_completion: cron.on_run_completed ?? 'delete' }),
   });
   if (!body.ok) throw new Error(`cron ${cron.cron_id}: ${body.detail}`);
-  // The cron's metadata holds its owner (authorization stamped it): its runs' threads carry it.
+  // The cron's metadata holds its owner (authorization stamped it): its runs' threads carry it,
+  // and its runs act for the user who created it.
   const created = await createRun(deps, body.data, cron.thread_id, 'http://localhost/', undefined, {
     stamp: cron.metadata,
+    user: ownerOf(cron.payload),
   });
   if ('refused' in created) throw new Error(`cron ${cron.cron_id}: ${created.detail}`);
   return 'fired';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
+import { authDecisionOf } from '../auth/auth-door';
 import { cancelRuns } from '../use-cases/cancel-runs';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import { cancelRunsBody, cancelRunsQuery } from '../wire/cancel-runs-request';
@@ -13,7 +14,8 @@ export function createCancelRunsRoute(deps: DeploymentDeps) {
     if (!query.ok) return jsonError(c, 422, query.detail);
     const body = await parseJsonBody(c, cancelRunsBody);
     if (!body.ok) return jsonError(c, 422, body.detail);
-    const done = await cancelRuns(deps, body.data, query.data.action);
+    const { filters } = authDecisionOf(c);
+    const done = await cancelRuns(deps, body.data, query.data.action, filters);
     if (!done) return jsonError(c, 404, 'Run not found');
     return c.body(null, 204);
   });

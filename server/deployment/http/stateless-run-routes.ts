@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { jsonError } from '@server/http/json-error';
-import { runOwnerOf } from '../auth/auth-door';
+import { authDecisionOf, runOwnerOf } from '../auth/auth-door';
 import { requireUuidParams } from '@server/http/uuid-params';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import { createRun, noAssistantFor } from '../use-cases/create-run';
@@ -93,7 +93,9 @@ export function createStatelessRunRoutes(deps: DeploymentDeps) {
         'cancel_on_disconnect: not supported when joining a stateless run; join it on its thread (runs.joinStream(threadId, runId)) or create it with on_disconnect "cancel"',
       );
     }
-    if (!(await streams.has(runId))) {
+    // The stream log does not know whose run it is: a caller that authorization keeps to its
+    // own records joins its runs on their threads instead, and never learns that another's exists.
+    if (authDecisionOf(c).filters || !(await streams.has(runId))) {
       return jsonError(c, 404, `Run ${runId} not found (or it ended more than a minute ago)`);
     }
     c.header('Content-Location', `/runs/${runId}`);

@@ -1,9 +1,12 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import { authorizeInRoute } from '../auth/auth-door';
+import type { AuthDecision } from '../auth/auth-types';
 import { matchesFilters } from '../store/metadata-filter';
 import type { KvStore } from '../store/deployment-store';
 import type { GraphStoreTtl } from '../store/graph-store';
+import { requiredLabels } from '../store/namespaces';
+import { scopedKvStore } from '../store/scoped-kv-store';
 import { parseJsonBody, parseWith } from '../wire/request';
 import {
   deleteItemBody,
@@ -34,8 +37,9 @@ const itemView = (namespace: string[], key?: string, value?: Record<string, unkn
 });
 
 /**
- * How many items or namespaces an authorized search reads before filtering them (the filters
- * are on namespaces and values, which the items' queries do not index).
+ * How many items or namespaces an authorized search reads before filtering them: the store's
+ * queries already keep to the namespaces holding the filters' labels; the rest of a filter (on
+ * values, or alternatives) is checked here.
  */
 const AUTHORIZED_SCAN_LIMIT = 10_000;
 
@@ -48,9 +52,11 @@ const namespaceOf = (value: Readonly<Record<string, unknown>> | undefined, fallb
  * The Store API (long-term memory shared across threads): put, get, delete, search items, list
  * namespaces. No embedding index is configured, so a search `query` is accepted and ignored.
  * Each route authorizes its own namespace and key (`store:put`, ...): a handler may refuse or
- * rewrite the namespace, and its filters hide other callers' items.
+ * rewrite the namespace, and its filters hide other callers' items; a `langsmith` key reaches
+ * only its workspace's part of the store.
  */
-export function createStoreRoutes(kv: KvStore, ttl: () => GraphStoreTtl) {
+export function createStoreRoutes(shared: KvStore, ttl: () => GraphStoreTtl) {
+  const storeFor = (decision: AuthDecision) => scopedKvStore(shared, decision.namespaceScope ?? []);
   const app = new Hono();
 
   app.put('/items', async (c) => {
@@ -61,6 +67,7 @@ export function createStoreRoutes(kv: KvStore, ttl: () => GraphStoreTtl) {
     if (problem) return problem;
     const decision = await authorizeInRoute(c, 'store', 'put', body.data);
     if (decision instanceof Response) return decision;
+    const kv = storeFor(decision);
     const namespace = namespaceOf(decision.value, body.data.namespace);
     if (decision.filters) {
       const existing = await kv.get(namespace, key);
@@ -82,6 +89,7 @@ export function createStoreRoutes(kv: KvStore, ttl: () => GraphStoreTtl) {
     if (!query.ok) return jsonError(c, 422, query.detail);
     const decision = await authorizeInRoute(c, 'store', 'get', query.data);
     if (decision instanceof Response) return decision;
+    const kv = storeFor(decision);
     const item = await kv.get(
       namespaceOf(decision.value, query.data.namespace),
       query.data.key,
@@ -105,6 +113,7 @@ export function createStoreRoutes(kv: KvStore, ttl: () => GraphStoreTtl) {
       namespace: asked,
     });
     if (decision instanceof Response) return decision;
+    const kv = storeFor(decision);
     const namespace = namespaceOf(decision.value, asked);
     if (decision.filters) {
       const existing = await kv.get(namespace, body.data.key);
@@ -131,13 +140,19 @@ export function createStoreRoutes(kv: KvStore, ttl: () => GraphStoreTtl) {
       offset,
     });
     if (decision instanceof Response) return decision;
+    const kv = storeFor(decision);
     const prefix = namespaceOf(decision.value, namespace_prefix);
     const page = { limit: limit ?? 10, offset: offset ?? 0 };
     const { filters } = decision;
     if (!filters) {
       return c.json({ items: await kv.search(prefix, { filter, ...page, refreshTtl }) });
     }
-    const scanned = await kv.search(prefix, { filter, limit: AUTHORIZED_SCAN_LIMIT, offset: 0 });
+    const scanned = await kv.search(prefix, {
+      filter,
+      labels: requiredLabels(filters),
+      limit: AUTHORIZED_SCAN_LIMIT,
+      offset: 0,
+    });
     const items = scanned.filter((item) =>
       matchesFilters(itemView(item.namespace, item.key, item.value), filters),
     );
@@ -159,11 +174,17 @@ export function createStoreRoutes(kv: KvStore, ttl: () => GraphStoreTtl) {
       offset,
     });
     if (decision instanceof Response) return decision;
+    const kv = storeFor(decision);
     const query = { prefix: prefix && namespaceOf(decision.value, prefix), suffix, max_depth };
     const page = { limit: limit ?? 100, offset: offset ?? 0 };
     const { filters } = decision;
     if (!filters) return c.json({ namespaces: await kv.namespaces({ ...query, ...page }) });
-    const scanned = await kv.namespaces({ ...query, limit: AUTHORIZED_SCAN_LIMIT, offset: 0 });
+    const scanned = await kv.namespaces({
+      ...query,
+      labels: requiredLabels(filters),
+      limit: AUTHORIZED_SCAN_LIMIT,
+      offset: 0,
+    });
     const namespaces = scanned.filter((namespace) => matchesFilters({ namespace }, filters));
     return c.json({ namespaces: namespaces.slice(page.offset, page.offset + page.limit) });
   });

@@ -10,6 +10,8 @@ const SEND_TIMEOUT_MS = 500;
 export interface MeteringTarget {
   url: string;
   apiKey: string | undefined;
+  /** The workspace the report is for (`X-Tenant-Id`); else the key's own. */
+  workspaceId?: string;
 }
 
 export interface MetricsReporterOptions {
@@ -30,6 +32,7 @@ async function postReport(target: MeteringTarget, report: DeploymentReport): Pro
       headers: {
         'Content-Type': 'application/json',
         ...(target.apiKey && { 'x-api-key': target.apiKey }),
+        ...(target.workspaceId && { 'x-tenant-id': target.workspaceId }),
       },
       body: JSON.stringify(report),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),

@@ -1,12 +1,16 @@
 import type { Config } from '@server/config';
 import type { RunMeter } from '../runs/stream-run';
 import { countTaskChunk, createMeteringHandler } from './metering-callbacks';
-import { createMetricsReporter, type MeteringTarget } from './metrics-reporter';
+import {
+  createMetricsReporter,
+  type MeteringTarget,
+  type MetricsReporter,
+} from './metrics-reporter';
 
 /** What the deployment adds to every run for metering, and its shutdown. */
 export interface RunMetering {
-  /** One run's meter: it counts the run and its node executions. */
-  meter(graphId: string): RunMeter;
+  /** One run's meter: it counts the run and its node executions, for its workspace if any. */
+  meter(graphId: string, workspaceId?: string): RunMeter;
   /** Reports what is counted so far (tests; the heartbeat does it every interval). */
   flush(): Promise<void>;
   /** A last report, then no more heartbeats: this replica stops counting. */
@@ -32,21 +36,47 @@ export function meteringTargetFromConfig(
   };
 }
 
-/** Metering of one deployment process serving `graphIds`, attributed per graph (= project). */
+/**
+ * Metering of one deployment process serving `graphIds`, attributed per graph (= project). The
+ * runs of a workspace (started with a `langsmith` key of it) are reported for that workspace
+ * (`X-Tenant-Id`) by a reporter of their own, as their traces are billed; the replica's uptime
+ * stays with the deployment's own reports.
+ */
 export function createRunMetering(
   target: () => MeteringTarget | undefined,
   graphIds: readonly string[],
   intervalMs: number,
 ): RunMetering {
-  const reporter = createMetricsReporter({ target, projects: graphIds, intervalMs });
-  const { counts } = reporter;
+  const own = createMetricsReporter({ target, projects: graphIds, intervalMs });
+  const ofWorkspaces = new Map<string, MetricsReporter>();
+  const reporterFor = (workspaceId: string | undefined): MetricsReporter => {
+    if (!workspaceId) return own;
+    let reporter = ofWorkspaces.get(workspaceId);
+    if (!reporter) {
+      const forWorkspace = () => {
+        const base = target();
+        return base && { ...base, workspaceId };
+      };
+      reporter = createMetricsReporter({ target: forWorkspace, projects: [], intervalMs });
+      ofWorkspaces.set(workspaceId, reporter);
+    }
+    return reporter;
+  };
+  const all = () => [own, ...ofWorkspaces.values()];
   return {
-    meter: (graphId) => ({
-      run: () => counts.addRun(graphId, Date.now()),
-      task: (payload) => countTaskChunk(counts, graphId, payload),
-      handler: () => createMeteringHandler(counts, graphId),
-    }),
-    flush: reporter.flush,
-    close: reporter.close,
+    meter: (graphId, workspaceId) => {
+      const { counts } = reporterFor(workspaceId);
+      return {
+        run: () => counts.addRun(graphId, Date.now()),
+        task: (payload) => countTaskChunk(counts, graphId, payload),
+        handler: () => createMeteringHandler(counts, graphId),
+      };
+    },
+    flush: async () => {
+      await Promise.all(all().map((reporter) => reporter.flush()));
+    },
+    close: async () => {
+      await Promise.all(all().map((reporter) => reporter.close()));
+    },
   };
 }

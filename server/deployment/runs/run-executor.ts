@@ -1,6 +1,7 @@
 import type { ServedGraph } from '../graph/graph-registry';
 import { toWireData } from '../wire/sse';
 import { threadRunStarted, type RunEvents } from './run-events';
+import { runWorkspaceScope } from '../store/graph-store';
 import { type RunTracing, workspaceOf } from './run-tracing';
 import type { RunStreamLog } from './run-stream-log';
 import { streamRun, type RunMeter } from './stream-run';
@@ -46,7 +47,7 @@ interface ExecutorDeps {
   /** Traces each run with the langsmith SDK when set (see run-tracing.ts). */
   tracing?: RunTracing;
   /** Meters each run, attributed to its graph, when set (see metering/run-metering.ts). */
-  meter?: (graphId: string) => RunMeter;
+  meter?: (graphId: string, workspaceId?: string) => RunMeter;
   streams: RunStreamLog;
   /** This replica's id, recorded on the runs it executes (cluster mode). */
   owner?: string;
@@ -93,18 +94,20 @@ export function createRunExecutor({
       const served = await graphFor(run);
       const publish = (event: string, data: unknown) =>
         streams.publish(run.run_id, event, toWireData(data, served.foreign));
-      return toWireData(
-        await streamRun(
+      const workspace = workspaceOf(run);
+      // The run's store operations are its workspace's (see GraphStore).
+      const values = await runWorkspaceScope.run(workspace, () =>
+        streamRun(
           served,
           run,
           publish,
           controller.signal,
-          tracing?.callbacks(served.graphId, workspaceOf(run)),
+          tracing?.callbacks(served.graphId, workspace),
           entry.attempt,
-          meter?.(served.graphId),
+          meter?.(served.graphId, workspace),
         ),
-        served.foreign,
       );
+      return toWireData(values, served.foreign);
     } finally {
       runMetadata?.delete(run.thread_id);
     }

@@ -5,6 +5,7 @@ import {
   type Operation,
   type OperationResults,
 } from '@langchain/langgraph-checkpoint';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KvStore } from './deployment-store';
 
 /** How a graph's items expire: langgraph.json's `store.ttl`, read once the file is loaded. */
@@ -13,6 +14,7 @@ export interface GraphStoreTtl {
   refreshOnRead: boolean;
 }
 import type { StoreItem } from './records';
+import { scopedKvStore, workspaceLabel } from './scoped-kv-store';
 
 const toItem = (item: StoreItem): Item => ({
   namespace: item.namespace,
@@ -36,15 +38,30 @@ function namespaceQuery(op: ListNamespacesOperation) {
 }
 
 /**
+ * The workspace of the run being executed (its `langsmith` key's), set by the executor around
+ * the run: LangGraph batches a run's store operations outside its nodes' own context, but within
+ * the run's.
+ */
+export const runWorkspaceScope = new AsyncLocalStorage<string | undefined>();
+
+/**
  * The store a graph's nodes get (`config.store`, `runtime.store`): the same items as the Store
- * API, so what a node writes, a client reads, and the other way round.
+ * API, so what a node writes, a client reads, and the other way round. While `byWorkspace()`
+ * (the deployment checks `langsmith` keys), a run's nodes see its key's workspace's items, as
+ * that key does through the Store API.
  */
 export class GraphStore extends BaseStore {
   constructor(
-    private readonly kv: KvStore,
+    private readonly shared: KvStore,
     private readonly ttl: () => GraphStoreTtl = () => ({ refreshOnRead: true }),
+    private readonly byWorkspace: () => boolean = () => false,
   ) {
     super();
+  }
+
+  private get kv(): KvStore {
+    const workspace = this.byWorkspace() ? runWorkspaceScope.getStore() : undefined;
+    return workspace ? scopedKvStore(this.shared, [workspaceLabel(workspace)]) : this.shared;
   }
 
   async batch<Op extends Operation[]>(operations: Op): Promise<OperationResults<Op>> {

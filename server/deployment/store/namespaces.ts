@@ -1,3 +1,4 @@
+import { type MetadataFilter, type MetadataTree, metadataTree } from './metadata-filter';
 import type { NamespaceQuery } from './records';
 
 /** Labels never contain '.', so the joined path is unambiguous (the SDK's GET sends it so too). */
@@ -31,4 +32,20 @@ export function createIncreasingClock() {
     last = Math.max(Date.now(), last + 1);
     return new Date(last).toISOString();
   };
+}
+
+/**
+ * The labels every namespace `filters` allow must hold: their `namespace: {$contains}` conditions
+ * outside any `$or`. The store narrows its queries with them; the whole filter is still checked.
+ */
+export function requiredLabels(filters: MetadataFilter | undefined): string[] {
+  const labels: string[] = [];
+  const walk = (tree: MetadataTree) => {
+    if ('all' in tree) tree.all.forEach(walk);
+    else if ('test' in tree && tree.test.key === 'namespace' && 'contains' in tree.test) {
+      labels.push(...tree.test.contains);
+    }
+  };
+  if (filters) walk(metadataTree(filters));
+  return labels;
 }

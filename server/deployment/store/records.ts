@@ -179,6 +179,8 @@ export interface StoreItem {
 
 export interface ItemSearch {
   filter?: Record<string, unknown> | null;
+  /** Labels each item's namespace must hold (authorization's `namespace: {$contains}`). */
+  labels?: readonly string[];
   limit: number;
   offset: number;
   /** Restarts the time to live of the items answered. */
@@ -187,6 +189,8 @@ export interface ItemSearch {
 
 export interface NamespaceQuery {
   prefix?: string[] | null;
+  /** Labels each namespace must hold (authorization's `namespace: {$contains}`). */
+  labels?: readonly string[];
   suffix?: string[] | null;
   max_depth?: number | null;
   limit: number;

@@ -40,5 +40,30 @@ describe.skipIf(replicaServicesMissing)(
       const mine = await as(second, 'johndoe').threads.search({ metadata: { n: 1 } });
       expect(mine.map((thread) => thread.thread_id)).toEqual([thread_id]);
     });
+
+    it("answers 404 on every replica to another user's run: state, history, join, streams", async () => {
+      const [first = '', second = ''] = cluster.urls;
+      const john = as(first, 'johndoe');
+      const alice = as(second, 'alice');
+      const { thread_id } = await john.threads.create();
+      const input = { messages: [{ role: 'user', content: 'weather in sf?' }] };
+      const run = await john.runs.create(thread_id, 'agent', { input });
+      await john.runs.join(thread_id, run.run_id);
+
+      const attempts = [
+        () => alice.threads.getState(thread_id),
+        () => alice.threads.getHistory(thread_id),
+        () => alice.runs.get(thread_id, run.run_id),
+        () => alice.runs.join(thread_id, run.run_id),
+        () => alice.runs.wait(thread_id, 'agent', { input }),
+        () => alice.threads.delete(thread_id),
+      ];
+      for (const attempt of attempts) await expect(attempt()).rejects.toThrow(/HTTP 404/);
+      await expect(alice.runs.joinStream(thread_id, run.run_id).next()).rejects.toThrow(/HTTP 404/);
+      await expect(alice.runs.stream(thread_id, 'agent', { input }).next()).rejects.toThrow(
+        /HTTP 404/,
+      );
+      expect((await as(second, 'johndoe').runs.get(thread_id, run.run_id)).status).toBe('success');
+    });
   },
 );

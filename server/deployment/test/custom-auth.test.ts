@@ -86,6 +86,59 @@ describe('two users', () => {
   });
 });
 
+describe("another user's runs", () => {
+  it('are 404 on every run-level route: get, join, join stream, delete, copy', async () => {
+    const john = clientAs('johndoe');
+    const alice = clientAs('alice');
+    const { thread_id } = await john.threads.create();
+    const run = await john.runs.create(thread_id, 'whoami', { input });
+    await john.runs.join(thread_id, run.run_id);
+    // Alice's own thread, naming John's run: the run is not on it.
+    const own = await alice.threads.create();
+
+    const streams = [
+      alice.runs.joinStream(thread_id, run.run_id),
+      alice.runs.joinStream(own.thread_id, run.run_id),
+      alice.threads.joinStream(thread_id),
+    ];
+    for (const stream of streams) await expect(stream.next()).rejects.toThrow(/HTTP 404/);
+    const attempts = [
+      () => alice.runs.get(own.thread_id, run.run_id),
+      () => alice.runs.join(own.thread_id, run.run_id),
+      () => alice.runs.delete(thread_id, run.run_id),
+      () => alice.runs.delete(own.thread_id, run.run_id),
+      () => alice.threads.copy(thread_id),
+    ];
+    for (const attempt of attempts) await expect(attempt()).rejects.toThrow(/HTTP 404/);
+    expect((await john.runs.get(thread_id, run.run_id)).status).toBe('success');
+  });
+
+  it('are not cancelled in bulk by another user (POST /runs/cancel)', async () => {
+    const john = clientAs('johndoe');
+    const { thread_id } = await john.threads.create();
+    const run = await john.runs.create(thread_id, 'whoami', { input });
+    await john.runs.join(thread_id, run.run_id);
+    const cancel = (user: string) =>
+      fetch(`${deployment.url}/runs/cancel`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${tokenFor(user, FULL)}`,
+        },
+        body: JSON.stringify({ thread_id, run_ids: [run.run_id] }),
+      });
+    expect((await cancel('alice')).status).toBe(404);
+    expect((await cancel('johndoe')).status).toBe(204);
+  });
+
+  it('of a stateless run: its stream is not joined by id by another user', async () => {
+    const john = clientAs('johndoe');
+    const alice = clientAs('alice');
+    const run = await john.runs.create(null, 'whoami', { input });
+    await expect(alice.runs.joinStream(null, run.run_id).next()).rejects.toThrow(/HTTP 404/);
+  });
+});
+
 describe('assistants', () => {
   it("are their creator's: another user cannot see, read or change them (404)", async () => {
     const john = clientAs('johndoe');
@@ -134,7 +187,7 @@ describe('crons', () => {
   });
 });
 
-it("keeps a stateless cron's threads with their owner", async () => {
+it("keeps a stateless cron's threads with their owner, and its runs act for that owner", async () => {
   const john = clientAs('johndoe');
   const marker = `cron-${Date.now()}`;
   const cron = await john.crons.create('whoami', {
@@ -143,12 +196,19 @@ it("keeps a stateless cron's threads with their owner", async () => {
     metadata: { marker },
     onRunCompleted: 'keep',
   });
+  expect(cron.user_id).toBe('johndoe');
+  expect(cron.payload).not.toHaveProperty('langgraph_auth_user');
   try {
+    // The graph writes the run's `langgraph_auth_user` into the thread's values.
     await expect
-      .poll(async () => (await john.threads.search({ metadata: { marker } })).length, {
-        timeout: 10_000,
-      })
-      .toBeGreaterThan(0);
+      .poll(
+        async () => {
+          const [thread] = await john.threads.search({ metadata: { marker }, status: 'idle' });
+          return thread?.values;
+        },
+        { timeout: 10_000 },
+      )
+      .toMatchObject({ user: 'johndoe/johndoe' });
     expect(await clientAs('alice').threads.search({ metadata: { marker } })).toEqual([]);
   } finally {
     await john.crons.delete(cron.cron_id);

@@ -159,6 +159,36 @@ describe('assistants', () => {
   });
 });
 
+describe('store items', () => {
+  it("are the workspace's: another workspace's key cannot read, find, list or change them", async () => {
+    const a = clientFor('key-a');
+    const b = clientFor('key-b');
+    const label = `notes-${randomUUID()}`;
+    await a.store.putItem([label, 'today'], 'k', { text: 'from a' });
+    await b.store.putItem([label, 'today'], 'k', { text: 'from b' });
+
+    expect((await a.store.getItem([label, 'today'], 'k'))?.value).toEqual({ text: 'from a' });
+    expect((await b.store.getItem([label, 'today'], 'k'))?.value).toEqual({ text: 'from b' });
+    const { items } = await a.store.searchItems([label], { limit: 100 });
+    expect(items.map((item) => [item.namespace, item.value])).toEqual([
+      [[label, 'today'], { text: 'from a' }],
+    ]);
+    const listed = await b.store.listNamespaces({ prefix: [label], limit: 100 });
+    expect(listed.namespaces).toEqual([[label, 'today']]);
+    expect((await b.store.listNamespaces({ maxDepth: 1, limit: 1000 })).namespaces).toContainEqual([
+      label,
+    ]);
+
+    await b.store.deleteItem([label, 'today'], 'k');
+    expect(await b.store.getItem([label, 'today'], 'k')).toBeNull();
+    expect((await a.store.getItem([label, 'today'], 'k'))?.value).toEqual({ text: 'from a' });
+    // A read-only key of the workspace reads them, and cannot write.
+    const viewer = clientFor('key-a-viewer');
+    expect((await viewer.store.getItem([label, 'today'], 'k'))?.value).toEqual({ text: 'from a' });
+    await expect(viewer.store.putItem([label], 'k', { text: 'x' })).rejects.toThrow(/HTTP 403/);
+  });
+});
+
 describe('a read-only key', () => {
   it('reads its workspace but creates nothing (403)', async () => {
     const { thread_id } = await clientFor('key-a').threads.create();

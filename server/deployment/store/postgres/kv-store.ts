@@ -22,6 +22,10 @@ const UNDER = `($1 = '' OR namespace = $1 OR left(namespace, length($1) + 1) = $
 /** Not expired at `$2` (ISO strings of one format compare as instants). */
 const LIVE = '(expires_at IS NULL OR expires_at > $2)';
 
+/** The namespace holds each label of `$3`. */
+const HOLDS_LABELS = `NOT EXISTS (SELECT 1 FROM unnest($3::text[]) AS label
+  WHERE strpos('.' || namespace || '.', '.' || label || '.') = 0)`;
+
 /** The Store API's items (long-term memory) in `deployment.store_items`. */
 export function createPostgresKvStore(pool: pg.Pool): KvStore {
   const now = createIncreasingClock();
@@ -74,11 +78,12 @@ export function createPostgresKvStore(pool: pg.Pool): KvStore {
         key,
       ]);
     },
-    async search(prefix, { filter, limit, offset, refreshTtl }) {
+    async search(prefix, { filter, labels = [], limit, offset, refreshTtl }) {
       const { rows } = await pool.query<ItemRow>(
-        `SELECT ${COLUMNS}, ttl_minutes FROM deployment.store_items WHERE ${UNDER} AND ${LIVE}
+        `SELECT ${COLUMNS}, ttl_minutes FROM deployment.store_items
+         WHERE ${UNDER} AND ${LIVE} AND ${HOLDS_LABELS}
          ORDER BY updated_at DESC, key`,
-        [prefix.join(SEPARATOR), new Date().toISOString()],
+        [prefix.join(SEPARATOR), new Date().toISOString(), labels],
       );
       const matching = filter ? rows.filter((row) => matchesFilter(row.value, filter)) : rows;
       const page = matching.slice(offset, offset + limit);
@@ -87,9 +92,10 @@ export function createPostgresKvStore(pool: pg.Pool): KvStore {
     },
     async namespaces(query) {
       const { rows } = await pool.query<{ namespace: string }>(
-        `SELECT DISTINCT namespace FROM deployment.store_items WHERE ${UNDER} AND ${LIVE}
+        `SELECT DISTINCT namespace FROM deployment.store_items
+         WHERE ${UNDER} AND ${LIVE} AND ${HOLDS_LABELS}
          ORDER BY namespace`,
-        [(query.prefix ?? []).join(SEPARATOR), new Date().toISOString()],
+        [(query.prefix ?? []).join(SEPARATOR), new Date().toISOString(), query.labels ?? []],
       );
       return pickNamespaces(
         rows.map((row) => row.namespace),

@@ -28,6 +28,17 @@ const PREFIX_SQL = `(@prefix = '' OR namespace = @prefix
 /** Not expired at `@now` (ISO strings of one format compare as instants). */
 const LIVE_SQL = '(expires_at IS NULL OR expires_at > @now)';
 
+/** The namespace holds each label of the JSON array `@labels`. */
+const LABELS_SQL = `NOT EXISTS (SELECT 1 FROM json_each(@labels) AS label
+  WHERE instr('.' || store_items.namespace || '.', '.' || label.value || '.') = 0)`;
+
+type UnderParams = { prefix: string; labels: string; now: string };
+const underParams = (prefix: readonly string[], labels: readonly string[] = []): UnderParams => ({
+  prefix: prefix.join(SEPARATOR),
+  labels: JSON.stringify(labels),
+  now: new Date().toISOString(),
+});
+
 /** The Store API's items (long-term memory), in the SQLite file. */
 export function createSqliteKvStore(db: Database.Database): KvStore {
   const now = createIncreasingClock();
@@ -61,12 +72,13 @@ export function createSqliteKvStore(db: Database.Database): KvStore {
   const remove = db.prepare<[string, string]>(
     'DELETE FROM store_items WHERE namespace = ? AND key = ?',
   );
-  const selectUnder = db.prepare<{ prefix: string; now: string }, ItemRow>(
-    `SELECT * FROM store_items WHERE ${PREFIX_SQL} AND ${LIVE_SQL}
+  const selectUnder = db.prepare<[UnderParams], ItemRow>(
+    `SELECT * FROM store_items WHERE ${PREFIX_SQL} AND ${LIVE_SQL} AND ${LABELS_SQL}
      ORDER BY updated_at DESC, key`,
   );
-  const selectNamespaces = db.prepare<{ prefix: string; now: string }, { namespace: string }>(
-    `SELECT DISTINCT namespace FROM store_items WHERE ${PREFIX_SQL} AND ${LIVE_SQL}
+  const selectNamespaces = db.prepare<[UnderParams], { namespace: string }>(
+    `SELECT DISTINCT namespace FROM store_items
+     WHERE ${PREFIX_SQL} AND ${LIVE_SQL} AND ${LABELS_SQL}
      ORDER BY namespace`,
   );
   const sweep = db.prepare<{ now: string }>(
@@ -101,9 +113,8 @@ export function createSqliteKvStore(db: Database.Database): KvStore {
     async delete(namespace, key) {
       remove.run(namespace.join(SEPARATOR), key);
     },
-    async search(prefix, { filter, limit, offset, refreshTtl }) {
-      const at = new Date().toISOString();
-      const rows = selectUnder.all({ prefix: prefix.join(SEPARATOR), now: at });
+    async search(prefix, { filter, labels, limit, offset, refreshTtl }) {
+      const rows = selectUnder.all(underParams(prefix, labels));
       const matching = filter
         ? rows.filter((row) => matchesFilter(toItem(row).value, filter))
         : rows;
@@ -112,8 +123,7 @@ export function createSqliteKvStore(db: Database.Database): KvStore {
       return page.map(toItem);
     },
     async namespaces(query) {
-      const prefix = (query.prefix ?? []).join(SEPARATOR);
-      const rows = selectNamespaces.all({ prefix, now: new Date().toISOString() });
+      const rows = selectNamespaces.all(underParams(query.prefix ?? [], query.labels));
       return pickNamespaces(
         rows.map((row) => row.namespace),
         query,

@@ -120,6 +120,38 @@ describe('RollbackPlayground', () => {
     ).toBeVisible();
   });
 
+  it('sends the API key to the deployment by URL as x-api-key, and keeps it out of the URL and storage', async () => {
+    const sent: Headers[] = [];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === '/_console/config') {
+        const usage = { source: 'embedded', upstream: null, deploymentMode: 'cloud' };
+        return Response.json({ usage, deployment: { source: 'embedded', upstream: null } });
+      }
+      if (String(input).startsWith('https://dep.example.com/')) {
+        sent.push(new Headers(init?.headers));
+        return Response.json({ detail: 'Invalid API key.' }, { status: 401 });
+      }
+      throw new Error(`unexpected request: ${String(input)}`);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderPlayground();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'By URL' }));
+    await user.type(screen.getByLabelText('Deployment URL'), 'https://dep.example.com');
+    await user.type(screen.getByLabelText('API key (optional)'), 'lsv2_secret_key');
+    await user.click(screen.getByRole('button', { name: 'Run double-text' }));
+
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    expect(sent[0]?.get('x-api-key')).toBe('lsv2_secret_key');
+    // The deployment refused the key: the page says what to check.
+    expect(await screen.findByText(/Check the API key \(sent as x-api-key\)/)).toBeVisible();
+    expect(window.location.href).not.toContain('lsv2_secret_key');
+    const stored = [localStorage, sessionStorage].flatMap((storage) =>
+      Object.keys(storage).map((key) => storage.getItem(key) ?? ''),
+    );
+    expect(stored.join('\n')).not.toContain('lsv2_secret_key');
+  });
+
   it('describes what the chosen strategy does', async () => {
     stubServer({ source: 'embedded', upstream: null });
     renderPlayground();
