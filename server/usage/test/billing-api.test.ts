@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceSchema, planSchema } from '@contracts/usage/billing-schema';
 import { DEFAULT_PLAN, invoiceTotal } from '@contracts/usage/pricing';
+import { DEMO_PLAN } from '../seed/demo-billing';
 import { parseCsv } from './csv-parse';
 import { ADMIN, useTestServer } from './test-server';
 
@@ -10,10 +11,10 @@ const billing = (path: string, init: RequestInit = {}) =>
   fetch(`${server.baseUrl}/api/v1/orgs/current/billing/${path}`, init);
 
 describe('the billing API', () => {
-  it('answers the default plan until an admin sets one; a reader may not', async () => {
+  it("answers the demo's plan until an admin sets another; a reader may not", async () => {
     const before = await billing('plan', { headers: LIMITED });
     expect(before.status).toBe(200);
-    expect(planSchema.parse(await before.json())).toEqual(DEFAULT_PLAN);
+    expect(planSchema.parse(await before.json())).toEqual(DEMO_PLAN);
 
     const plan = { ...DEFAULT_PLAN, name: 'Team', seats: 4 };
     const put = (headers: Record<string, string>, body: unknown) =>
@@ -35,7 +36,7 @@ describe('the billing API', () => {
       await (await billing('invoices?month=2026-02', { headers: ADMIN })).json(),
     );
     expect(invoice.lines[0]).toMatchObject({ metric: 'seats', quantity: 4, amount: 156 });
-    await put(ADMIN, DEFAULT_PLAN);
+    await put(ADMIN, DEMO_PLAN);
   });
 
   it("a past month's invoice is final; its total is the sum of its lines and of its CSV", async () => {

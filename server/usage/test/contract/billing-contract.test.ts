@@ -7,6 +7,7 @@ import { toNewFeedback } from '@server/usage/feedback/feedback-body';
 import { billingUsage } from '@server/usage/model/billing-usage';
 import { monthSpan } from '@server/usage/model/invoice';
 import { getInvoice } from '@server/usage/queries/get-invoice';
+import { testProfile } from '@server/usage/seed/seed-profiles';
 import type { UsageStoreWithFixtures } from '@server/usage/store/usage-store';
 import {
   freshStore,
@@ -255,5 +256,34 @@ describe('retention upgrades across two replicas', () => {
         await fresh.drop();
       }
     },
+  );
+});
+
+describe('the demo seed on both backends', () => {
+  it.skipIf(!HAVE_SCALE_OUT_SERVERS)(
+    'upgrades the same traces at the same moments, month by month',
+    async () => {
+      const answers: string[] = [];
+      for (const kind of ['duckdb', 'clickhouse'] as const) {
+        const fresh = await freshStore(kind, 'billing_seed');
+        const store = await openStoreWithFixtures(fresh.choice);
+        try {
+          await store.seeder.seedIfEmpty(testProfile());
+          const months = [];
+          for (const month of ['2026-01', '2026-02', '2026-03']) {
+            const { start, end } = monthSpan(month);
+            const rows = await store.ledger.periodCounts(start, end);
+            months.push(billingUsage(rows, new Set(rows.map((row) => row.workspaceId))));
+          }
+          answers.push(JSON.stringify({ months, plan: await store.ledger.plan() }));
+        } finally {
+          await store.close();
+          await fresh.drop();
+        }
+      }
+      expect(answers[0]).toContain('"extended_upgrades","value":');
+      expect(answers[1]).toBe(answers[0]);
+    },
+    120_000,
   );
 });
