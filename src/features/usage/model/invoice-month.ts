@@ -34,7 +34,7 @@ export function formatMonth(month: string): string {
 export const INVOICE_METRIC_LABELS: Record<InvoiceMetric, string> = {
   seats: 'Seats',
   base_traces: 'LangSmith Traces (Base Charge)',
-  extended_traces: 'Extended retention traces (in the two lines above)',
+  extended_traces: 'Traces ingested with extended retention (priced in the base and upgrade lines)',
   extended_upgrades: 'LangSmith Traces (Extended Data Retention Upgrades)',
   deployment_runs: 'LangSmith Deployment Agent Runs',
   deployment_nodes: 'Deployment nodes executed',

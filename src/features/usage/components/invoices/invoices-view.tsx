@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import { Field } from '@/components/ui/field';
 import './invoices.css';
 import '@/features/usage/components/usage.css';
 import { useLimitStatus } from '@/features/usage/api/get-limit-status';
@@ -26,6 +28,7 @@ export function InvoicesView() {
 }
 
 function InvoicesSection() {
+  const id = useId();
   const { month, current, months, setMonth } = useInvoiceMonth();
   const invoice = useInvoice(month);
   const plan = usePlan();
@@ -38,16 +41,21 @@ function InvoicesSection() {
     <section className="invoices" aria-labelledby="invoices-title">
       <div className="invoices-head">
         <h2 id="invoices-title">Invoices</h2>
-        <label className="invoice-month">
-          Month (UTC)
-          <select value={month} onChange={(event) => setMonth(event.target.value)}>
-            {months.map((each) => (
-              <option key={each} value={each}>
-                {label(each)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className="control-row">
+          <Field id={`${id}-month`} label="Month (UTC)">
+            <select
+              id={`${id}-month`}
+              value={month}
+              onChange={(event) => setMonth(event.target.value)}
+            >
+              {months.map((each) => (
+                <option key={each} value={each}>
+                  {label(each)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
         {data ? <ExportInvoiceButton invoice={data} /> : null}
       </div>
       <p className="muted">
