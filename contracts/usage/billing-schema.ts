@@ -1,35 +1,11 @@
 import { z } from 'zod/mini';
-import { USAGE_METRICS, type Plan, type UsageMetric } from './pricing';
+import { USAGE_METRICS } from './pricing';
+import { planSchema } from './plan-schema';
 
 /**
  * The billing API's wire shapes (`/api/v1/orgs/current/billing/*`), shared by the server and the
  * SPA: the plan, the period's usage and the invoice. `zod/mini`: the SPA parses every answer.
  */
-
-const MAX_QUANTITY = Number.MAX_SAFE_INTEGER;
-const count = z.int().check(z.minimum(0), z.maximum(MAX_QUANTITY));
-/** Dollars, at most a billionth apart (see `pricing.ts`), and below a million per unit. */
-const price = z.number().check(z.minimum(0), z.maximum(1_000_000));
-
-const perMetric = <T extends z.core.$ZodType>(value: T) =>
-  z.object({
-    base_traces: value,
-    extended_traces: value,
-    extended_upgrades: value,
-    deployment_runs: value,
-    deployment_nodes: value,
-    deployment_uptime_seconds: value,
-  } satisfies Record<UsageMetric, T>);
-
-export const planSchema = z.object({
-  name: z.string().check(z.minLength(1), z.maxLength(100)),
-  seats: count,
-  seat_price: price,
-  included: perMetric(count),
-  unit_prices: perMetric(price),
-});
-// The schema and the pricing module's type must describe one shape.
-export const toPlan = (value: z.infer<typeof planSchema>): Plan => value;
 
 export const usageMetricSchema = z.enum(USAGE_METRICS);
 

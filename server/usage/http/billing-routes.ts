@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { planSchema } from '@contracts/usage/billing-schema';
+import { planSchema } from '@contracts/usage/plan-schema';
 import { invoiceCsv } from '@contracts/usage/invoice-csv';
 import { parseIsoDateTime } from '@contracts/usage/iso-datetime';
 import { DEFAULT_PLAN, type Plan } from '@contracts/usage/pricing';

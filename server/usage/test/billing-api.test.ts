@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceSchema, planSchema } from '@contracts/usage/billing-schema';
+import { invoiceSchema } from '@contracts/usage/billing-schema';
+import { planSchema } from '@contracts/usage/plan-schema';
 import { DEFAULT_PLAN, invoiceTotal } from '@contracts/usage/pricing';
 import { DEMO_PLAN } from '../seed/demo-billing';
 import { parseCsv } from './csv-parse';

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { planSchema } from '@contracts/usage/billing-schema';
+import { planSchema } from '@contracts/usage/plan-schema';
 import type { Plan } from '@contracts/usage/pricing';
 import type { PeriodCountRow } from '@server/usage/model/billing-usage';
 import type { BillingLedger } from '@server/usage/store/billing-ledger';

@@ -1,6 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { Pool } from 'pg';
-import { planSchema } from '@contracts/usage/billing-schema';
+import { planSchema } from '@contracts/usage/plan-schema';
 import type { Plan } from '@contracts/usage/pricing';
 import type { PeriodCountRow } from '@server/usage/model/billing-usage';
 import type { BillingLedger } from '@server/usage/store/billing-ledger';

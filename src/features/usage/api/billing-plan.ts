@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { planSchema } from '@contracts/usage/billing-schema';
+import { planSchema } from '@contracts/usage/plan-schema';
 import type { Plan } from '@contracts/usage/pricing';
 import { getFromUsageApi, sendToUsageApi } from './usage-api-client';
 import { connectionId, useUsageConnection, type UsageConnection } from './usage-connection';

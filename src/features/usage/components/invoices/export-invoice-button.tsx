@@ -1,6 +1,5 @@
 import type { Invoice } from '@contracts/usage/billing-schema';
 import { invoiceCsv } from '@contracts/usage/invoice-csv';
-import { saveBlob } from '@/features/usage/api/export-usage-csv';
 import { UTF8_BOM } from '@/features/usage/model/usage-csv';
 
 /**
@@ -12,12 +11,14 @@ export function ExportInvoiceButton({ invoice }: { invoice: Invoice }) {
     <button
       type="button"
       className="button button-secondary"
-      onClick={() =>
+      onClick={async () => {
+        // The Granular Usage export's module, loaded on demand as that tab loads it.
+        const { saveBlob } = await import('@/features/usage/api/export-usage-csv');
         saveBlob(
           new Blob([UTF8_BOM, invoiceCsv(invoice)], { type: 'text/csv;charset=utf-8' }),
           `invoice-${invoice.month}.csv`,
-        )
-      }
+        );
+      }}
     >
       Export CSV
     </button>
