@@ -34,6 +34,15 @@ export const USAGE_CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { method: 'DELETE', path: '/usage-limits/:id', action: 'limits:change' },
   { method: 'GET', path: '/usage-limits/org/default' },
   { method: 'PUT', path: '/usage-limits/org/default', action: 'limits:change' },
+  // Invoices: a month's invoice, the plan, and an admin's change of it.
+  { method: 'GET', path: '/orgs/current/billing/invoices' },
+  { method: 'GET', path: '/orgs/current/billing/plan' },
+  { method: 'PUT', path: '/orgs/current/billing/plan', action: 'plans:change' },
+  // The LLM tab's model price map: read by all, changed by admins.
+  { method: 'GET', path: '/model-price-map' },
+  { method: 'POST', path: '/model-price-map', action: 'prices:change' },
+  { method: 'PUT', path: '/model-price-map/:id', action: 'prices:change' },
+  { method: 'DELETE', path: '/model-price-map/:id', action: 'prices:change' },
 ];
 
 /**

@@ -14,6 +14,11 @@ const RollbackPlaygroundRoute = lazy(() =>
   })),
 );
 
+// Invoices: a chunk of its own, loaded when the section is opened.
+const InvoicesRoute = lazy(() =>
+  import('./routes/invoices').then((module) => ({ default: module.InvoicesRoute })),
+);
+
 /**
  * The app's routes on wouter (~2 KB of brotli, where React Router took ~12 of the usage tab's
  * first load): the app needs paths, links and redirects only. Data comes from TanStack Query,
@@ -38,6 +43,13 @@ export function AppRoutes() {
           <Route path={paths.granularUsage}>
             <BillingAndUsageLayout>
               <GranularUsageRoute />
+            </BillingAndUsageLayout>
+          </Route>
+          <Route path={paths.invoices}>
+            <BillingAndUsageLayout>
+              <Suspense fallback={<p className="muted">Loading invoices…</p>}>
+                <InvoicesRoute />
+              </Suspense>
             </BillingAndUsageLayout>
           </Route>
           <Route path={paths.rollbackPlayground}>

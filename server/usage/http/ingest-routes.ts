@@ -10,6 +10,7 @@ import {
 } from '../ingest/parse-run-batch';
 import { extractRequestLlmUsage } from '../ingest/llm-usage';
 import { parseRunMultipart } from '../ingest/parse-run-multipart';
+import { parseFeedback, storeFeedback } from '../feedback/store-feedback';
 import { decideRuns, DEFAULT_PROJECT, type IngestProblem } from '../ingest/run-operations';
 import type { UsageStore } from '../store/usage-store';
 import { limitExceededResponse } from './limit-exceeded';
@@ -80,6 +81,11 @@ export function createIngestRoutes(backend: UsageStore, options: IngestRoutesOpt
         ? await backend.billing.ingestRuns({ ...target, runs: roots })
         : { inserted: 0, duplicates: 0, refused: [], ingestedAt: new Date() };
     await recordLlmUsage(backend, target, parsed, accepted, result.refused);
+    // Feedback after the runs: a part naming a trace of this same request finds it billed.
+    const feedbackAt = new Date();
+    const feedback = parseFeedback(parsed.feedback ?? [], feedbackAt);
+    problems.push(...feedback.problems);
+    await storeFeedback(backend, target, feedback.items, feedbackAt);
     if (result.inserted > 0 || result.refused.length > 0) options.onBilled?.(target.workspaceId);
     options.onIngested?.(
       result.inserted,

@@ -59,6 +59,9 @@ export function parseRunMultipart(form: FormData): ParsedRequest {
       const key = `${prefix}.${runId}`;
       usageFields.set(key, { ...usageFields.get(key), [field]: json });
     }
+    if (prefix === 'feedback') {
+      parsed.feedback = [...(parsed.feedback ?? []), { payload: json, loc: ['body', part] }];
+    }
   }
   for (const operation of parsed.operations) {
     const fields = usageFields.get(`${operation.kind}.${operation.runId}`);

@@ -11,6 +11,8 @@ import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
 import type { LlmUsageStore } from './llm-usage-store';
 import type { ConsoleSessionStore } from './console-session-store';
+import type { BillingLedger } from './billing-ledger';
+import type { FeedbackStore } from './feedback-store';
 import type { UsageLimitStore } from './usage-limit-store';
 
 /**
@@ -35,6 +37,10 @@ export interface UsageStore {
   readonly limits: UsageLimitStore;
   /** What the traced LLM runs spent, and the model price maps that cost them. */
   readonly llm: LlmUsageStore;
+  /** Feedback on runs, and the retention upgrades it causes (`feedback-store.ts`). */
+  readonly feedback: FeedbackStore;
+  /** The billing period's counts and the plan (`billing-ledger.ts`). */
+  readonly ledger: BillingLedger;
   readonly seeder: Seeder;
   /** Its database clients' connections and queues, by client name (`/metrics`). */
   clientSizes(): Record<string, ClientSize>;

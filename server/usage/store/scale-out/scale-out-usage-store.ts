@@ -4,6 +4,9 @@ import { poolSize } from '@server/metrics/client-sizes';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { TIER_CATALOG } from '@server/usage/model/trace-tiers';
 import { createScaleOutBilling } from './billing';
+import { ensureBillingTables } from './billing-tables';
+import { createScaleOutFeedback } from './feedback';
+import { createScaleOutLedger } from './ledger';
 import { createApiKey } from './create-api-key';
 import { createWorkspace, putDimension, removeDimension } from './dimension-writes';
 import { ensureProjects } from './ensure-projects';
@@ -45,6 +48,7 @@ export async function openScaleOutUsageStore(
     clickhouse = await openClickHouse(options.clickhouse);
     await migrateScaleOut(pool, clickhouse);
     await ensureSessionTable(pool);
+    await ensureBillingTables(pool);
   } catch (error) {
     await clickhouse?.close();
     await pool.end();
@@ -79,6 +83,8 @@ function createScaleOutUsageStore(
     },
     limits: createPostgresLimitStore(pool, baseline),
     llm: createScaleOutLlmUsage(pool),
+    feedback: createScaleOutFeedback(pool, clickhouse),
+    ledger: createScaleOutLedger(pool, clickhouse),
     fixtures: {
       putDimension: (row) => putDimension(pool, row),
       removeDimension: (groupBy, id) => removeDimension(pool, groupBy, id),
