@@ -24,14 +24,14 @@ test.describe('Usage inputs', () => {
     await openLoaded(page, '?tier=shortlived');
     const price = page.getByLabel('Base price per 1,000 traces (USD, estimate)');
     const basis = page.getByText(/^At \$[\d.]+ per 1,000 traces/);
-    await expect(basis).toContainText('At $2.50');
+    await expect(basis).toContainText('At $0.50');
     for (const typed of ['-1', '']) {
       await price.fill(typed);
       await expect(price).toHaveAttribute('aria-invalid', 'true');
       await expect(price).toHaveAccessibleDescription(
-        'Enter a price of 0 or more. Estimates use $2.50 meanwhile.',
+        'Enter a price of 0 or more. Estimates use $0.50 meanwhile.',
       );
-      await expect(basis).toContainText('At $2.50');
+      await expect(basis).toContainText('At $0.50');
     }
     await price.fill('4');
     await expect(price).toHaveAttribute('aria-invalid', 'false');

@@ -21,6 +21,10 @@ export const USAGE_CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { method: 'DELETE', path: '/usage-limits/:id' },
   { method: 'GET', path: '/usage-limits/org/default' },
   { method: 'PUT', path: '/usage-limits/org/default' },
+  // Invoices: a month's invoice, the plan, and an admin's change of it.
+  { method: 'GET', path: '/orgs/current/billing/invoices' },
+  { method: 'GET', path: '/orgs/current/billing/plan' },
+  { method: 'PUT', path: '/orgs/current/billing/plan' },
 ];
 
 /**

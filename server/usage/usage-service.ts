@@ -4,6 +4,8 @@ import type { Service } from '../http/service';
 import type { UsageAvailability } from './http/prepare-usage-request';
 import { createDeploymentMetricsRoutes } from './http/deployment-metrics-routes';
 import type { Metrics } from '@server/metrics/metrics';
+import { createBillingRoutes } from './http/billing-routes';
+import { createFeedbackRoutes } from './http/feedback-routes';
 import { createIngestRoutes } from './http/ingest-routes';
 import { createSessionRoutes } from './http/session-routes';
 import { createUsageLimitRoutes } from './http/usage-limit-routes';
@@ -97,6 +99,12 @@ export async function createUsageService(
       options.metrics && ((billed, refusedBy) => options.metrics?.ingested(billed, refusedBy)),
   });
   app.route('/', ingest);
+  // Feedback on runs (the SDK's createFeedback), which upgrades traces to extended retention.
+  const feedback = createFeedbackRoutes(backend);
+  app.route('/', feedback);
+  ingest.route('/', feedback);
+  // The billing period, the plan and prices, and invoices.
+  app.route('/', createBillingRoutes(backend));
   // Deployment replicas meter their runs, nodes and uptime here (kind=langsmith_deployments).
   app.route('/', createDeploymentMetricsRoutes(backend));
   // Projects and their default retention tier (trace_tier), as LangSmith's project settings.

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-app';
 
@@ -12,9 +12,17 @@ describe('app routes', () => {
       ).toBeInTheDocument();
       expect(location().pathname).toBe('/settings/billing-and-usage/granular-usage');
       expect(screen.getByRole('heading', { level: 2, name: 'Granular Usage' })).toBeVisible();
-      // One tab bar: the billing domains, not a lone section tab above them.
+      // One tab bar (the billing domains) under the sections' links, Granular Usage current.
       expect(screen.getAllByRole('tablist')).toHaveLength(1);
-      expect(screen.queryByRole('navigation', { name: 'Billing and Usage sections' })).toBeNull();
+      const sections = screen.getByRole('navigation', { name: 'Billing and Usage sections' });
+      expect(within(sections).getByRole('link', { name: 'Granular Usage' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(within(sections).getByRole('link', { name: 'Invoices' })).toHaveAttribute(
+        'href',
+        '/settings/billing-and-usage/invoices',
+      );
     },
   );
 
@@ -26,6 +34,16 @@ describe('app routes', () => {
     expect(screen.getByRole('combobox', { name: 'Group by' })).toHaveDisplayValue('Project');
     expect(location().pathname).toBe('/settings/billing-and-usage/granular-usage');
     expect(location().search).toBe('?period=7d&group_by=project');
+  });
+
+  it('the Invoices section loads as its own chunk, its month in the URL', async () => {
+    renderApp('/settings/billing-and-usage/invoices?month=2026-01');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Invoices' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Month (UTC)' })).toHaveDisplayValue(
+      'January 2026',
+    );
   });
 
   it('an unknown URL shows the not-found page with the path', async () => {

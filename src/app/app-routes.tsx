@@ -14,6 +14,11 @@ const RollbackPlaygroundRoute = lazy(() =>
   })),
 );
 
+// Invoices: a chunk of its own, loaded when the section is opened.
+const InvoicesRoute = lazy(() =>
+  import('./routes/invoices').then((module) => ({ default: module.InvoicesRoute })),
+);
+
 /**
  * The app's routes in React Router's declarative mode: the data router (loaders, actions) would
  * add ~14 KB of brotli to the usage tab's first load, which has a 200 KB budget and uses none of
@@ -31,6 +36,14 @@ export function AppRoutes() {
           <Route path={paths.billingAndUsage} element={<BillingAndUsageLayout />}>
             <Route index element={<ToGranularUsage />} />
             <Route path={paths.granularUsage} element={<GranularUsageRoute />} />
+            <Route
+              path={paths.invoices}
+              element={
+                <Suspense fallback={<p className="muted">Loading invoices…</p>}>
+                  <InvoicesRoute />
+                </Suspense>
+              }
+            />
           </Route>
           <Route
             path={paths.rollbackPlayground}

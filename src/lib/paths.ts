@@ -2,5 +2,6 @@
 export const paths = {
   billingAndUsage: '/settings/billing-and-usage',
   granularUsage: '/settings/billing-and-usage/granular-usage',
+  invoices: '/settings/billing-and-usage/invoices',
   rollbackPlayground: '/tools/rollback-playground',
 } as const;

@@ -9,6 +9,7 @@ import {
   type ParsedRequest,
 } from '../ingest/parse-run-batch';
 import { parseRunMultipart } from '../ingest/parse-run-multipart';
+import { parseFeedback, storeFeedback } from '../feedback/store-feedback';
 import { decideRuns, type IngestProblem } from '../ingest/run-operations';
 import type { UsageStore } from '../store/usage-store';
 import { limitExceededResponse } from './limit-exceeded';
@@ -78,6 +79,11 @@ export function createIngestRoutes(backend: UsageStore, options: IngestRoutesOpt
       roots.length > 0
         ? await backend.billing.ingestRuns({ ...target, runs: roots })
         : { inserted: 0, duplicates: 0, refused: [], ingestedAt: new Date() };
+    // Feedback after the runs: a part naming a trace of this same request finds it billed.
+    const feedbackAt = new Date();
+    const feedback = parseFeedback(parsed.feedback ?? [], feedbackAt);
+    problems.push(...feedback.problems);
+    await storeFeedback(backend, target, feedback.items, feedbackAt);
     if (result.inserted > 0 || result.refused.length > 0) options.onBilled?.(target.workspaceId);
     options.onIngested?.(
       result.inserted,

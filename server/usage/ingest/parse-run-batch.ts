@@ -5,6 +5,8 @@ export interface ParsedRequest {
   operations: RunOperation[];
   /** Per run id (or, when the id itself is unusable, per location). */
   problems: Map<string, IngestProblem[]>;
+  /** `feedback.<id>` parts of a multipart request, parsed JSON not yet validated. */
+  feedback?: { payload: unknown; loc: (string | number)[] }[];
 }
 
 /** A problem that makes the whole request unusable (nothing is accepted). */

@@ -53,6 +53,9 @@ export function parseRunMultipart(form: FormData): ParsedRequest {
     if ((prefix === 'post' || prefix === 'patch') && field === undefined) {
       parsed.operations.push({ kind: prefix, runId, payload: json, loc: ['body', part] });
     }
+    if (prefix === 'feedback') {
+      parsed.feedback = [...(parsed.feedback ?? []), { payload: json, loc: ['body', part] }];
+    }
   }
   return parsed;
 }

@@ -8,6 +8,8 @@ import type { Interval } from '@server/usage/model/time-segments';
 import type { UsageMatrix } from '@server/usage/model/usage-matrix';
 import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
+import type { BillingLedger } from './billing-ledger';
+import type { FeedbackStore } from './feedback-store';
 import type { UsageLimitStore } from './usage-limit-store';
 
 /**
@@ -30,6 +32,10 @@ export interface UsageStore {
    * workspace and month, locked by the claim that counts runs against it, across replicas).
    */
   readonly limits: UsageLimitStore;
+  /** Feedback on runs, and the retention upgrades it causes (`feedback-store.ts`). */
+  readonly feedback: FeedbackStore;
+  /** The billing period's counts and the plan (`billing-ledger.ts`). */
+  readonly ledger: BillingLedger;
   readonly seeder: Seeder;
   /** Billed traces, or null when the store does not answer. */
   health(): Promise<{ traces: number | null }>;

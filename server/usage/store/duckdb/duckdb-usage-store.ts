@@ -3,6 +3,9 @@ import path from 'node:path';
 import { createTraceIngestor } from './ingest-trace';
 import type { UsageStoreWithFixtures } from '@server/usage/store/usage-store';
 import { createDuckDbBilling } from './billing';
+import { ensureBillingTables } from './billing-tables';
+import { createDuckDbFeedback } from './feedback';
+import { createDuckDbLedger } from './ledger';
 import { createApiKey } from './create-api-key';
 import { createDimensionCatalogs } from './dimension-catalogs';
 import { createWorkspace, putDimension, removeDimension } from './dimension-writes';
@@ -24,6 +27,7 @@ export async function openDuckDbUsageStore(file: string): Promise<UsageStoreWith
   const store = await openDuckDbStore(file);
   try {
     await store.withConnection(ensureLimitTables);
+    await store.withConnection(ensureBillingTables);
   } catch (error) {
     await store.close();
     throw error;
@@ -58,6 +62,8 @@ export function createDuckDbUsageStore(store: DuckDbStore): UsageStoreWithFixtur
       writerForKey: (keyHash) => read((connection) => loadKeyOwner(connection, keyHash)),
     },
     limits: createDuckDbLimitStore(store, admission.invalidate),
+    feedback: createDuckDbFeedback(store, ingestor),
+    ledger: createDuckDbLedger(store),
     fixtures: {
       putDimension: (row) => write((connection) => putDimension(connection, row)),
       removeDimension: (groupBy, id) =>

@@ -3,6 +3,9 @@ import { openPool } from '@server/db/postgres';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { TIER_CATALOG } from '@server/usage/model/trace-tiers';
 import { createScaleOutBilling } from './billing';
+import { ensureBillingTables } from './billing-tables';
+import { createScaleOutFeedback } from './feedback';
+import { createScaleOutLedger } from './ledger';
 import { createApiKey } from './create-api-key';
 import { createWorkspace, putDimension, removeDimension } from './dimension-writes';
 import { ensureProjects } from './ensure-projects';
@@ -41,6 +44,7 @@ export async function openScaleOutUsageStore(
   try {
     clickhouse = await openClickHouse(options.clickhouse);
     await migrateScaleOut(pool, clickhouse);
+    await ensureBillingTables(pool);
   } catch (error) {
     await clickhouse?.close();
     await pool.end();
@@ -74,6 +78,8 @@ function createScaleOutUsageStore(
       writerForKey: (keyHash) => loadKeyOwner(pool, keyHash),
     },
     limits: createPostgresLimitStore(pool, baseline),
+    feedback: createScaleOutFeedback(pool, clickhouse),
+    ledger: createScaleOutLedger(pool, clickhouse),
     fixtures: {
       putDimension: (row) => putDimension(pool, row),
       removeDimension: (groupBy, id) => removeDimension(pool, groupBy, id),

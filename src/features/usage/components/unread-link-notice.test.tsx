@@ -18,7 +18,7 @@ describe('a link with values the tab does not know', () => {
 
     const notice = await screen.findByText(/This link has values this page does not know/);
     expect(notice).toHaveTextContent(
-      'This link has values this page does not know, so their defaults are shown: period=6mo → Last 30 days; price=free → $2.50 per 1,000 traces.',
+      'This link has values this page does not know, so their defaults are shown: period=6mo → Last 30 days; price=free → $0.50 per 1,000 traces.',
     );
     // What it could read is shown as asked.
     expect(screen.getByLabelText('Group by')).toHaveValue('project');
@@ -27,7 +27,7 @@ describe('a link with values the tab does not know', () => {
     await user.selectOptions(screen.getByLabelText('Time range'), '3m');
     await waitFor(() =>
       expect(screen.getByText(/does not know/)).toHaveTextContent(
-        'This link has a value this page does not know, so its default is shown: price=free → $2.50 per 1,000 traces.',
+        'This link has a value this page does not know, so its default is shown: price=free → $0.50 per 1,000 traces.',
       ),
     );
   });

@@ -6,11 +6,11 @@ import {
   useQueryStates,
   type inferParserType,
 } from '@/lib/url-state';
+import { DEFAULT_PLAN, tierPricesPer1k } from '@contracts/usage/pricing';
 import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
+import { usePlan } from '../api/billing-plan';
 import { AGGREGATIONS } from '../model/aggregation';
-import { DEFAULT_PRICE_PER_1K } from '../model/cost-estimate';
 import { TIER_FILTERS, USAGE_TABS, type UsageViewParams } from '../model/resolve-usage-view';
-import { DEFAULT_EXTENDED_PRICE_PER_1K } from '../model/tier-cost';
 import { RANGE_PRESETS } from '../model/time-range';
 
 /**
@@ -32,24 +32,28 @@ const usageViewParsers = {
   workspaces: parseAsArrayOf(parseAsString),
   // The one group the chart shows (a key of the current grouping), so a link keeps the focus.
   focus: parseAsString,
-  // Dollars per 1,000 traces for the cost estimates (see cost-estimate.ts).
-  price: parseAsFloat.withDefault(DEFAULT_PRICE_PER_1K),
-  // Dollars per 1,000 extended (long-lived) traces.
-  price_ext: parseAsFloat.withDefault(DEFAULT_EXTENDED_PRICE_PER_1K),
+  // Dollars per 1,000 traces for the cost estimates (see cost-estimate.ts); absent: the plan's.
+  price: parseAsFloat,
+  // Dollars per 1,000 extended (long-lived) traces; absent: the plan's.
+  price_ext: parseAsFloat,
 };
 
-const validPrice = (price: number, fallback: number) =>
-  Number.isFinite(price) && price >= 0 ? price : fallback;
+const validPrice = (price: number | null, fallback: number) =>
+  price !== null && Number.isFinite(price) && price >= 0 ? price : fallback;
 
 export type UsageViewUpdate = Partial<inferParserType<typeof usageViewParsers>>;
 
 export function useUsageViewParams() {
   // Each change is a history entry, so Back undoes the last control change.
   const [state, setState] = useQueryStates(usageViewParsers, { history: 'push' });
+  // The organization's plan prices the estimates unless the link sets its own, so this tab and
+  // the Invoices view price traces alike (the default plan while the plan loads or is absent).
+  const plan = usePlan().data ?? DEFAULT_PLAN;
+  const planPrices = tierPricesPer1k(plan);
   const params: UsageViewParams = {
     tab: state.tab,
     tier: state.tier,
-    extendedPricePer1k: validPrice(state.price_ext, DEFAULT_EXTENDED_PRICE_PER_1K),
+    extendedPricePer1k: validPrice(state.price_ext, planPrices.extended),
     period: state.period,
     from: state.from,
     to: state.to,
@@ -57,7 +61,7 @@ export function useUsageViewParams() {
     groupBy: state.group_by,
     workspaces: state.workspaces,
     focus: state.focus,
-    pricePer1k: validPrice(state.price, DEFAULT_PRICE_PER_1K),
+    pricePer1k: validPrice(state.price, planPrices.base),
   };
   return [params, setState] as const;
 }

@@ -1,11 +1,16 @@
-/**
- * LangSmith's published price of base traces (14-day retention): $2.50 per 1,000, from
- * https://www.langchain.com/pricing as transcribed in May 2026 (older listings say $0.50; plans
- * and contracts differ). Only a default: the user sets their own price, kept in the URL.
- */
-export const DEFAULT_PRICE_PER_1K = 2.5;
+import { DEFAULT_PLAN, tierPricesPer1k } from '@contracts/usage/pricing';
 
-/** Dollars for `traces` at `pricePer1k` dollars per 1,000 traces: an estimate, never a bill. */
+/**
+ * The default plan's price of base traces (14-day retention) per 1,000; its source and date are
+ * on DEFAULT_PLAN. Only a default: the user sets their own price, kept in the URL.
+ */
+export const DEFAULT_PRICE_PER_1K = tierPricesPer1k(DEFAULT_PLAN).base;
+
+/**
+ * Dollars for `traces` at `pricePer1k` dollars per 1,000 traces: an estimate, never a bill. Kept
+ * unrounded so tier blends and CSV cells stay exact; shown to the cent, it reads as the invoice
+ * line of the same traces at the same price (both round half up).
+ */
 export function estimateCost(traces: number, pricePer1k: number): number {
   return (traces / 1000) * pricePer1k;
 }

@@ -1,11 +1,12 @@
 import type { TraceTier } from '@contracts/usage/usage-schema';
+import { DEFAULT_PLAN, tierPricesPer1k } from '@contracts/usage/pricing';
 import { estimateCost } from './cost-estimate';
 
 /**
- * LangSmith's published price of extended traces (400-day retention): $5.00 per 1,000, from
- * https://www.langchain.com/pricing (base traces: DEFAULT_PRICE_PER_1K). A default only.
+ * The default plan's price of an extended trace (400-day retention) per 1,000: the base charge
+ * plus the upgrade (see DEFAULT_PLAN). A default only.
  */
-export const DEFAULT_EXTENDED_PRICE_PER_1K = 5;
+export const DEFAULT_EXTENDED_PRICE_PER_1K = tierPricesPer1k(DEFAULT_PLAN).extended;
 
 /** Prices per 1,000 traces of each tier. */
 export interface TierPrices {

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { DEFAULT_PLAN } from '@contracts/usage/pricing';
 import type { LimitStatus, OrgDefaultLimit } from '@contracts/usage/usage-limits';
 import type { GroupBy, UsageRecord } from '@contracts/usage/usage-schema';
 import { EMBEDDED_CONSOLE_CONFIG, workspaceFixture } from '@/testing/console-fixtures';
@@ -81,6 +82,9 @@ export function stubUsageServer(
         const request = new Request(url, init);
         if (options.onPut) return options.onPut(request);
         throw new Error('unexpected PUT /usage-limits');
+      }
+      if (url.pathname === '/_console/usage/orgs/current/billing/plan' && !init?.method) {
+        return Response.json(DEFAULT_PLAN);
       }
       if (url.pathname === '/_console/config') {
         return Response.json(EMBEDDED_CONSOLE_CONFIG);

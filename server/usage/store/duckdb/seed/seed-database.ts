@@ -3,6 +3,7 @@ import type { SeedProfile } from '@server/usage/seed/seed-profiles';
 import type { SeedResult } from '@server/usage/store/usage-store';
 import type { DuckDbStore } from '../connection';
 import { generateSeed } from './generate-seed';
+import { insertDemoBilling } from './insert-demo-billing';
 import { rebuildDailyRollups } from './insert-traces';
 
 const TABLES = [
@@ -41,6 +42,8 @@ export async function seedIfEmpty(
     await generateSeed(connection, profile, onProgress);
     onProgress?.('building daily rollups');
     await rebuildDailyRollups(connection);
+    onProgress?.('upgrading traces by feedback');
+    await insertDemoBilling(connection, profile.toMs);
     const count = await connection.runAndReadAll('SELECT count(*)::DOUBLE FROM traces');
     const traces = Number(count.getRowsJS()[0]?.[0] ?? 0);
     await connection.run(

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { Pool, PoolClient } from 'pg';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
+import { insertDemoBilling } from './insert-demo-billing';
 import { exportSeed } from '@server/usage/store/duckdb/seed/export-seed';
 import {
   insertBilledRunIds,
@@ -66,6 +67,8 @@ export async function seedClickHouse(
     await insertBilledRunIds(client, seed.runIdsFile);
     onProgress?.('copying the deployment history into Postgres');
     await insertDeploymentHistory(client, seed.deploymentsCsv);
+    onProgress?.('upgrading traces by feedback');
+    await insertDemoBilling(client, clickhouse, profile.toMs);
     const traces = await traceCount(clickhouse);
     await client.query('UPDATE usage.seed_runs SET completed_at = now(), traces = $1', [traces]);
     return { seeded: true, traces, ms: Math.round(performance.now() - started) };
