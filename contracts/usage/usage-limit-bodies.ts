@@ -38,10 +38,6 @@ export type PutUsageLimitBody = z.output<typeof putUsageLimitBodySchema>;
 /** The largest spend limit accepted, in dollars. */
 export const MAX_SPEND_DOLLARS = 1_000_000_000;
 
-const scope = z
-  .enum(LIMIT_SCOPES, { message: "Input should be 'workspace', 'project' or 'user'" })
-  .default('workspace');
-
 /**
  * `PUT /api/v1/usage-limits` for a limit beside a workspace's own trace limits: `monthly_traces`
  * of a project or user (`target_id`), or a workspace's `monthly_spend` in dollars with the share
@@ -78,8 +74,8 @@ export type PutScopedLimitBody = z.output<typeof putScopedLimitBodySchema>;
 
 /** Which of the two bodies a `PUT /usage-limits` is: the scope and type it names. */
 export const limitKindSchema = z.object({
-  scope,
-  limit_type: z.string().optional(),
+  scope: z.enum(LIMIT_SCOPES).default('workspace'),
+  limit_type: z.unknown().optional(),
 });
 
 /**

@@ -8,7 +8,10 @@ import type { UsageLimitStore } from '../store/usage-limit-store';
 import type { Principal, UsageStore } from '../store/usage-store';
 import { limitWorkspace, parseBody } from './limit-request';
 
-/** Whether a `PUT /usage-limits` body is a project, user or spend limit (else a workspace one). */
+/**
+ * Whether a `PUT /usage-limits` body is a project, user or spend limit (else a workspace one):
+ * any scope but `workspace` is, so an unknown scope is refused rather than read as a workspace's.
+ */
 export async function isScopedWrite(c: Context): Promise<boolean> {
   let json: unknown;
   try {
@@ -17,9 +20,8 @@ export async function isScopedWrite(c: Context): Promise<boolean> {
     return false;
   }
   const kind = limitKindSchema.safeParse(json);
-  return (
-    kind.success && (kind.data.scope !== 'workspace' || kind.data.limit_type === SPEND_LIMIT_TYPE)
-  );
+  if (!kind.success) return true;
+  return kind.data.scope !== 'workspace' || kind.data.limit_type === SPEND_LIMIT_TYPE;
 }
 
 interface ScopedDeps {
