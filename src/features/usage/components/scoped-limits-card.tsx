@@ -119,26 +119,30 @@ export function ScopedLimitsCard({ workspaces, canEdit }: ScopedLimitsCardProps)
           noValidate
           onSubmit={submit}
         >
-          <label>
-            Limit of
-            <select value={scope} onChange={(event) => setScope(event.target.value as Scope)}>
-              {(Object.keys(SCOPE_LABELS) as Scope[]).map((key) => (
-                <option key={key} value={key}>
-                  {SCOPE_LABELS[key]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Workspace
-            <select value={workspaceId} onChange={(event) => setWorkspaceId(event.target.value)}>
-              {workspaces.map((workspace) => (
-                <option key={workspace.id} value={workspace.id}>
-                  {workspace.display_name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <label htmlFor="scoped-limit-scope">Limit of</label>
+          <select
+            id="scoped-limit-scope"
+            value={scope}
+            onChange={(event) => setScope(event.target.value as Scope)}
+          >
+            {(Object.keys(SCOPE_LABELS) as Scope[]).map((key) => (
+              <option key={key} value={key}>
+                {SCOPE_LABELS[key]}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="scoped-limit-workspace">Workspace</label>
+          <select
+            id="scoped-limit-workspace"
+            value={workspaceId}
+            onChange={(event) => setWorkspaceId(event.target.value)}
+          >
+            {workspaces.map((workspace) => (
+              <option key={workspace.id} value={workspace.id}>
+                {workspace.display_name}
+              </option>
+            ))}
+          </select>
           {scope === 'spend' ? null : (
             <label>
               {scope === 'project' ? 'Project id' : 'User id'}
