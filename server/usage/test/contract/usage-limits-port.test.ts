@@ -91,7 +91,14 @@ describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, 
     const first = await backend.billing.ingestRuns(batch(old, ids, 'flow'));
     expect(first.inserted).toBe(2);
     expect(first.refused).toEqual([
-      { runId: ids[2], workspaceId: old, limitType: 'monthly_traces', limitValue: 2 },
+      {
+        runId: ids[2],
+        workspaceId: old,
+        limitType: 'monthly_traces',
+        limitValue: 2,
+        scope: 'workspace',
+        targetId: old,
+      },
     ]);
     const again = await backend.billing.ingestRuns(batch(old, ids, 'flow'));
     expect({ inserted: again.inserted, duplicates: again.duplicates }).toEqual({
@@ -123,7 +130,14 @@ describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, 
     const result = await backend.billing.ingestRuns(batch(old, kept, 'kept'));
     expect(result.inserted).toBe(2);
     expect(result.refused).toEqual([
-      { runId: kept[2], workspaceId: old, limitType: 'monthly_longlived_traces', limitValue: 2 },
+      {
+        runId: kept[2],
+        workspaceId: old,
+        limitType: 'monthly_longlived_traces',
+        limitValue: 2,
+        scope: 'workspace',
+        targetId: old,
+      },
     ]);
     // Short-lived traces of the same workspace are not held to it.
     expect(
