@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMIT_TYPES, MAX_LIMIT_VALUE } from './usage-limits';
+import { LIMIT_SCOPES, LIMIT_TYPES, MAX_LIMIT_VALUE, SPEND_LIMIT_TYPE } from './usage-limits';
 
 /**
  * Request bodies of the usage-limits API (server side, full zod for FastAPI-shaped issues).
@@ -34,6 +34,49 @@ export const putUsageLimitBodySchema = z.object({
   alert_thresholds: thresholds.optional(),
 });
 export type PutUsageLimitBody = z.output<typeof putUsageLimitBodySchema>;
+
+/** The largest spend limit accepted, in dollars. */
+export const MAX_SPEND_DOLLARS = 1_000_000_000;
+
+/**
+ * `PUT /api/v1/usage-limits` for a limit beside a workspace's own trace limits: `monthly_traces`
+ * of a project or user (`target_id`), or a workspace's `monthly_spend` in dollars with the share
+ * of them for extended-retention traces (0 to 1, 0 when absent).
+ */
+export const putScopedLimitBodySchema = z.discriminatedUnion('limit_type', [
+  z.object({
+    limit_type: z.literal('monthly_traces'),
+    scope: z.enum(['project', 'user'], { message: "Input should be 'project' or 'user'" }),
+    target_id: z.uuid({ message: 'Input should be a valid UUID' }),
+    limit_value: limitValue,
+    id: z.uuid({ message: 'Input should be a valid UUID' }).optional(),
+    alert_thresholds: thresholds.optional(),
+  }),
+  z.object({
+    limit_type: z.literal(SPEND_LIMIT_TYPE),
+    scope: z.literal('workspace', { message: "Input should be 'workspace'" }).default('workspace'),
+    limit_value: z
+      .number({ message: 'Input should be a valid number' })
+      .min(0, { message: 'Input should be greater than or equal to 0' })
+      .max(MAX_SPEND_DOLLARS, {
+        message: `Input should be less than or equal to ${MAX_SPEND_DOLLARS}`,
+      }),
+    extended_share: z
+      .number({ message: 'Input should be a valid number' })
+      .min(0, { message: 'Input should be greater than or equal to 0' })
+      .max(1, { message: 'Input should be less than or equal to 1' })
+      .default(0),
+    id: z.uuid({ message: 'Input should be a valid UUID' }).optional(),
+    alert_thresholds: thresholds.optional(),
+  }),
+]);
+export type PutScopedLimitBody = z.output<typeof putScopedLimitBodySchema>;
+
+/** Which of the two bodies a `PUT /usage-limits` is: the scope and type it names. */
+export const limitKindSchema = z.object({
+  scope: z.enum(LIMIT_SCOPES).default('workspace'),
+  limit_type: z.unknown().optional(),
+});
 
 /**
  * `PUT /api/v1/usage-limits/org/default`: the limit every new workspace gets. `apply_to:

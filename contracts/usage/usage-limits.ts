@@ -30,6 +30,38 @@ export const usageLimitSchema = z.object({
 export type UsageLimit = z.infer<typeof usageLimitSchema>;
 export const usageLimitListSchema = z.array(usageLimitSchema);
 
+/** Who a limit holds: a whole workspace, one of its projects, or one of its users. */
+export const LIMIT_SCOPES = ['workspace', 'project', 'user'] as const;
+export const limitScopeSchema = z.enum(LIMIT_SCOPES);
+export type LimitScope = z.infer<typeof limitScopeSchema>;
+
+/** A workspace's spend in dollars a month, enforced as the trace limits it buys. */
+export const SPEND_LIMIT_TYPE = 'monthly_spend';
+
+/**
+ * A limit beside LangSmith's workspace ones: `monthly_traces` of one project or user
+ * (`target_id`), or `monthly_spend` of a workspace (`target_id` is the workspace). A spend limit's
+ * `limit_value` is in dollars and `derived` holds the trace limits it is enforced as, bought at
+ * the plan's prices with `extended_share` of the dollars on extended-retention traces.
+ */
+export const scopedLimitSchema = z.object({
+  id: z.uuid(),
+  tenant_id: z.uuid(),
+  scope: limitScopeSchema,
+  target_id: z.uuid(),
+  limit_type: z.enum(['monthly_traces', SPEND_LIMIT_TYPE]),
+  limit_value: z.number().check(z.nonnegative()),
+  extended_share: z.nullable(z.number()),
+  derived: z.nullable(z.object({ monthly_traces: z.int(), monthly_longlived_traces: z.int() })),
+  alert_thresholds: z.array(z.int()),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type ScopedLimit = z.infer<typeof scopedLimitSchema>;
+
+/** `GET /usage-limits`: the workspace's own limits, then its project, user and spend limits. */
+export const anyLimitListSchema = z.array(z.union([scopedLimitSchema, usageLimitSchema]));
+
 /** The org-wide default a workspace without its own limit gets (this console's addition). */
 export const orgDefaultLimitSchema = z.object({
   limit_type: limitTypeSchema,
@@ -94,6 +126,11 @@ export const limitExceededSchema = z.object({
   workspace_id: z.uuid(),
   limit_type: limitTypeSchema,
   limit_value: z.int(),
+  /** Who the refusing limit holds, and which project, user or workspace that is. */
+  scope: limitScopeSchema,
+  target_id: z.uuid(),
+  /** Set when the refusing trace limit is the one a spend limit (dollars) buys. */
+  spend_limit: z.optional(z.number()),
   resets_at: isoDateTime,
   refused_run_ids: z.array(z.string()),
   accepted: z.int(),

@@ -29,6 +29,7 @@ export const USAGE_CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   // and sets the org default.
   { method: 'GET', path: '/usage-limits/org/status' },
   { method: 'GET', path: '/usage-limits/org/deliveries' },
+  { method: 'GET', path: '/usage-limits/org' },
   { method: 'GET', path: '/usage-limits/refusals' },
   { method: 'PUT', path: '/usage-limits', action: 'limits:change' },
   { method: 'DELETE', path: '/usage-limits/:id', action: 'limits:change' },

@@ -25,14 +25,27 @@ export function limitExceededResponse(
   const limitValue = first?.limitValue ?? 0;
   const limitType = first?.limitType ?? 'monthly_traces';
   const count = result.refused.length;
+  const scope = first?.scope ?? 'workspace';
+  const targetId = first?.targetId ?? target.workspaceId;
+  const holder =
+    scope === 'workspace'
+      ? `Workspace ${target.workspaceName} (${target.workspaceId})`
+      : `The ${scope} ${targetId} of workspace ${target.workspaceName} (${target.workspaceId})`;
+  const spend = first?.spendLimit;
+  const limitName =
+    spend === undefined
+      ? `${limitType} usage limit of ${limitValue} traces`
+      : `monthly_spend limit of $${spend} (${limitValue} ${limitType})`;
   const body: LimitExceeded = {
     detail:
-      `Workspace ${target.workspaceName} (${target.workspaceId}) reached its ${limitType} usage ` +
-      `limit of ${limitValue} traces for ${MONTH.format(nowMs)}: ${count} new ` +
+      `${holder} reached its ${limitName} for ${MONTH.format(nowMs)}: ${count} new ` +
       `${count === 1 ? 'trace was' : 'traces were'} refused. The limit resets at ${resetsAt}.`,
     workspace_id: target.workspaceId,
     limit_type: limitType,
     limit_value: limitValue,
+    scope,
+    target_id: targetId,
+    ...(spend === undefined ? {} : { spend_limit: spend }),
     resets_at: resetsAt,
     refused_run_ids: result.refused.map((run) => run.runId),
     accepted: acceptedRuns - count,

@@ -9,6 +9,7 @@ import type { AlertEvaluator } from '../limits/alert-evaluator';
 import type { UsageStore } from '../store/usage-store';
 import type { StoredLimit, UsageLimitStore } from '../store/usage-limit-store';
 import { authorizeLimits, limitWorkspace, parseBody } from './limit-request';
+import { isScopedWrite, putScopedLimit } from './put-scoped-limit';
 
 export interface LimitRouteDeps {
   backend: UsageStore;
@@ -33,12 +34,17 @@ export function createUsageLimitRoutes({ backend, limits, alerts }: LimitRouteDe
     if ('response' in auth) return auth.response;
     const target = await limitWorkspace(c, backend, auth.principal, 'read');
     if ('response' in target) return target.response;
-    return c.json((await limits.list([target.workspaceId])).map(wire));
+    const own = (await limits.list([target.workspaceId])).map(wire);
+    const scoped = limits.scoped ? await limits.scoped.list([target.workspaceId]) : [];
+    return c.json([...own, ...scoped]);
   });
 
   app.put('/usage-limits', async (c) => {
     const auth = await authorizeLimits(c, backend, 'write');
     if ('response' in auth) return auth.response;
+    if (await isScopedWrite(c)) {
+      return putScopedLimit(c, { backend, limits, principal: auth.principal, changed });
+    }
     const parsed = await parseBody(c, putUsageLimitBodySchema);
     if ('response' in parsed) return parsed.response;
     const target = await limitWorkspace(c, backend, auth.principal, 'write');
@@ -83,12 +89,13 @@ export function createUsageLimitRoutes({ backend, limits, alerts }: LimitRouteDe
     const writable = new Set(
       auth.principal.workspaces.filter((ws) => !ws.read_only).map((ws) => ws.id),
     );
-    const existing = await limits.find(id);
+    const existing = (await limits.find(id)) ?? (await limits.scoped?.find(id));
     // A limit of a workspace the key cannot change is "not found": ids say nothing to others.
     if (!existing || !writable.has(existing.tenant_id)) {
       return jsonError(c, 404, `Usage limit ${id} not found.`);
     }
-    await limits.remove(id);
+    if ('scope' in existing) await limits.scoped?.remove(id);
+    else await limits.remove(id);
     return c.json({});
   });
 
@@ -96,7 +103,8 @@ export function createUsageLimitRoutes({ backend, limits, alerts }: LimitRouteDe
     const auth = await authorizeLimits(c, backend, 'read');
     if ('response' in auth) return auth.response;
     const ids = auth.principal.workspaces.map((ws) => ws.id);
-    return c.json((await limits.list(ids)).map(wire));
+    const scoped = limits.scoped ? await limits.scoped.list(ids) : [];
+    return c.json([...(await limits.list(ids)).map(wire), ...scoped]);
   });
 
   app.get('/usage-limits/org/default', async (c) => {

@@ -8,11 +8,15 @@ const traces = (workspaceId: string): Refusal => ({
   workspaceId,
   limitType: 'monthly_traces',
   limitValue: 1,
+  scope: 'workspace',
+  targetId: workspaceId,
 });
 const longlived = (workspaceId: string): Refusal => ({
   workspaceId,
   limitType: 'monthly_longlived_traces',
   limitValue: 1,
+  scope: 'workspace',
+  targetId: workspaceId,
 });
 
 describe('countRefusals', () => {

@@ -40,6 +40,8 @@ describe('selectOverLimit', () => {
       workspaceId: A,
       limitType: 'monthly_traces',
       limitValue: 1,
+      scope: 'workspace',
+      targetId: A,
     });
   });
 
@@ -75,5 +77,47 @@ describe('selectOverLimit', () => {
       ['l2', 'monthly_longlived_traces'],
       ['s3', 'monthly_traces'],
     ]);
+  });
+
+  it('holds a project limit to its project and a user limit to its user only', () => {
+    const P = '00000000-0000-4000-8000-0000000000f1';
+    const U = '00000000-0000-4000-8000-0000000000e1';
+    const budgets = new Map<string, LimitBudget[]>([
+      [
+        A,
+        [
+          { limitType: 'monthly_traces', limitValue: 2, used: 1, scope: 'project', targetId: P },
+          { limitType: 'monthly_traces', limitValue: 1, used: 0, scope: 'user', targetId: U },
+        ],
+      ],
+    ]);
+    const candidates: CandidateTrace[] = [
+      { runId: 'p1', workspaceId: A, tier: 'short', projectId: P, userId: null },
+      { runId: 'o1', workspaceId: A, tier: 'short', projectId: 'other', userId: null },
+      { runId: 'p2', workspaceId: A, tier: 'short', projectId: P, userId: null },
+      { runId: 'u1', workspaceId: A, tier: 'short', projectId: 'other', userId: U },
+      { runId: 'u2', workspaceId: A, tier: 'short', projectId: 'other', userId: U },
+      { runId: 'o2', workspaceId: A, tier: 'short', projectId: 'other', userId: null },
+    ];
+    const refused = selectOverLimit(candidates, budgets);
+    expect([...refused.entries()].map(([id, r]) => [id, r.scope, r.targetId])).toEqual([
+      ['p2', 'project', P],
+      ['u2', 'user', U],
+    ]);
+  });
+
+  it('counts a run once against a workspace limit and the same limit bought by a spend limit', () => {
+    const budgets = new Map<string, LimitBudget[]>([
+      [
+        A,
+        [
+          { limitType: 'monthly_traces', limitValue: 4, used: 0 },
+          { limitType: 'monthly_traces', limitValue: 3, used: 0, spendLimit: 0.0015 },
+        ],
+      ],
+    ]);
+    const refused = selectOverLimit(runs(A, 5), budgets);
+    expect([...refused.keys()]).toEqual(['a3', 'a4']);
+    expect(refused.get('a3')?.spendLimit).toBe(0.0015);
   });
 });

@@ -1,7 +1,10 @@
 import type { TraceTier } from '@contracts/usage/limit-period';
+import type { DerivedTraceLimits } from '@server/usage/model/spend-limit';
 import type {
   AlertDelivery,
+  LimitScope,
   LimitType,
+  ScopedLimit,
   OrgDefaultLimit,
   UsageLimit,
 } from '@contracts/usage/usage-limits';
@@ -44,6 +47,33 @@ export interface UsageLimitStore {
     project?: string,
   ): Promise<RefusalCount[]>;
   workspaceNames(workspaceIds: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Project, user and spend limits, on backends that enforce them (absent: the API refuses to
+   * store a limit nothing would hold anyone to).
+   */
+  readonly scoped?: ScopedLimitStore;
+}
+
+/** Limits beside a workspace's own: `monthly_traces` of a project or user, a workspace's spend. */
+export interface ScopedLimitStore {
+  list(workspaceIds: readonly string[]): Promise<ScopedLimit[]>;
+  find(id: string): Promise<ScopedLimit | undefined>;
+  /** Creates or updates the limit of (workspace, scope, target, type): keeps id and thresholds. */
+  upsert(write: ScopedLimitWrite): Promise<ScopedLimit>;
+  remove(id: string): Promise<void>;
+}
+
+export interface ScopedLimitWrite {
+  tenantId: string;
+  scope: LimitScope;
+  targetId: string;
+  limitType: ScopedLimit['limit_type'];
+  /** Traces, or dollars for a spend limit. */
+  limitValue: number;
+  /** A spend limit's split and the trace limits it buys at today's prices; null otherwise. */
+  extendedShare: number | null;
+  derived: DerivedTraceLimits | null;
+  thresholds?: number[];
 }
 
 /** A stored limit with its alert thresholds (the wire shape leaves them out). */
@@ -119,4 +149,7 @@ export interface LimitCandidate {
   workspaceId: string;
   projectName: string;
   tier: TraceTier;
+  /** What project and user limits match (absent: only workspace limits apply). */
+  projectId?: string;
+  userId?: string | null;
 }

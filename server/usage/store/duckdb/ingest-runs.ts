@@ -55,6 +55,8 @@ export async function writeGroup(
             workspaceId: row.batch.workspaceId,
             projectName: row.projectName,
             tier: longLived.has(row.projectId) ? ('long' as const) : ('short' as const),
+            projectId: row.projectId,
+            userId: row.batch.userId,
           })),
           ingestedAt,
         )

@@ -91,7 +91,14 @@ describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, 
     const first = await backend.billing.ingestRuns(batch(old, ids, 'flow'));
     expect(first.inserted).toBe(2);
     expect(first.refused).toEqual([
-      { runId: ids[2], workspaceId: old, limitType: 'monthly_traces', limitValue: 2 },
+      {
+        runId: ids[2],
+        workspaceId: old,
+        limitType: 'monthly_traces',
+        limitValue: 2,
+        scope: 'workspace',
+        targetId: old,
+      },
     ]);
     const again = await backend.billing.ingestRuns(batch(old, ids, 'flow'));
     expect({ inserted: again.inserted, duplicates: again.duplicates }).toEqual({
@@ -123,7 +130,14 @@ describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, 
     const result = await backend.billing.ingestRuns(batch(old, kept, 'kept'));
     expect(result.inserted).toBe(2);
     expect(result.refused).toEqual([
-      { runId: kept[2], workspaceId: old, limitType: 'monthly_longlived_traces', limitValue: 2 },
+      {
+        runId: kept[2],
+        workspaceId: old,
+        limitType: 'monthly_longlived_traces',
+        limitValue: 2,
+        scope: 'workspace',
+        targetId: old,
+      },
     ]);
     // Short-lived traces of the same workspace are not held to it.
     expect(
@@ -167,5 +181,50 @@ describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, 
     const refused = await backend.billing.ingestRuns(batch(old, [randomUUID()]));
     expect(refused.inserted).toBe(0);
     expect(refused.refused).toHaveLength(1);
+  });
+
+  it('holds a project limit to its project and keeps spend limits with their derived traces', async () => {
+    const scoped = limits().scoped;
+    // ClickHouse + Postgres does not hold these yet: the routes refuse them there (501).
+    if (kind !== 'duckdb') {
+      expect(scoped).toBeUndefined();
+      return;
+    }
+    if (!scoped) throw new Error('DuckDB holds project, user and spend limits');
+    const projectId = await backend.catalog.setProjectTier(old, 'capped', 'shortlived');
+    const limit = await scoped.upsert({
+      tenantId: old,
+      scope: 'project',
+      targetId: projectId,
+      limitType: 'monthly_traces',
+      limitValue: 2,
+      extendedShare: null,
+      derived: null,
+    });
+    const capped = [randomUUID(), randomUUID(), randomUUID()];
+    const other = [randomUUID(), randomUUID(), randomUUID()];
+    const first = await backend.billing.ingestRuns(batch(old, capped, 'capped'));
+    const second = await backend.billing.ingestRuns(batch(old, other, 'other'));
+    expect(first.inserted).toBe(2);
+    expect(first.refused).toEqual([
+      expect.objectContaining({ runId: capped[2], scope: 'project', targetId: projectId }),
+    ]);
+    expect(second).toMatchObject({ inserted: 3, refused: [] });
+
+    const spend = await scoped.upsert({
+      tenantId: old,
+      scope: 'workspace',
+      targetId: old,
+      limitType: 'monthly_spend',
+      limitValue: 12.5,
+      extendedShare: 0.2,
+      derived: { monthly_traces: 20_500, monthly_longlived_traces: 500 },
+    });
+    expect(await scoped.find(spend.id)).toEqual(spend);
+    expect((await scoped.list([old])).map((entry) => entry.id).sort()).toEqual(
+      [limit.id, spend.id].sort(),
+    );
+    await scoped.remove(limit.id);
+    expect(await scoped.find(limit.id)).toBeUndefined();
   });
 });

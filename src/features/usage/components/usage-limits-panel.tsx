@@ -5,6 +5,7 @@ import { useLimitStatus } from '../api/get-limit-status';
 import { AlertDeliveryLog } from './alert-delivery-log';
 import { LimitRow } from './limit-row';
 import { OrgDefaultLimits } from './org-default-form';
+import { ScopedLimitsCard } from './scoped-limits-card';
 
 interface UsageLimitsPanelProps {
   workspaceIds: readonly string[];
@@ -81,6 +82,12 @@ export function UsageLimitsPanel({ workspaceIds, workspaces, nowMs }: UsageLimit
         </p>
       ) : null}
       {status.data ? <OrgDefaultLimits canEdit={canEditAny} /> : null}
+      {status.data ? (
+        <ScopedLimitsCard
+          workspaces={workspaces.filter((workspace) => workspaceIds.includes(workspace.id))}
+          canEdit={canEditAny}
+        />
+      ) : null}
       {status.data ? <AlertDeliveryLog names={names} /> : null}
     </section>
   );

@@ -17,6 +17,12 @@ import {
   putDefault,
   upsertLimit,
 } from './limit-sql';
+import {
+  deleteScopedLimit,
+  findScopedLimit,
+  listScopedLimits,
+  upsertScopedLimit,
+} from './scoped-limit-sql';
 
 /**
  * The limits port over the DuckDB file. Writes to limits call `changed` once committed, so the
@@ -43,6 +49,12 @@ export function createDuckDbLimitStore(store: DuckDbStore, changed: () => void):
     recordDelivery: (alert, attempt) => read((db) => recordDelivery(db, alert, attempt)),
     deliveries: (ids, limit) => read((db) => listDeliveries(db, ids, limit)),
     refusals: (ids, range, project) => read((db) => countRefusals(db, ids, range, project)),
+    scoped: {
+      list: (ids) => read((db) => listScopedLimits(db, ids)),
+      find: (id) => read((db) => findScopedLimit(db, id)),
+      upsert: (limit) => write((db) => upsertScopedLimit(db, limit)),
+      remove: (id) => write((db) => deleteScopedLimit(db, id)),
+    },
     workspaceNames: (ids) =>
       read(async (db) => {
         if (ids.length === 0) return new Map<string, string>();

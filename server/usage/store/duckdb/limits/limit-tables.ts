@@ -11,6 +11,8 @@ import { hashApiKey } from '@server/usage/store/api-key-hash';
  *   key is what makes an alert once-only.
  * - `usage_limit_deliveries`: every webhook attempt (the delivery log; never a key in it).
  * - `usage_limit_refusals`: root runs refused, per (workspace, type, project, minute).
+ * - `usage_scoped_limits`: project and user trace limits and workspace spend limits, one per
+ *   (workspace, scope, target, type); a spend limit keeps the trace limits it was derived to.
  */
 const TABLES_SQL = `
   CREATE TABLE IF NOT EXISTS usage_limits (
@@ -57,6 +59,21 @@ const TABLES_SQL = `
     project_name VARCHAR NOT NULL,
     minute TIMESTAMP NOT NULL,
     refused BIGINT NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS usage_scoped_limits (
+    id UUID PRIMARY KEY,
+    tenant_id UUID NOT NULL,
+    scope VARCHAR NOT NULL,
+    target_id UUID NOT NULL,
+    limit_type VARCHAR NOT NULL,
+    limit_value DOUBLE NOT NULL,
+    extended_share DOUBLE,
+    derived_traces BIGINT,
+    derived_longlived BIGINT,
+    alert_thresholds INTEGER[] NOT NULL,
+    created_at TIMESTAMP NOT NULL,
+    updated_at TIMESTAMP NOT NULL,
+    UNIQUE (tenant_id, scope, target_id, limit_type)
   );`;
 
 /**

@@ -113,7 +113,8 @@ async function overLimit(
   const refused = selectOverLimit(candidates, budgets);
   const workspaceOf = new Map(limited.map((row) => [row.runId, row.workspaceId]));
   for (const [runId, refusal] of refused) {
-    refused.set(runId, { ...refusal, workspaceId: workspaceOf.get(runId) ?? refusal.workspaceId });
+    const workspaceId = workspaceOf.get(runId) ?? refusal.workspaceId;
+    refused.set(runId, { ...refusal, workspaceId, targetId: workspaceId });
   }
   return refused;
 }

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  anyLimitListSchema,
+  limitExceededSchema,
+  scopedLimitSchema,
+} from '@contracts/usage/usage-limits';
+import { demoKeyOwner } from '@server/usage/seed/demo-key-owners';
+import { DEMO_KEY_GRANTS } from '@server/usage/seed/demo-keys';
+import { jsonTraces, sdkRootRun } from './ingest-helpers';
+import { LIMIT_BACKENDS, useLimitServer, type LimitServer } from './limit-backends';
+import {
+  limitStatus,
+  putLimitResponse,
+  recordingSdkClient,
+  type RecordedAnswer,
+} from './limit-helpers';
+import { ADMIN, TEST_WORKSPACE_IDS } from './test-server';
+
+const workspace = TEST_WORKSPACE_IDS[TEST_WORKSPACE_IDS.length - 1] ?? '';
+const adminGrant = DEMO_KEY_GRANTS.find((grant) => grant.key === 'lsv2_demo_admin');
+vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+async function createProject(server: LimitServer, name: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/v1/sessions`, {
+    method: 'POST',
+    headers: { ...ADMIN, 'x-tenant-id': workspace, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function putScoped(server: LimitServer, body: unknown) {
+  const response = await putLimitResponse(server.baseUrl, workspace, body);
+  expect(response.status).toBe(200);
+  return scopedLimitSchema.parse(await response.json());
+}
+
+/**
+ * `senders` langsmith SDK clients at once, each posting `perSender` new root runs of each
+ * project in turn: the ids sent per project and every answer the SDK received.
+ */
+async function sendConcurrently(
+  server: LimitServer,
+  projects: readonly string[],
+  senders: number,
+  perSender: number,
+) {
+  const sent = new Map<string, string[]>(projects.map((project) => [project, []]));
+  const answers: RecordedAnswer[] = [];
+  await Promise.all(
+    Array.from({ length: senders }, async () => {
+      const sender = recordingSdkClient(server.baseUrl, 'lsv2_demo_admin', workspace);
+      for (let i = 0; i < perSender; i += 1) {
+        const runCreates = projects.map((project) => {
+          const id = randomUUID();
+          sent.get(project)?.push(id);
+          return sdkRootRun(id, project);
+        });
+        await sender.client.multipartIngestRuns({ runCreates });
+      }
+      answers.push(...sender.answers);
+    }),
+  );
+  const refused = answers
+    .filter((answer) => answer.status === 429)
+    .map((answer) => limitExceededSchema.parse(answer.body));
+  return { sent, answers, refused };
+}
+
+describe.each(LIMIT_BACKENDS)('project, user and spend limits ($name)', (backend) => {
+  const server = useLimitServer(backend, 'limit_scopes');
+  // ClickHouse + Postgres does not hold project, user or spend limits yet: it refuses to store them.
+  const enforced = backend.kind === 'duckdb';
+
+  it('a project limit refuses exactly the runs over it from 8 senders, and no other project', async () => {
+    const limited = `scoped-${randomUUID().slice(0, 8)}`;
+    const free = `free-${randomUUID().slice(0, 8)}`;
+    const projectId = await createProject(server, limited);
+    const body = {
+      scope: 'project',
+      target_id: projectId,
+      limit_type: 'monthly_traces',
+      limit_value: 37,
+    };
+    if (!enforced) {
+      expect((await putLimitResponse(server.baseUrl, workspace, body)).status).toBe(501);
+      return;
+    }
+    const limit = await putScoped(server, body);
+    expect(limit).toMatchObject({ scope: 'project', target_id: projectId, limit_value: 37 });
+
+    const { sent, refused } = await sendConcurrently(server, [limited, free], 8, 10);
+
+    // Overshoot 0: exactly the limit billed, every other run of the project refused by name.
+    expect(await jsonTraces(server.baseUrl, 'project_name', limited)).toBe(37);
+    expect(await jsonTraces(server.baseUrl, 'project_name', free)).toBe(80);
+    const refusedIds = new Set(refused.flatMap((answer) => answer.refused_run_ids));
+    expect(refusedIds.size).toBe(80 - 37);
+    expect((sent.get(free) ?? []).some((id) => refusedIds.has(id))).toBe(false);
+    for (const answer of refused) {
+      expect(answer).toMatchObject({ scope: 'project', target_id: projectId, limit_value: 37 });
+      expect(answer.detail).toContain(`The project ${projectId} of workspace`);
+    }
+
+    // A resend of billed and refused runs is never counted.
+    const resend = recordingSdkClient(server.baseUrl, 'lsv2_demo_admin', workspace);
+    const billedIds = (sent.get(limited) ?? []).filter((id) => !refusedIds.has(id));
+    await resend.client.multipartIngestRuns({
+      runCreates: [...billedIds.slice(0, 5), ...[...refusedIds].slice(0, 5)].map((id) =>
+        sdkRootRun(id, limited),
+      ),
+    });
+    expect(await jsonTraces(server.baseUrl, 'project_name', limited)).toBe(37);
+
+    // Listed beside the workspace's own limits; deleted, the project takes traces again.
+    const listed = await fetch(`${server.baseUrl}/api/v1/usage-limits`, {
+      headers: { ...ADMIN, 'x-tenant-id': workspace },
+    });
+    expect(anyLimitListSchema.parse(await listed.json())).toContainEqual(limit);
+    const removed = await fetch(`${server.baseUrl}/api/v1/usage-limits/${limit.id}`, {
+      method: 'DELETE',
+      headers: ADMIN,
+    });
+    expect(removed.status).toBe(200);
+    await sendConcurrently(server, [limited], 1, 2);
+    expect(await jsonTraces(server.baseUrl, 'project_name', limited)).toBe(39);
+  });
+
+  it('a user limit refuses exactly the runs of that user over it from 8 senders', async () => {
+    if (!enforced || !adminGrant) return;
+    const userId = demoKeyOwner(adminGrant).userId;
+    const project = `user-${randomUUID().slice(0, 8)}`;
+    const before = await jsonTraces(server.baseUrl, 'user_email', adminGrant.ownerEmail);
+    const limit = await putScoped(server, {
+      scope: 'user',
+      target_id: userId,
+      limit_type: 'monthly_traces',
+      limit_value: before + 29,
+    });
+
+    const { refused } = await sendConcurrently(server, [project], 8, 6);
+
+    expect(await jsonTraces(server.baseUrl, 'project_name', project)).toBe(29);
+    expect(refused.flatMap((answer) => answer.refused_run_ids)).toHaveLength(48 - 29);
+    expect(refused[0]).toMatchObject({ scope: 'user', target_id: userId });
+    await fetch(`${server.baseUrl}/api/v1/usage-limits/${limit.id}`, {
+      method: 'DELETE',
+      headers: ADMIN,
+    });
+  });
+
+  it('a spend limit holds the workspace to the traces its dollars buy at the plan prices', async () => {
+    if (!enforced) return;
+    const before = (await limitStatus(server.baseUrl, workspace)).used;
+    // At the default plan's $0.0005 a base trace, $0.01 more than the month so far buys 20.
+    const dollars = Math.round((before * 0.0005 + 0.01) * 1e6) / 1e6;
+    const limit = await putScoped(server, {
+      limit_type: 'monthly_spend',
+      limit_value: dollars,
+      extended_share: 0,
+    });
+    expect(limit).toMatchObject({ scope: 'workspace', target_id: workspace, extended_share: 0 });
+    expect(limit.derived).toEqual({
+      monthly_traces: before + 20,
+      monthly_longlived_traces: 0,
+    });
+    const project = `spend-${randomUUID().slice(0, 8)}`;
+    const { refused } = await sendConcurrently(server, [project], 8, 4);
+    expect(await jsonTraces(server.baseUrl, 'project_name', project)).toBe(20);
+    expect(refused[0]).toMatchObject({ scope: 'workspace', spend_limit: dollars });
+    await fetch(`${server.baseUrl}/api/v1/usage-limits/${limit.id}`, {
+      method: 'DELETE',
+      headers: ADMIN,
+    });
+  });
+
+  it.each([
+    [{ scope: 'team', target_id: randomUUID(), limit_type: 'monthly_traces', limit_value: 1 }],
+    [{ scope: 'project', limit_type: 'monthly_traces', limit_value: 1 }],
+    [{ limit_type: 'monthly_spend', limit_value: 10, extended_share: 1.5 }],
+  ])('answers 422 to %j', async (body) => {
+    const response = await putLimitResponse(server.baseUrl, workspace, body);
+    expect(response.status).toBe(422);
+  });
+});
