@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/axe';
+import { expectNoSeriousA11yViolations } from './testing/axe';
 
 const TAB = '/settings/billing-and-usage/granular-usage';
 const ADMIN = { 'x-api-key': 'lsv2_demo_admin' };
