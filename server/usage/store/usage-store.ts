@@ -8,6 +8,7 @@ import type { Interval } from '@server/usage/model/time-segments';
 import type { UsageMatrix } from '@server/usage/model/usage-matrix';
 import type { UsageQueryPlan } from '@server/usage/model/usage-plan';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
+import type { KeyRole } from './key-roles';
 import type { UsageLimitStore } from './usage-limit-store';
 
 /**
@@ -30,6 +31,8 @@ export interface UsageStore {
    * workspace and month, locked by the claim that counts runs against it, across replicas).
    */
   readonly limits: UsageLimitStore;
+  /** Every change made through the API's write endpoints (Postgres / DuckDB, never ClickHouse). */
+  readonly audit: AuditStore;
   readonly seeder: Seeder;
   /** Billed traces, or null when the store does not answer. */
   health(): Promise<{ traces: number | null }>;
@@ -131,6 +134,52 @@ export interface KeyStore {
   principalForKey(keyHash: string): Promise<Principal | undefined>;
   /** Who a key's ingested traces are billed to (all null for a key without an owner). */
   writerForKey(keyHash: string): Promise<KeyOwner>;
+  /** The keys made with a role (CLI or API), newest first, revoked ones included. */
+  list(): Promise<ApiKeySummary[]>;
+  /**
+   * Revokes a key by its id: from then on it authenticates nothing. Returns the key as it was
+   * before, or undefined for an unknown id; revoking twice changes nothing more.
+   */
+  revoke(id: string, at: Date): Promise<ApiKeySummary | undefined>;
+}
+
+/** A key as its list shows it: never the key, only its prefix and last four characters. */
+export interface ApiKeySummary {
+  id: string;
+  /** `lsv2_...abcd` */
+  short_key: string;
+  description: string;
+  role: KeyRole;
+  /** ISO 8601, UTC. */
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** The audit log: append-only, read newest first. */
+export interface AuditStore {
+  /** Appends one change; `at` and `id` are the store's. */
+  record(change: AuditChange): Promise<AuditEntry>;
+  /** A page of the log, newest first, and how many entries it holds in all. */
+  page(offset: number, limit: number): Promise<{ entries: AuditEntry[]; total: number }>;
+}
+
+/** One change made through the API, as its writer describes it. */
+export interface AuditChange {
+  /** Who made it: the console's signed-in user, else the key's name. Never a key. */
+  actor: string;
+  /** What was done, `<thing>.<verb>`: `usage_limit.set`, `api_key.revoke`, ... */
+  action: string;
+  /** What it was done to: an id or a name. */
+  target: string;
+  /** The state before and after (JSON values; null when there was none). */
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditEntry extends AuditChange {
+  id: string;
+  /** ISO 8601, UTC. */
+  at: string;
 }
 
 export interface Seeder {
@@ -170,6 +219,8 @@ export interface RefusedRun extends Refusal {
 
 /** Who is calling: the permissions of an API key and the workspaces it can read. */
 export interface Principal {
+  /** The key's name (its label), what the audit log shows as the actor: never the key. */
+  name: string;
   permissions: string[];
   workspaces: Workspace[];
 }
@@ -197,6 +248,10 @@ export interface NewApiKey {
   workspaceIds: readonly string[];
   /** Also `runs:create`, with write access to those workspaces: the key can ingest traces. */
   writer?: boolean;
+  /** The key's role, which sets its permissions (`key-roles.ts`); `writer` says it otherwise. */
+  role?: KeyRole;
+  /** Its id in the key list; made when absent. */
+  id?: string;
 }
 
 export interface NewWorkspace {

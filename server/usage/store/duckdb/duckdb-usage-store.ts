@@ -3,6 +3,9 @@ import path from 'node:path';
 import { createTraceIngestor } from './ingest-trace';
 import type { UsageStoreWithFixtures } from '@server/usage/store/usage-store';
 import { createDuckDbBilling } from './billing';
+import { ensureAdminTables } from './admin/admin-tables';
+import { readAuditPage, recordChange } from './admin/audit-log';
+import { listKeys, revokeKey } from './admin/key-admin';
 import { createApiKey } from './create-api-key';
 import { createDimensionCatalogs } from './dimension-catalogs';
 import { createWorkspace, putDimension, removeDimension } from './dimension-writes';
@@ -24,6 +27,7 @@ export async function openDuckDbUsageStore(file: string): Promise<UsageStoreWith
   const store = await openDuckDbStore(file);
   try {
     await store.withConnection(ensureLimitTables);
+    await store.withConnection(ensureAdminTables);
   } catch (error) {
     await store.close();
     throw error;
@@ -56,6 +60,12 @@ export function createDuckDbUsageStore(store: DuckDbStore): UsageStoreWithFixtur
     keys: {
       principalForKey: (keyHash) => read((connection) => loadPrincipal(connection, keyHash)),
       writerForKey: (keyHash) => read((connection) => loadKeyOwner(connection, keyHash)),
+      list: () => read(listKeys),
+      revoke: (id, at) => write((connection) => revokeKey(connection, id, at)),
+    },
+    audit: {
+      record: (change) => write((connection) => recordChange(connection, change)),
+      page: (offset, limit) => read((connection) => readAuditPage(connection, offset, limit)),
     },
     limits: createDuckDbLimitStore(store, admission.invalidate),
     fixtures: {

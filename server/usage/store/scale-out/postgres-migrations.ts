@@ -24,6 +24,9 @@ import { migrate, type Migration } from '@server/db/postgres';
  *   `usage_limit_refusals`, and `limit_counters`: traces billed per (workspace, UTC month), the
  *   row every claim of that workspace and month updates under its lock (`month-counters.ts`).
  *   `billed_runs.long_lived` says which counter column a dead claim is taken back from.
+ * - Keys with roles and the audit log (version 40; as the DuckDB backend's `admin/`):
+ *   `api_key_roles` (the key list; a revoked key keeps its row and loses its credentials) and
+ *   `audit_log` (every change made through the API; `seq` is its order, newest last).
  */
 const MIGRATIONS: readonly Migration[] = [
   {
@@ -162,6 +165,33 @@ const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE usage.billed_runs ADD COLUMN long_lived boolean NOT NULL DEFAULT false;
       UPDATE usage.auth_keys SET permissions = array_append(permissions, 'usage-limits:manage')
       WHERE key_hash = encode(sha256('lsv2_demo_admin'::bytea), 'hex') AND NOT ('usage-limits:manage' = ANY (permissions));`,
+  },
+  {
+    version: 40,
+    name: 'keys with roles, audit log',
+    sql: `
+      CREATE TABLE usage.api_key_roles (
+        id uuid PRIMARY KEY,
+        key_hash text NOT NULL,
+        short_key text NOT NULL,
+        description text NOT NULL,
+        role text NOT NULL,
+        created_at timestamp(3) NOT NULL,
+        revoked_at timestamp(3)
+      );
+      CREATE TABLE usage.audit_log (
+        seq bigserial PRIMARY KEY,
+        id uuid NOT NULL UNIQUE,
+        changed_at timestamp(3) NOT NULL,
+        actor text NOT NULL,
+        action text NOT NULL,
+        target text NOT NULL,
+        before_json text,
+        after_json text
+      );
+      UPDATE usage.auth_keys SET permissions = array_append(permissions, 'organization:manage')
+      WHERE key_hash = encode(sha256('lsv2_demo_admin'::bytea), 'hex')
+        AND NOT ('organization:manage' = ANY (permissions));`,
   },
 ];
 

@@ -3,6 +3,8 @@ import { openPool } from '@server/db/postgres';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { TIER_CATALOG } from '@server/usage/model/trace-tiers';
 import { createScaleOutBilling } from './billing';
+import { readAuditPage, recordChange } from './admin/audit-log';
+import { listKeys, revokeKey } from './admin/key-admin';
 import { createApiKey } from './create-api-key';
 import { createWorkspace, putDimension, removeDimension } from './dimension-writes';
 import { ensureProjects } from './ensure-projects';
@@ -72,6 +74,12 @@ function createScaleOutUsageStore(
     keys: {
       principalForKey: (keyHash) => loadPrincipal(pool, keyHash),
       writerForKey: (keyHash) => loadKeyOwner(pool, keyHash),
+      list: () => listKeys(pool),
+      revoke: (id, at) => revokeKey(pool, id, at),
+    },
+    audit: {
+      record: (change) => recordChange(pool, change),
+      page: (offset, limit) => readAuditPage(pool, offset, limit),
     },
     limits: createPostgresLimitStore(pool, baseline),
     fixtures: {
