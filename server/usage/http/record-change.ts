@@ -10,8 +10,8 @@ const MAX_ACTOR_LENGTH = 320;
  * `X-Console-Actor`, believed only from a key with the admin permission (any other key could
  * name anyone); else the key's name, never the key.
  */
-export function actorOf(c: Context, principal: Principal): string {
-  const named = c.req.header('x-console-actor')?.trim();
+export function actorOf(consoleActor: string | undefined, principal: Principal): string {
+  const named = consoleActor?.trim();
   if (named && principal.permissions.includes(ORGANIZATION_MANAGE_PERMISSION)) {
     return named.slice(0, MAX_ACTOR_LENGTH);
   }
@@ -28,5 +28,6 @@ export function recordChange(
   principal: Principal,
   change: Omit<AuditChange, 'actor'>,
 ): Promise<AuditEntry> {
-  return backend.audit.record({ ...change, actor: actorOf(c, principal) });
+  const actor = actorOf(c.req.header('x-console-actor'), principal);
+  return backend.audit.record({ ...change, actor });
 }
