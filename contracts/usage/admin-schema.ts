@@ -17,45 +17,48 @@ export const createApiKeyBodySchema = z.object({
 });
 
 /** A key as `GET /api/v1/api-key` lists it: never the key itself. */
-export interface ApiKeyInfo {
-  id: string;
+export const apiKeyInfoSchema = z.object({
+  id: z.string(),
   /** Prefix and last four characters: `lsv2_...abcd`. */
-  short_key: string;
-  description: string;
-  role: ApiKeyRole;
+  short_key: z.string(),
+  description: z.string(),
+  role: z.enum(API_KEY_ROLES),
   /** LangSmith's flag: a viewer key reads only. */
-  read_only: boolean;
+  read_only: z.boolean(),
   /** ISO 8601, UTC. */
-  created_at: string;
-  revoked_at: string | null;
-}
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+export type ApiKeyInfo = z.infer<typeof apiKeyInfoSchema>;
+export const apiKeyListSchema = z.array(apiKeyInfoSchema);
 
 /** `POST /api/v1/api-key`'s answer: the only time the key is shown. */
-export interface CreatedApiKey extends ApiKeyInfo {
-  key: string;
-}
+export const createdApiKeySchema = apiKeyInfoSchema.extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 /** One change made through the usage API's write endpoints. */
-export interface AuditLogEntry {
-  id: string;
+export const auditLogEntrySchema = z.object({
+  id: z.string(),
   /** ISO 8601, UTC. */
-  at: string;
+  at: z.string(),
   /** The console's signed-in user (e-mail), else `api-key:<name>`. */
-  actor: string;
+  actor: z.string(),
   /** `<thing>.<verb>`, e.g. `usage_limit.set`. */
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-}
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 
 /** `GET /api/v1/orgs/current/audit-log`: a page, newest first. */
-export interface AuditLogPage {
-  entries: AuditLogEntry[];
-  total: number;
-  offset: number;
-  limit: number;
-}
+export const auditLogPageSchema = z.object({
+  entries: z.array(auditLogEntrySchema),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 
 /** The columns of `GET /api/v1/orgs/current/audit-log/export`; before/after as JSON text. */
 export const AUDIT_CSV_COLUMNS = ['at', 'actor', 'action', 'target', 'before', 'after'] as const;

@@ -21,6 +21,12 @@ export const USAGE_CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { method: 'DELETE', path: '/usage-limits/:id' },
   { method: 'GET', path: '/usage-limits/org/default' },
   { method: 'PUT', path: '/usage-limits/org/default' },
+  // Admins only (organization:manage, checked by the usage service): keys and the audit log.
+  { method: 'GET', path: '/api-key' },
+  { method: 'POST', path: '/api-key' },
+  { method: 'DELETE', path: '/api-key/:id' },
+  { method: 'GET', path: '/orgs/current/audit-log' },
+  { method: 'GET', path: '/orgs/current/audit-log/export' },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-app';
 
@@ -12,9 +12,17 @@ describe('app routes', () => {
       ).toBeInTheDocument();
       expect(location().pathname).toBe('/settings/billing-and-usage/granular-usage');
       expect(screen.getByRole('heading', { level: 2, name: 'Granular Usage' })).toBeVisible();
-      // One tab bar: the billing domains, not a lone section tab above them.
+      // One tab bar (the billing domains); the sections are links, the current one marked.
       expect(screen.getAllByRole('tablist')).toHaveLength(1);
-      expect(screen.queryByRole('navigation', { name: 'Billing and Usage sections' })).toBeNull();
+      const sections = screen.getByRole('navigation', { name: 'Billing and Usage sections' });
+      expect(within(sections).getByRole('link', { name: 'Granular Usage' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(within(sections).getByRole('link', { name: 'Audit log' })).toHaveAttribute(
+        'href',
+        '/settings/billing-and-usage/audit-log',
+      );
     },
   );
 

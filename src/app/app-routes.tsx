@@ -14,6 +14,14 @@ const RollbackPlaygroundRoute = lazy(() =>
   })),
 );
 
+// The admin pages are chunks of their own, loaded when opened.
+const ApiKeysRoute = lazy(() =>
+  import('./routes/api-keys').then((module) => ({ default: module.ApiKeysRoute })),
+);
+const AuditLogRoute = lazy(() =>
+  import('./routes/audit-log').then((module) => ({ default: module.AuditLogRoute })),
+);
+
 /**
  * The app's routes in React Router's declarative mode: the data router (loaders, actions) would
  * add ~14 KB of brotli to the usage tab's first load, which has a 200 KB budget and uses none of
@@ -31,6 +39,22 @@ export function AppRoutes() {
           <Route path={paths.billingAndUsage} element={<BillingAndUsageLayout />}>
             <Route index element={<ToGranularUsage />} />
             <Route path={paths.granularUsage} element={<GranularUsageRoute />} />
+            <Route
+              path={paths.apiKeys}
+              element={
+                <Suspense fallback={<p className="muted">Loading the API keys…</p>}>
+                  <ApiKeysRoute />
+                </Suspense>
+              }
+            />
+            <Route
+              path={paths.auditLog}
+              element={
+                <Suspense fallback={<p className="muted">Loading the audit log…</p>}>
+                  <AuditLogRoute />
+                </Suspense>
+              }
+            />
           </Route>
           <Route
             path={paths.rollbackPlayground}

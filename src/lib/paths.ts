@@ -2,5 +2,7 @@
 export const paths = {
   billingAndUsage: '/settings/billing-and-usage',
   granularUsage: '/settings/billing-and-usage/granular-usage',
+  apiKeys: '/settings/billing-and-usage/api-keys',
+  auditLog: '/settings/billing-and-usage/audit-log',
   rollbackPlayground: '/tools/rollback-playground',
 } as const;

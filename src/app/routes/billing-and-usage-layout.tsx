@@ -5,7 +5,11 @@ import { paths } from '@/lib/paths';
  * The sections of Billing and Usage. Their tab bar appears once there are two (Invoices joins
  * Granular Usage): a lone tab offers no choice, and each section names itself under the title.
  */
-const SECTIONS = [{ to: paths.granularUsage, label: 'Granular Usage' }] as const;
+const SECTIONS = [
+  { to: paths.granularUsage, label: 'Granular Usage' },
+  { to: paths.apiKeys, label: 'API keys' },
+  { to: paths.auditLog, label: 'Audit log' },
+] as const;
 
 export function BillingAndUsageLayout() {
   return (

@@ -46,10 +46,10 @@ export async function getFromUsageApi(
   return response;
 }
 
-/** A write (PUT, DELETE) with a JSON body; same errors as `getFromUsageApi`. */
+/** A write (POST, PUT, DELETE) with a JSON body; same errors as `getFromUsageApi`. */
 export async function sendToUsageApi(
   connection: UsageConnection,
-  method: 'PUT' | 'DELETE',
+  method: 'POST' | 'PUT' | 'DELETE',
   path: string,
   body: unknown,
   extraHeaders: Record<string, string> = {},

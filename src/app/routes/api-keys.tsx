@@ -1,0 +1,5 @@
+import { ApiKeysPage } from '@/features/admin/components/api-keys-page';
+
+export function ApiKeysRoute() {
+  return <ApiKeysPage />;
+}
