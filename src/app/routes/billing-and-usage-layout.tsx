@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
 
 /**
@@ -12,6 +12,9 @@ const SECTIONS = [
 ] as const;
 
 export function BillingAndUsageLayout() {
+  // Link with aria-current rather than NavLink: NavLink's path matching would add to the usage
+  // tab's first load, which is on a byte budget.
+  const { pathname } = useLocation();
   return (
     <div className="page">
       <header className="page-header">
@@ -25,9 +28,14 @@ export function BillingAndUsageLayout() {
       {SECTIONS.length > 1 ? (
         <nav className="tabs" aria-label="Billing and Usage sections">
           {SECTIONS.map((section) => (
-            <NavLink key={section.to} className="tab" to={section.to}>
+            <Link
+              key={section.to}
+              className={pathname === section.to ? 'tab active' : 'tab'}
+              aria-current={pathname === section.to ? 'page' : undefined}
+              to={section.to}
+            >
               {section.label}
-            </NavLink>
+            </Link>
           ))}
         </nav>
       ) : null}
