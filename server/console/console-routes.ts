@@ -44,6 +44,12 @@ export const USAGE_CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { method: 'POST', path: '/model-price-map', action: 'prices:change' },
   { method: 'PUT', path: '/model-price-map/:id', action: 'prices:change' },
   { method: 'DELETE', path: '/model-price-map/:id', action: 'prices:change' },
+  // Admins only (organization:manage, checked again by the usage service): keys and the audit log.
+  { method: 'GET', path: '/api-key', action: 'settings:change' },
+  { method: 'POST', path: '/api-key', action: 'settings:change' },
+  { method: 'DELETE', path: '/api-key/:id', action: 'settings:change' },
+  { method: 'GET', path: '/orgs/current/audit-log', action: 'settings:change' },
+  { method: 'GET', path: '/orgs/current/audit-log/export', action: 'settings:change' },
 ];
 
 /**

@@ -2,6 +2,8 @@ import { CLOUD_USAGE_DATA_START } from '@contracts/usage/usage-schema';
 import type { Config } from '../config';
 import type { Service } from '../http/service';
 import type { UsageAvailability } from './http/prepare-usage-request';
+import { createApiKeyRoutes } from './http/api-key-routes';
+import { createAuditRoutes } from './http/audit-routes';
 import { createDeploymentMetricsRoutes } from './http/deployment-metrics-routes';
 import type { Metrics } from '@server/metrics/metrics';
 import { createBillingRoutes } from './http/billing-routes';
@@ -128,6 +130,9 @@ export async function createUsageService(
   app.route('/', createDeploymentMetricsRoutes(backend));
   // Projects and their default retention tier (trace_tier), as LangSmith's project settings.
   app.route('/', createSessionRoutes(backend));
+  // API keys with roles and the audit log of every change made through the API (admins).
+  app.route('/', createApiKeyRoutes(backend));
+  app.route('/', createAuditRoutes(backend));
   return {
     name: 'usage',
     basePath: '/api/v1',

@@ -12,7 +12,7 @@ describe('app routes', () => {
       ).toBeInTheDocument();
       expect(location().pathname).toBe('/settings/billing-and-usage/granular-usage');
       expect(screen.getByRole('heading', { level: 2, name: 'Granular Usage' })).toBeVisible();
-      // One tab bar (the billing domains) under the sections' links, Granular Usage current.
+      // One tab bar (the billing domains); the sections are links, the current one marked.
       expect(screen.getAllByRole('tablist')).toHaveLength(1);
       const sections = screen.getByRole('navigation', { name: 'Billing and Usage sections' });
       expect(within(sections).getByRole('link', { name: 'Granular Usage' })).toHaveAttribute(
@@ -22,6 +22,10 @@ describe('app routes', () => {
       expect(within(sections).getByRole('link', { name: 'Invoices' })).toHaveAttribute(
         'href',
         '/settings/billing-and-usage/invoices',
+      );
+      expect(within(sections).getByRole('link', { name: 'Audit log' })).toHaveAttribute(
+        'href',
+        '/settings/billing-and-usage/audit-log',
       );
     },
   );

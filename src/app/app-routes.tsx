@@ -18,6 +18,13 @@ const RollbackPlaygroundRoute = lazy(() =>
 const InvoicesRoute = lazy(() =>
   import('./routes/invoices').then((module) => ({ default: module.InvoicesRoute })),
 );
+// The admin pages are chunks of their own, loaded when opened.
+const ApiKeysRoute = lazy(() =>
+  import('./routes/api-keys').then((module) => ({ default: module.ApiKeysRoute })),
+);
+const AuditLogRoute = lazy(() =>
+  import('./routes/audit-log').then((module) => ({ default: module.AuditLogRoute })),
+);
 
 /**
  * The app's routes on wouter (~2 KB of brotli, where React Router took ~12 of the usage tab's
@@ -49,6 +56,20 @@ export function AppRoutes() {
             <BillingAndUsageLayout>
               <Suspense fallback={<p className="muted">Loading invoices…</p>}>
                 <InvoicesRoute />
+              </Suspense>
+            </BillingAndUsageLayout>
+          </Route>
+          <Route path={paths.apiKeys}>
+            <BillingAndUsageLayout>
+              <Suspense fallback={<p className="muted">Loading the API keys…</p>}>
+                <ApiKeysRoute />
+              </Suspense>
+            </BillingAndUsageLayout>
+          </Route>
+          <Route path={paths.auditLog}>
+            <BillingAndUsageLayout>
+              <Suspense fallback={<p className="muted">Loading the audit log…</p>}>
+                <AuditLogRoute />
               </Suspense>
             </BillingAndUsageLayout>
           </Route>

@@ -4,15 +4,20 @@ import { parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
 import { loadConfig, loadDotEnv, localBaseUrl } from '@server/config';
 import { checkBackends } from '@server/startup/check-backends';
 import { backendChoice, duckDbFile, openStore } from '../store/open-usage-store';
+import { KEY_ROLES, ROLE_PERMISSIONS, type KeyRole } from '../store/key-roles';
 import { UsageInputError } from '../store/usage-store';
 
-const USAGE = `Usage: npm run -s usage:create-key -- [--create-workspace NAME] [--writer] [--label NAME]
-       [--workspace ID ...] [--data-dir DIR]
+const USAGE = `Usage: npm run -s usage:create-key -- [--role viewer|writer|admin] [--create-workspace NAME]
+       [--label NAME] [--workspace ID ...] [--data-dir DIR]
 
-Creates a usage API key (organization:read) in the server's usage store and prints it once; only
-its sha256 is stored. The key reads the given workspaces, or every workspace the store holds now.
+Creates a usage API key in the server's usage store and prints it once; only its sha256 is
+stored. The key reads the given workspaces, or every workspace the store holds now.
+  --role viewer            reads usage (organization:read), read-only workspaces (the default)
+  --role writer            also ingests traces (runs:create) into its workspaces
+  --role admin             also sets usage limits (usage-limits:manage), manages API keys and
+                           reads the audit log (organization:manage)
+  --writer                 the same as --role writer
   --create-workspace NAME  first creates a workspace of that name and grants the key to it
-  --writer                 the key also ingests traces (runs:create) into its workspaces
 The store is the server's: ClickHouse + Postgres when CLICKHOUSE_URL and DATABASE_URI are set (the
 servers may be running), else DATA_DIR/usage.duckdb (or --data-dir), with the server stopped
 (DuckDB lets one process write the file). Variables come from the environment or .env.
@@ -23,6 +28,7 @@ async function main(args: string[]): Promise<number> {
     label: { type: 'string', default: 'created with usage:create-key' },
     workspace: { type: 'string', multiple: true, default: [] },
     'create-workspace': { type: 'string' },
+    role: { type: 'string' },
     writer: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -31,6 +37,7 @@ async function main(args: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  const role = keyRole(values.role, values.writer);
   const workspaceName = values['create-workspace']?.trim();
   if (workspaceName === '') throw new UsageError('--create-workspace needs a name');
   loadDotEnv();
@@ -61,18 +68,27 @@ async function main(args: string[]): Promise<number> {
     }
     const workspaceIds = [...(created ? [created] : []), ...values.workspace];
     const workspaces = await backend.catalog
-      .createApiKey({ key, label: values.label, workspaceIds, writer: values.writer })
+      .createApiKey({ key, label: values.label, workspaceIds, role })
       .catch((error: unknown) => {
         if (error instanceof UsageInputError) throw new UsageError(error.message);
         throw error;
       });
     const workspace = workspaceIds[0];
     const baseUrl = localBaseUrl(config);
-    console.log(nextSteps({ key, workspaces, created, workspace, writer: values.writer, baseUrl }));
+    console.log(nextSteps({ key, workspaces, created, workspace, role, baseUrl }));
     return 0;
   } finally {
     await backend.close();
   }
+}
+
+/** The role `--role` names (`--writer` says writer); a bad one is a usage error. */
+function keyRole(role: string | undefined, writer: boolean): KeyRole {
+  if (role === undefined) return writer ? 'writer' : 'viewer';
+  const known = KEY_ROLES.find((candidate) => candidate === role);
+  if (!known) throw new UsageError(`--role ${role}: expected one of ${KEY_ROLES.join(', ')}`);
+  if (writer && known !== 'writer') throw new UsageError(`--writer contradicts --role ${role}`);
+  return known;
 }
 
 /** What to do with the key: the first-run steps of docs/operations.md with this key and workspace filled in. */
@@ -82,7 +98,7 @@ function nextSteps(made: {
   created?: string;
   /** The workspace the usage query names: the one created, else the first given. */
   workspace?: string;
-  writer: boolean;
+  role: KeyRole;
   /** The server's URL from HOST and PORT, as the server itself is configured. */
   baseUrl: string;
 }) {
@@ -90,15 +106,17 @@ function nextSteps(made: {
     made.workspaces === 0
       ? 'no workspace yet (the database holds none: add --create-workspace NAME)'
       : `${made.workspaces} workspace(s)`;
+  const writer = made.role !== 'viewer';
   const lines = [
     `API key (shown once): ${made.key}`,
+    `Role: ${made.role} (${ROLE_PERMISSIONS[made.role].join(', ')})`,
     ...(made.created ? [`Workspace created: ${made.created}`] : []),
-    `It reads ${reads}${made.writer ? ' and can send traces to them (runs:create)' : ''}.`,
+    `It reads ${reads}${writer ? ' and can send traces to them (runs:create)' : ''}.`,
     '',
     'Next steps:',
     `  1. Make it the console's key: USAGE_CONSOLE_API_KEY=${made.key} in .env, then npm start.`,
   ];
-  if (made.writer) {
+  if (writer) {
     lines.push(
       `  2. Send a trace (one root run is one trace):`,
       `     curl -X POST ${made.baseUrl}/api/v1/runs -H 'x-api-key: ${made.key}' \\`,
@@ -111,7 +129,7 @@ function nextSteps(made: {
     );
   } else {
     lines.push(
-      '  2. Add data: create a key with --writer and POST traces (server/usage/README.md), or load',
+      '  2. Add data: create a key with --role writer and POST traces (server/usage/README.md), or load',
       '     the demo dataset into a fresh DATA_DIR with USAGE_SEED=demo. Keys see the workspaces',
       '     granted when they are created: run this again after adding workspaces.',
     );

@@ -4,18 +4,24 @@ import {
   putUsageLimitBodySchema,
 } from '@contracts/usage/usage-limit-bodies';
 import type { UsageLimit } from '@contracts/usage/usage-limits';
+import type { Workspace } from '@contracts/usage/usage-schema';
 import { jsonError } from '@server/http/json-error';
 import type { AlertEvaluator } from '../limits/alert-evaluator';
 import type { UsageStore } from '../store/usage-store';
 import type { StoredLimit, UsageLimitStore } from '../store/usage-limit-store';
 import { authorizeLimits, limitWorkspace, parseBody } from './limit-request';
 import { isScopedWrite, putScopedLimit } from './put-scoped-limit';
+import { recordChange } from './record-change';
 
 export interface LimitRouteDeps {
   backend: UsageStore;
   limits: UsageLimitStore;
   alerts: AlertEvaluator;
 }
+
+/** What the audit log keeps of a limit: its value and alert thresholds. */
+const audited = (limit: StoredLimit | undefined) =>
+  limit ? { limit_value: limit.limit_value, alert_thresholds: limit.alert_thresholds } : null;
 
 /** LangSmith's `UsageLimit`: the stored row without this console's thresholds. */
 const wire = ({ alert_thresholds: _thresholds, ...limit }: StoredLimit): UsageLimit => limit;
@@ -63,11 +69,22 @@ export function createUsageLimitRoutes({ backend, limits, alerts }: LimitRouteDe
         },
       ]);
     }
+    const before =
+      existing ??
+      (await limits.list([target.workspaceId])).find(
+        (limit) => limit.limit_type === body.limit_type,
+      );
     const stored = await limits.upsert({
       tenantId: target.workspaceId,
       limitType: body.limit_type,
       limitValue: body.limit_value,
       thresholds: body.alert_thresholds,
+    });
+    await recordChange(c, backend, auth.principal, {
+      action: 'usage_limit.set',
+      target: limitTarget(auth.principal.workspaces, target.workspaceId, body.limit_type),
+      before: audited(before),
+      after: audited(stored),
     });
     await changed([target.workspaceId]);
     return c.json(wire(stored));
@@ -96,6 +113,12 @@ export function createUsageLimitRoutes({ backend, limits, alerts }: LimitRouteDe
     }
     if ('scope' in existing) await limits.scoped?.remove(id);
     else await limits.remove(id);
+    await recordChange(c, backend, auth.principal, {
+      action: 'usage_limit.remove',
+      target: limitTarget(auth.principal.workspaces, existing.tenant_id, existing.limit_type),
+      before: 'scope' in existing ? existing : audited(existing),
+      after: null,
+    });
     return c.json({});
   });
 
@@ -120,6 +143,9 @@ export function createUsageLimitRoutes({ backend, limits, alerts }: LimitRouteDe
     if ('response' in parsed) return parsed.response;
     const { body } = parsed;
     const writable = auth.principal.workspaces.filter((ws) => !ws.read_only).map((ws) => ws.id);
+    const previous = (await limits.defaults()).find(
+      (limit) => limit.limit_type === body.limit_type,
+    );
     const stored = await limits.putDefault(body.limit_type, body.limit_value);
     const applied: string[] = [];
     if (body.apply_to === 'existing_without_limit') {
@@ -137,9 +163,21 @@ export function createUsageLimitRoutes({ backend, limits, alerts }: LimitRouteDe
         applied.push(id);
       }
     }
+    await recordChange(c, backend, auth.principal, {
+      action: 'usage_limit_default.set',
+      target: `org default (${body.limit_type})`,
+      before: previous ? { limit_value: previous.limit_value } : null,
+      after: { limit_value: stored.limit_value, applied_to_workspaces: applied.length },
+    });
     await changed(writable);
     return c.json({ default: stored, applied_to: applied });
   });
 
   return app;
+}
+
+/** A limit as the audit log names it: its workspace's name and its type. */
+function limitTarget(workspaces: readonly Workspace[], workspaceId: string, limitType: string) {
+  const name = workspaces.find((ws) => ws.id === workspaceId)?.display_name ?? workspaceId;
+  return `${name} (${limitType})`;
 }

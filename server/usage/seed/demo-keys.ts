@@ -26,6 +26,12 @@ export const RUNS_CREATE_PERMISSION = 'runs:create';
 /** The permission changing usage limits and their org default requires (reading needs organization:read). */
 export const USAGE_LIMITS_MANAGE_PERMISSION = 'usage-limits:manage';
 
+/**
+ * The organisation admin's permission (LangSmith's name): managing API keys, reading the audit
+ * log, and naming the console's signed-in user as the actor of a change (`X-Console-Actor`).
+ */
+export const ORGANIZATION_MANAGE_PERMISSION = 'organization:manage';
+
 export const DEMO_KEY_GRANTS: readonly DemoKeyGrant[] = [
   {
     key: DEMO_API_KEYS.admin,
@@ -35,6 +41,7 @@ export const DEMO_KEY_GRANTS: readonly DemoKeyGrant[] = [
       'workspaces:read',
       RUNS_CREATE_PERMISSION,
       USAGE_LIMITS_MANAGE_PERMISSION,
+      ORGANIZATION_MANAGE_PERMISSION,
     ],
     workspaces: 'all',
     roleName: 'WORKSPACE_ADMIN',
@@ -64,7 +71,7 @@ export const DEMO_KEY_GRANTS: readonly DemoKeyGrant[] = [
 export function describeDemoKeys(): string {
   return [
     'Usage API demo keys (demo data only, header x-api-key):',
-    `  ${DEMO_API_KEYS.admin}    organization:read, runs:create (traces) and usage-limits:manage, all workspaces`,
+    `  ${DEMO_API_KEYS.admin}    organization:read, runs:create (traces), usage-limits:manage and organization:manage (API keys, audit log), all workspaces`,
     `  ${DEMO_API_KEYS.limited}  organization:read, 2 workspaces`,
     `  ${DEMO_API_KEYS.noperm}   no organization:read (usage endpoints answer 403), no runs:create`,
   ].join('\n');

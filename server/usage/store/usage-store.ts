@@ -13,6 +13,7 @@ import type { LlmUsageStore } from './llm-usage-store';
 import type { ConsoleSessionStore } from './console-session-store';
 import type { BillingLedger } from './billing-ledger';
 import type { FeedbackStore } from './feedback-store';
+import type { KeyRole } from './key-roles';
 import type { UsageLimitStore } from './usage-limit-store';
 
 /**
@@ -41,6 +42,8 @@ export interface UsageStore {
   readonly feedback: FeedbackStore;
   /** The billing period's counts and the plan (`billing-ledger.ts`). */
   readonly ledger: BillingLedger;
+  /** Every change made through the API's write endpoints (Postgres / DuckDB, never ClickHouse). */
+  readonly audit: AuditStore;
   readonly seeder: Seeder;
   /** Its database clients' connections and queues, by client name (`/metrics`). */
   clientSizes(): Record<string, ClientSize>;
@@ -146,6 +149,52 @@ export interface KeyStore {
   principalForKey(keyHash: string): Promise<Principal | undefined>;
   /** Who a key's ingested traces are billed to (all null for a key without an owner). */
   writerForKey(keyHash: string): Promise<KeyOwner>;
+  /** The keys made with a role (CLI or API), newest first, revoked ones included. */
+  list(): Promise<ApiKeySummary[]>;
+  /**
+   * Revokes a key by its id: from then on it authenticates nothing. Returns the key as it was
+   * before, or undefined for an unknown id; revoking twice changes nothing more.
+   */
+  revoke(id: string, at: Date): Promise<ApiKeySummary | undefined>;
+}
+
+/** A key as its list shows it: never the key, only its prefix and last four characters. */
+export interface ApiKeySummary {
+  id: string;
+  /** `lsv2_...abcd` */
+  short_key: string;
+  description: string;
+  role: KeyRole;
+  /** ISO 8601, UTC. */
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** The audit log: append-only, read newest first. */
+export interface AuditStore {
+  /** Appends one change; `at` and `id` are the store's. */
+  record(change: AuditChange): Promise<AuditEntry>;
+  /** A page of the log, newest first, and how many entries it holds in all. */
+  page(offset: number, limit: number): Promise<{ entries: AuditEntry[]; total: number }>;
+}
+
+/** One change made through the API, as its writer describes it. */
+export interface AuditChange {
+  /** Who made it: the console's signed-in user, else the key's name. Never a key. */
+  actor: string;
+  /** What was done, `<thing>.<verb>`: `usage_limit.set`, `api_key.revoke`, ... */
+  action: string;
+  /** What it was done to: an id or a name. */
+  target: string;
+  /** The state before and after (JSON values; null when there was none). */
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditEntry extends AuditChange {
+  id: string;
+  /** ISO 8601, UTC. */
+  at: string;
 }
 
 export interface Seeder {
@@ -185,6 +234,8 @@ export interface RefusedRun extends Refusal {
 
 /** Who is calling: the permissions of an API key and the workspaces it can read. */
 export interface Principal {
+  /** The key's name (its label), what the audit log shows as the actor: never the key. */
+  name: string;
   permissions: string[];
   workspaces: Workspace[];
 }
@@ -212,6 +263,10 @@ export interface NewApiKey {
   workspaceIds: readonly string[];
   /** Also `runs:create`, with write access to those workspaces: the key can ingest traces. */
   writer?: boolean;
+  /** The key's role, which sets its permissions (`key-roles.ts`); `writer` says it otherwise. */
+  role?: KeyRole;
+  /** Its id in the key list; made when absent. */
+  id?: string;
 }
 
 export interface NewWorkspace {

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-server';
@@ -6,10 +8,10 @@ import { startTestServer, type TestServer } from './test-server';
 let server: TestServer | undefined;
 afterAll(() => server?.close());
 
-function createKey(dataDir: string) {
+function createKey(dataDir: string, ...extra: string[]) {
   const child = spawn(process.execPath, [
     ...['--import', 'tsx', path.join('server', 'usage', 'cli', 'create-key.ts')],
-    ...['--data-dir', dataDir, '--label', 'first key'],
+    ...['--data-dir', dataDir, '--label', 'first key', ...extra],
   ]);
   let stdout = '';
   let stderr = '';
@@ -44,5 +46,29 @@ describe('first run with USAGE_SEED=none', () => {
     const workspaces = await fetch(`${server.baseUrl}/_console/usage/workspaces`);
     expect(workspaces.status).toBe(200);
     expect(await workspaces.json()).toEqual([]);
+  });
+});
+
+describe('an admin key on a store without demo data', () => {
+  it('sets a usage limit and lists the keys made', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'usage-admin-'));
+    expect((await createKey(dataDir, '--role', 'owner')).code).toBe(2);
+    const created = await createKey(dataDir, '--role', 'admin', '--create-workspace', 'Team');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/Role: admin \(.*usage-limits:manage.*organization:manage/);
+    const key = /API key \(shown once\): (lsv2_\w+)/.exec(created.stdout)?.[1] ?? '';
+    const workspace = /Workspace created: (\S+)/.exec(created.stdout)?.[1] ?? '';
+
+    server = await startTestServer({ USAGE_SEED: 'none' }, dataDir);
+    const limit = await fetch(`${server.baseUrl}/api/v1/usage-limits`, {
+      method: 'PUT',
+      headers: { 'x-api-key': key, 'x-tenant-id': workspace, 'content-type': 'application/json' },
+      body: JSON.stringify({ limit_type: 'monthly_traces', limit_value: 1000 }),
+    });
+    expect(limit.status).toBe(200);
+    const keys = await fetch(`${server.baseUrl}/api/v1/api-key`, { headers: { 'x-api-key': key } });
+    expect(await keys.json()).toEqual([
+      expect.objectContaining({ description: 'first key', role: 'admin', revoked_at: null }),
+    ]);
   });
 });

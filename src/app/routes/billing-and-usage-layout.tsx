@@ -2,13 +2,12 @@ import type { ReactNode } from 'react';
 import { NavLink } from '@/components/ui/nav-link';
 import { paths } from '@/lib/paths';
 
-/**
- * The sections of Billing and Usage. Their tab bar appears once there are two (Invoices joins
- * Granular Usage): a lone tab offers no choice, and each section names itself under the title.
- */
+/** The sections of Billing and Usage, each a page of its own under one tab bar. */
 const SECTIONS = [
   { to: paths.granularUsage, label: 'Granular Usage' },
   { to: paths.invoices, label: 'Invoices' },
+  { to: paths.apiKeys, label: 'API keys' },
+  { to: paths.auditLog, label: 'Audit log' },
 ] as const;
 
 export function BillingAndUsageLayout({ children }: { children: ReactNode }) {
@@ -22,15 +21,13 @@ export function BillingAndUsageLayout({ children }: { children: ReactNode }) {
           UTC.
         </p>
       </header>
-      {SECTIONS.length > 1 ? (
-        <nav className="tabs" aria-label="Billing and Usage sections">
-          {SECTIONS.map((section) => (
-            <NavLink key={section.to} className="tab" to={section.to}>
-              {section.label}
-            </NavLink>
-          ))}
-        </nav>
-      ) : null}
+      <nav className="tabs" aria-label="Billing and Usage sections">
+        {SECTIONS.map((section) => (
+          <NavLink key={section.to} className="tab" to={section.to}>
+            {section.label}
+          </NavLink>
+        ))}
+      </nav>
       {children}
     </div>
   );

@@ -6,6 +6,9 @@ import { createDuckDbBilling } from './billing';
 import { ensureBillingTables } from './billing-tables';
 import { createDuckDbFeedback } from './feedback';
 import { createDuckDbLedger } from './ledger';
+import { ensureAdminTables } from './admin/admin-tables';
+import { readAuditPage, recordChange } from './admin/audit-log';
+import { listKeys, revokeKey } from './admin/key-admin';
 import { createApiKey } from './create-api-key';
 import { createDimensionCatalogs } from './dimension-catalogs';
 import { createWorkspace, putDimension, removeDimension } from './dimension-writes';
@@ -31,6 +34,7 @@ export async function openDuckDbUsageStore(file: string): Promise<UsageStoreWith
     await store.withConnection(ensureLimitTables);
     await store.withConnection(ensureSessionTable);
     await store.withConnection(ensureBillingTables);
+    await store.withConnection(ensureAdminTables);
   } catch (error) {
     await store.close();
     throw error;
@@ -63,6 +67,12 @@ export function createDuckDbUsageStore(store: DuckDbStore): UsageStoreWithFixtur
     keys: {
       principalForKey: (keyHash) => read((connection) => loadPrincipal(connection, keyHash)),
       writerForKey: (keyHash) => read((connection) => loadKeyOwner(connection, keyHash)),
+      list: () => read(listKeys),
+      revoke: (id, at) => write((connection) => revokeKey(connection, id, at)),
+    },
+    audit: {
+      record: (change) => write((connection) => recordChange(connection, change)),
+      page: (offset, limit) => read((connection) => readAuditPage(connection, offset, limit)),
     },
     limits: createDuckDbLimitStore(store, admission.invalidate),
     llm: createDuckDbLlmUsage(store, write),

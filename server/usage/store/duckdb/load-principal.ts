@@ -11,7 +11,7 @@ export async function loadPrincipal(
   keyHash: string,
 ): Promise<Principal | undefined> {
   const key = await connection.runAndReadAll(
-    'SELECT permissions FROM auth_keys WHERE key_hash = $1',
+    'SELECT permissions, label FROM auth_keys WHERE key_hash = $1',
     [keyHash],
   );
   const [row] = key.getRowsJS();
@@ -37,5 +37,5 @@ export async function loadPrincipal(
         readOnly === true ? ['workspaces:read'] : ['workspaces:read', 'workspaces:manage'],
       created_at: String(createdAt),
     }));
-  return { permissions, workspaces };
+  return { name: String(row[1]), permissions, workspaces };
 }

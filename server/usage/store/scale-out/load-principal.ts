@@ -16,8 +16,8 @@ interface GrantRow {
  * (creation time, then name compared as bytes, then id). Undefined for an unknown key.
  */
 export async function loadPrincipal(pool: Pool, keyHash: string): Promise<Principal | undefined> {
-  const key = await pool.query<{ permissions: string[] }>(
-    'SELECT permissions FROM usage.auth_keys WHERE key_hash = $1',
+  const key = await pool.query<{ permissions: string[]; label: string }>(
+    'SELECT permissions, label FROM usage.auth_keys WHERE key_hash = $1',
     [keyHash],
   );
   const [row] = key.rows;
@@ -39,5 +39,5 @@ export async function loadPrincipal(pool: Pool, keyHash: string): Promise<Princi
     permissions: grant.read_only ? ['workspaces:read'] : ['workspaces:read', 'workspaces:manage'],
     created_at: grant.created_at,
   }));
-  return { permissions: row.permissions, workspaces };
+  return { name: row.label, permissions: row.permissions, workspaces };
 }

@@ -25,6 +25,9 @@ import { LLM_USAGE_TABLES_SQL } from './llm/llm-tables';
  *   `usage_limit_refusals`, and `limit_counters`: traces billed per (workspace, UTC month), the
  *   row every claim of that workspace and month updates under its lock (`month-counters.ts`).
  *   `billed_runs.long_lived` says which counter column a dead claim is taken back from.
+ * - Keys with roles and the audit log (version 40; as the DuckDB backend's `admin/`):
+ *   `api_key_roles` (the key list; a revoked key keeps its row and loses its credentials) and
+ *   `audit_log` (every change made through the API; `seq` is its order, newest last).
  */
 const MIGRATIONS: readonly Migration[] = [
   {
@@ -166,6 +169,33 @@ const MIGRATIONS: readonly Migration[] = [
   },
   // LLM usage and the model price maps: see llm/llm-tables.ts.
   { version: 40, name: 'llm usage and model prices', sql: LLM_USAGE_TABLES_SQL },
+  {
+    version: 41,
+    name: 'keys with roles, audit log',
+    sql: `
+      CREATE TABLE usage.api_key_roles (
+        id uuid PRIMARY KEY,
+        key_hash text NOT NULL,
+        short_key text NOT NULL,
+        description text NOT NULL,
+        role text NOT NULL,
+        created_at timestamp(3) NOT NULL,
+        revoked_at timestamp(3)
+      );
+      CREATE TABLE usage.audit_log (
+        seq bigserial PRIMARY KEY,
+        id uuid NOT NULL UNIQUE,
+        changed_at timestamp(3) NOT NULL,
+        actor text NOT NULL,
+        action text NOT NULL,
+        target text NOT NULL,
+        before_json text,
+        after_json text
+      );
+      UPDATE usage.auth_keys SET permissions = array_append(permissions, 'organization:manage')
+      WHERE key_hash = encode(sha256('lsv2_demo_admin'::bytea), 'hex')
+        AND NOT ('organization:manage' = ANY (permissions));`,
+  },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction (under `migrateScaleOut`'s lock). */

@@ -7,6 +7,8 @@ import { createScaleOutBilling } from './billing';
 import { ensureBillingTables } from './billing-tables';
 import { createScaleOutFeedback } from './feedback';
 import { createScaleOutLedger } from './ledger';
+import { readAuditPage, recordChange } from './admin/audit-log';
+import { listKeys, revokeKey } from './admin/key-admin';
 import { createApiKey } from './create-api-key';
 import { createWorkspace, putDimension, removeDimension } from './dimension-writes';
 import { ensureProjects } from './ensure-projects';
@@ -80,6 +82,12 @@ function createScaleOutUsageStore(
     keys: {
       principalForKey: (keyHash) => loadPrincipal(pool, keyHash),
       writerForKey: (keyHash) => loadKeyOwner(pool, keyHash),
+      list: () => listKeys(pool),
+      revoke: (id, at) => revokeKey(pool, id, at),
+    },
+    audit: {
+      record: (change) => recordChange(pool, change),
+      page: (offset, limit) => readAuditPage(pool, offset, limit),
     },
     limits: createPostgresLimitStore(pool, baseline),
     llm: createScaleOutLlmUsage(pool),

@@ -4,6 +4,7 @@ import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
 import { DEMO_API_KEYS } from '@server/usage/seed/demo-keys';
 import { testProfile } from '@server/usage/seed/seed-profiles';
 import { hashApiKey } from '@server/usage/store/api-key-hash';
+import { ensureAdminTables } from '@server/usage/store/duckdb/admin/admin-tables';
 import { createDuckDbUsageStore } from '@server/usage/store/duckdb/duckdb-usage-store';
 import { openDuckDbStore, type DuckDbStore } from '@server/usage/store/duckdb/connection';
 import type { BackendChoice } from '@server/usage/store/open-usage-store';
@@ -51,6 +52,8 @@ export function defineUsageContract(kind: BackendChoice['kind']): void {
     backend = await openStoreWithFixtures(store.choice);
     if (referenceStore.choice.kind !== 'duckdb') throw new Error('reference is DuckDB');
     duck = await openDuckDbStore(referenceStore.choice.file);
+    // The tables kept apart from the numbered migrations, as openDuckDbUsageStore creates them.
+    await duck.withConnection(ensureAdminTables);
     referenceBackend = createDuckDbUsageStore(duck);
     await Promise.all([loadRenderingFixture(backend), loadRenderingFixture(referenceBackend)]);
     render = renderThroughPort(backend);

@@ -25,7 +25,6 @@ import { FocusBar } from './focus-bar';
 import { preloadUsageChart, UsageChartPanel } from './usage-chart-panel';
 import { UsageControls } from './usage-controls';
 import { UsageError } from './usage-error';
-import { UsageLimitsPanel } from './usage-limits-panel';
 import { UsageSummary } from './usage-summary';
 import { UsageTable } from './usage-table';
 import { UnreadLinkNotice } from './unread-link-notice';
@@ -46,6 +45,11 @@ const LlmActions = lazy(() =>
 );
 const DeploymentActions = lazy(() =>
   import('./deployment-actions').then((module) => ({ default: module.DeploymentActions })),
+);
+// The limits card sits below the chart: its code (editors, scoped limits) loads beside the
+// first screen's, not in it.
+const UsageLimitsPanel = lazy(() =>
+  import('./usage-limits-panel').then((module) => ({ default: module.UsageLimitsPanel })),
 );
 
 export function GranularUsageTab() {
@@ -267,11 +271,13 @@ function GranularUsageView() {
             </>
           )}
           {/* Below the chart: the first screen keeps the controls, the cards and the plot. */}
-          <UsageLimitsPanel
-            workspaceIds={view.workspaceIds}
-            workspaces={workspaces.data ?? []}
-            nowMs={nowMs}
-          />
+          <Suspense fallback={<p className="panel muted">Loading usage limits…</p>}>
+            <UsageLimitsPanel
+              workspaceIds={view.workspaceIds}
+              workspaces={workspaces.data ?? []}
+              nowMs={nowMs}
+            />
+          </Suspense>
           {matrix.data && matrix.data.series.length > 0 ? (
             <UsageTable
               matrix={matrix.data}

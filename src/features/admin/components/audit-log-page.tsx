@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import type { AuditLogEntry } from '@contracts/usage/admin-schema';
+import { useUsageConnection } from '@/features/usage/api/usage-connection';
+import { AUDIT_PAGE_SIZE, downloadAuditCsv, useAuditLog } from '../api/audit-log';
+import { AdminLoadError } from './admin-load-error';
+import { formatUtc } from './api-keys-page';
+
+/** Every change made through the usage API, newest first: who, when (UTC), what before → after. */
+export function AuditLogPage() {
+  const [offset, setOffset] = useState(0);
+  const log = useAuditLog(offset);
+  const { connection } = useUsageConnection();
+  const [exportError, setExportError] = useState<string | null>(null);
+  const exportCsv = () => {
+    setExportError(null);
+    downloadAuditCsv(connection).catch((error: unknown) =>
+      setExportError(error instanceof Error ? error.message : String(error)),
+    );
+  };
+  return (
+    <section className="panel admin-page" aria-labelledby="audit-log-heading">
+      <div className="panel-heading">
+        <h2 id="audit-log-heading">Audit log</h2>
+        <button type="button" className="button button-secondary" onClick={exportCsv}>
+          Export CSV
+        </button>
+      </div>
+      {exportError ? (
+        <p className="field-error" role="alert">
+          The export failed: {exportError}
+        </p>
+      ) : null}
+      {log.isPending ? (
+        <p className="muted" role="status">
+          Loading the audit log…
+        </p>
+      ) : log.isError ? (
+        <AdminLoadError error={log.error} what="the audit log" />
+      ) : log.data.total === 0 ? (
+        <p className="empty-state">No changes yet: limits and keys changed here will be listed.</p>
+      ) : (
+        <>
+          <div className="table-scroll">
+            <table className="data-table" aria-labelledby="audit-log-heading">
+              <thead>
+                <tr>
+                  <th scope="col">When (UTC)</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Before</th>
+                  <th scope="col">After</th>
+                </tr>
+              </thead>
+              <tbody>
+                {log.data.entries.map((entry) => (
+                  <AuditRow key={entry.id} entry={entry} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label="Audit log pages">
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}
+            >
+              Newer
+            </button>
+            <span className="muted small">
+              {offset + 1}–{Math.min(offset + AUDIT_PAGE_SIZE, log.data.total)} of {log.data.total}
+            </span>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              disabled={offset + AUDIT_PAGE_SIZE >= log.data.total}
+              onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}
+            >
+              Older
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditLogEntry }) {
+  return (
+    <tr>
+      <td>
+        <time dateTime={entry.at}>{formatUtc(entry.at)}</time>
+      </td>
+      <td>{entry.actor}</td>
+      <th scope="row">
+        {entry.action} <span className="muted small">{entry.target}</span>
+      </th>
+      <td>
+        <StateCell value={entry.before} />
+      </td>
+      <td>
+        <StateCell value={entry.after} />
+      </td>
+    </tr>
+  );
+}
+
+function StateCell({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span className="muted">—</span>;
+  return <code className="small">{JSON.stringify(value)}</code>;
+}
