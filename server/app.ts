@@ -9,6 +9,7 @@ import { DEPLOYMENT_CONSOLE_ROUTES, USAGE_CONSOLE_ROUTES } from './console/conso
 import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from './http/body-limit';
 import { answerUnhandledError, outageOf, RETRY_AFTER_SECONDS } from './http/dependency-outage';
 import { browserGuard } from './http/browser-guard';
+import { drainUnreadBody } from './http/drain-body';
 import { jsonError } from './http/json-error';
 import { httpMetrics } from './metrics/http-metrics';
 import type { Metrics } from './metrics/metrics';
@@ -43,6 +44,8 @@ const ASSET_PREFIXES = ['/assets/'];
 
 export function createApp({ config, services, staticDir, logSink, metrics }: AppOptions) {
   const app = new Hono();
+  // First in, last out: it sees the request after every answer, the refusals in front included.
+  app.use('*', drainUnreadBody());
   app.use('*', requestLog(config.LOG_LEVEL, logSink));
   if (metrics) app.use('*', httpMetrics(metrics));
   app.use('*', securityHeaders());

@@ -89,7 +89,9 @@ async function main(args: string[]): Promise<number> {
       }
     } catch (error) {
       status = 0;
-      failures.push(`no answer: ${request.method} ${request.path}: ${String(error)}`);
+      // undici's "fetch failed" names the socket error only in its cause.
+      const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
+      failures.push(`no answer: ${request.method} ${request.path}: ${String(error)}${cause}`);
     }
     const counts = byApi.get(apiOf(request.path)) ?? {
       sent: 0,
