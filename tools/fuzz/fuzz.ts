@@ -8,6 +8,7 @@ import { createApp } from '@server/app';
 import { numberArg, parseCliArgs, runCli } from '@server/lib/cli-args';
 import { loadConfig } from '@server/config';
 import { createDeploymentService } from '@server/deployment/deployment-service';
+import { keepConnectionsAlive } from '@server/http/keep-alive';
 import { buildDimensions } from '@server/usage/seed/build-dimensions';
 import { testProfile } from '@server/usage/seed/seed-profiles';
 import { createUsageService } from '@server/usage/usage-service';
@@ -62,6 +63,7 @@ async function main(args: string[]): Promise<number> {
   const deployment = await createDeploymentService(config);
   const app = createApp({ config, services: [usage, deployment] });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+  keepConnectionsAlive(server);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
