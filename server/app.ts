@@ -12,6 +12,7 @@ import { DEPLOYMENT_CONSOLE_ROUTES, USAGE_CONSOLE_ROUTES } from './console/conso
 import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from './http/body-limit';
 import { answerUnhandledError, outageOf, RETRY_AFTER_SECONDS } from './http/dependency-outage';
 import { browserGuard } from './http/browser-guard';
+import { drainUnreadBody } from './http/drain-body';
 import { jsonError } from './http/json-error';
 import { httpMetrics } from './metrics/http-metrics';
 import type { Metrics } from './metrics/metrics';
@@ -61,6 +62,8 @@ export function createApp({
     throw new Error(`CONSOLE_AUTH=${config.CONSOLE_AUTH} needs its sign-in (consoleAuth).`);
   }
   const app = new Hono();
+  // First in, last out: it sees the request after every answer, the refusals in front included.
+  app.use('*', drainUnreadBody());
   app.use('*', requestLog(config.LOG_LEVEL, logSink));
   if (metrics) app.use('*', httpMetrics(metrics));
   app.use('*', securityHeaders());

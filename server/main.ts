@@ -16,6 +16,7 @@ import {
   type ConsoleAuthStores,
 } from './console/auth/console-auth-from-config';
 import { shutDown } from './http/graceful-shutdown';
+import { keepConnectionsAlive } from './http/keep-alive';
 import { createMetrics } from './metrics/metrics';
 import { serveMetricsApart } from './metrics/serve-metrics';
 import type { Service } from './http/service';
@@ -92,6 +93,7 @@ async function main() {
     console.log(`Usage console ready: http://${host}:${info.port}/`);
     console.log(`Data directory: ${config.DATA_DIR}`);
   });
+  keepConnectionsAlive(server);
   // Protocol v2's WebSocket (`/deployment/threads/{id}/stream/events`) goes through the app too.
   serveWebSocketUpgrades(server, (request, env) => app.fetch(request, env));
   server.on('error', (error) => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Config } from '../config';
 import { DEPLOYMENT_BODY_LIMIT_BYTES, limitBody } from '../http/body-limit';
+import { drainUnreadBody } from '../http/drain-body';
 import { deploymentCorsPolicy } from '../http/cors-policy';
 import { jsonError } from '../http/json-error';
 import type { Service } from '../http/service';
@@ -227,6 +228,7 @@ export async function createDeploymentService(
   });
 
   const app = new Hono();
+  app.use('*', drainUnreadBody());
   app.use('*', limitBody(DEPLOYMENT_BODY_LIMIT_BYTES));
   app.use('*', sseHeartbeats(config.SSE_HEARTBEAT_INTERVAL_MS));
   // Every request is authenticated and authorized here, before any route reads or writes.

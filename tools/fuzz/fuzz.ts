@@ -8,6 +8,7 @@ import { createApp } from '@server/app';
 import { numberArg, parseCliArgs, runCli } from '@server/lib/cli-args';
 import { loadConfig } from '@server/config';
 import { createDeploymentService } from '@server/deployment/deployment-service';
+import { keepConnectionsAlive } from '@server/http/keep-alive';
 import { buildDimensions } from '@server/usage/seed/build-dimensions';
 import { testProfile } from '@server/usage/seed/seed-profiles';
 import { createUsageService } from '@server/usage/usage-service';
@@ -15,13 +16,16 @@ import { fuzzRequest, type FuzzRequest } from './fuzz-requests';
 import { apiOf, createFuzzIds, isGuardRefusal, isRoutingMiss, routesOf } from './fuzz-targets';
 
 const USAGE = `Usage: npm run fuzz -- [--requests 10000] [--seed 1] [--concurrency 16] [--database-uri URI]
+       [--redis-uri URI --replicas 2]
 Starts the whole app (usage API seeded with the small test dataset, deployment API, console
 proxy) on a free port in a temporary DATA_DIR, creates threads, runs, an assistant, a cron and a
 store item through the API, then sends fuzzed requests over HTTP to every route the app serves
 (their real ids mostly, fuzzed queries, headers and bodies; some near-miss paths) until
 --requests of them got past routing. Prints, per API, the requests sent, the share that reached a
 handler and the status counts; exit 1 if any answer is 5xx (each listed), 2 on bad arguments.
---database-uri: the deployment API on this Postgres (schema \`deployment\`) instead of SQLite.`;
+--database-uri: the deployment API on this Postgres (schema \`deployment\`) instead of SQLite.
+--redis-uri with --replicas N: N deployment replicas on that Postgres and Redis, each behind its
+own port; requests go to them in turn, as behind a load balancer.`;
 
 /** Requests sampled per round, until enough got past routing. */
 const ROUND = 2_000;
@@ -41,6 +45,8 @@ async function main(args: string[]): Promise<number> {
     seed: { type: 'string', default: '1' },
     concurrency: { type: 'string', default: '16' },
     'database-uri': { type: 'string' },
+    'redis-uri': { type: 'string' },
+    replicas: { type: 'string', default: '1' },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -50,6 +56,7 @@ async function main(args: string[]): Promise<number> {
   const total = numberArg('requests', values.requests, 1);
   const seed = numberArg('seed', values.seed, 0);
   const concurrency = numberArg('concurrency', values.concurrency, 1);
+  const replicas = numberArg('replicas', values.replicas, 1);
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'usage-console-fuzz-'));
   const config = loadConfig({
@@ -57,13 +64,28 @@ async function main(args: string[]): Promise<number> {
     LOG_LEVEL: 'silent',
     DEMO_MODEL_STEP_MS: '0',
     ...(values['database-uri'] && { DATABASE_URI: values['database-uri'] }),
+    ...(values['redis-uri'] && { REDIS_URI: values['redis-uri'] }),
   });
   const usage = await createUsageService(config, { seedProfile: testProfile(), announce: false });
-  const deployment = await createDeploymentService(config);
-  const app = createApp({ config, services: [usage, deployment] });
-  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Replicas share the usage service: only the deployment API runs as a cluster.
+  const deployments = await Promise.all(
+    Array.from({ length: replicas }, () => createDeploymentService(config)),
+  );
+  const apps = deployments.map((deployment) =>
+    createApp({ config, services: [usage, deployment] }),
+  );
+  const servers = await Promise.all(
+    apps.map(async (app) => {
+      const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+      keepConnectionsAlive(server);
+      await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+      return server;
+    }),
+  );
+  const baseUrls = servers.map(
+    (server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  );
+  const baseUrl = baseUrls[0] ?? '';
 
   const byApi = new Map<string, ApiCounts>();
   const failures: string[] = [];
@@ -71,12 +93,13 @@ async function main(args: string[]): Promise<number> {
   let sent = 0;
   const started = performance.now();
   const send = async (request: FuzzRequest) => {
+    const target = baseUrls[sent % baseUrls.length] ?? baseUrl;
     let status: number;
     let text = '';
     try {
-      const response = await fetch(`${baseUrl}${request.path}`, {
+      const response = await fetch(`${target}${request.path}`, {
         method: request.method,
-        headers: { host: new URL(baseUrl).host, ...request.headers },
+        headers: { host: new URL(target).host, ...request.headers },
         body: request.body ?? null,
         signal: AbortSignal.timeout(30_000),
       });
@@ -89,7 +112,9 @@ async function main(args: string[]): Promise<number> {
       }
     } catch (error) {
       status = 0;
-      failures.push(`no answer: ${request.method} ${request.path}: ${String(error)}`);
+      // undici's "fetch failed" names the socket error only in its cause.
+      const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
+      failures.push(`no answer: ${request.method} ${request.path}: ${String(error)}${cause}`);
     }
     const counts = byApi.get(apiOf(request.path)) ?? {
       sent: 0,
@@ -115,7 +140,7 @@ async function main(args: string[]): Promise<number> {
       baseUrl,
       buildDimensions(testProfile()).workspaces.map((ws) => ws.id),
     );
-    const arbitrary = fuzzRequest(routesOf(app), ids);
+    const arbitrary = fuzzRequest(routesOf(apps[0] ?? createApp({ config, services: [] })), ids);
     for (let round = 0; routed < total && round < 50; round += 1) {
       const requests = fc.sample(arbitrary, { numRuns: ROUND, seed: seed + round });
       let next = 0;
@@ -128,8 +153,13 @@ async function main(args: string[]): Promise<number> {
       await Promise.all(Array.from({ length: concurrency }, worker));
     }
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await Promise.allSettled([usage.close(), deployment.close()]);
+    await Promise.all(
+      servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+    );
+    await Promise.allSettled([
+      usage.close(),
+      ...deployments.map((deployment) => deployment.close()),
+    ]);
     await rm(dataDir, { recursive: true, force: true });
   }
   report({ byApi, sent, routed, seed, seconds: (performance.now() - started) / 1000 });
