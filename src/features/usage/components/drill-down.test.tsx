@@ -28,7 +28,9 @@ describe('drill-down on the usage tab', () => {
       'aria-pressed',
       'true',
     );
-    expect(within(table()).getByRole('button', { name: 'Acme' })).toHaveAttribute(
+    // The table is a chunk of its own, below the chart: it may arrive a moment later.
+    const usageTable = await screen.findByRole('table', { name: 'Usage by group' });
+    expect(within(usageTable).getByRole('button', { name: 'Acme' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );

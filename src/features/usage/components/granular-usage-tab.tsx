@@ -26,7 +26,6 @@ import { preloadUsageChart, UsageChartPanel } from './usage-chart-panel';
 import { UsageControls } from './usage-controls';
 import { UsageError } from './usage-error';
 import { UsageSummary } from './usage-summary';
-import { UsageTable } from './usage-table';
 import { UnreadLinkNotice } from './unread-link-notice';
 import { tabId, tabPanelId, UsageTabs } from './usage-tabs';
 import './usage.css';
@@ -46,8 +45,11 @@ const LlmActions = lazy(() =>
 const DeploymentActions = lazy(() =>
   import('./deployment-actions').then((module) => ({ default: module.DeploymentActions })),
 );
-// The limits card sits below the chart: its code (editors, scoped limits) loads beside the
-// first screen's, not in it.
+// The limits card and the table sit below the chart: their code loads beside the first
+// screen's, not in it.
+const UsageTable = lazy(() =>
+  import('./usage-table').then((module) => ({ default: module.UsageTable })),
+);
 const UsageLimitsPanel = lazy(() =>
   import('./usage-limits-panel').then((module) => ({ default: module.UsageLimitsPanel })),
 );
@@ -279,19 +281,21 @@ function GranularUsageView() {
             />
           </Suspense>
           {matrix.data && matrix.data.series.length > 0 ? (
-            <UsageTable
-              matrix={matrix.data}
-              groupBy={view.groupBy}
-              comparison={comparison}
-              pricePer1k={pricePer1k}
-              focus={params.focus}
-              onFocus={focusGroup}
-              stale={matrix.isPlaceholderData}
-              search={table.search}
-              sort={table.sort}
-              onSearch={table.setSearch}
-              onSort={table.setSort}
-            />
+            <Suspense fallback={<p className="panel muted">Loading the table…</p>}>
+              <UsageTable
+                matrix={matrix.data}
+                groupBy={view.groupBy}
+                comparison={comparison}
+                pricePer1k={pricePer1k}
+                focus={params.focus}
+                onFocus={focusGroup}
+                stale={matrix.isPlaceholderData}
+                search={table.search}
+                sort={table.sort}
+                onSearch={table.setSearch}
+                onSort={table.setSort}
+              />
+            </Suspense>
           ) : null}
         </div>
       ) : null}
