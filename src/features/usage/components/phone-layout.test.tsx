@@ -36,5 +36,11 @@ describe('the usage tab on a phone', () => {
     await user.click(summary);
     expect(summary).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByLabelText('Group by')).toHaveValue('project');
+    // The chunks the tab loads beside its first screen finish before the test environment goes.
+    await Promise.all([
+      import('./usage-chart'),
+      import('./usage-table'),
+      import('./usage-limits-panel'),
+    ]);
   });
 });

@@ -57,6 +57,8 @@ describe.skipIf(!TEST_DATABASE_URI)(
         workspaceId: workspace,
         limitType: 'monthly_traces',
         limitValue: 10,
+        scope: 'workspace',
+        targetId: workspace,
       });
       expect(await used(workspace)).toBe(10);
       const claim = randomUUID();
