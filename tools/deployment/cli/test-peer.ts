@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { SignJWT } from 'jose';
 import { numberArg, parseCliArgs, runCli, UsageError } from '@server/lib/cli-args';
 import { loadConfig } from '@server/config';
 import { createDeploymentService } from '@server/deployment/deployment-service';
@@ -29,6 +30,38 @@ const SUITE_PORT = 2024;
  */
 const OFF_SUITE_PORT_FAILURES: Record<string, string> = {
   'generative ui': `expects the UI bundle at http://localhost:${SUITE_PORT}, which was taken`,
+};
+
+/**
+ * With `--auth`, the suite's `graphs/auth.mts` runs as the server's custom auth: the suite's
+ * requests carry a JWT for its user `johndoe`, signed with the key and algorithm that file
+ * verifies, with every scope the user holds.
+ */
+const AUTH = {
+  path: 'graphs/auth.mts:auth',
+  secret: '09d25e094faa6ca2556c818166b7a9563b93f7099f6f0f4caa6cf63b88e8d3e7',
+  algorithm: 'HS256',
+  user: 'johndoe',
+  scopes: ['read', 'write', 'assistants:write', 'me'],
+};
+
+/**
+ * Tests that fail by design with `--auth`, and why: the suite's handlers scope searches to the
+ * user, stamp `owner` metadata, and refuse (403) a store namespace without the user's identity.
+ */
+const STORE_NAMESPACE = `the suite's auth.mts refuses store namespaces without the user ("${AUTH.user}")`;
+const OWNER_SEARCH =
+  "the suite's auth.mts filters assistant searches by owner, and the graphs' own assistants have none";
+const AUTH_FAILURES: Record<string, string> = {
+  'assistants list assistants': OWNER_SEARCH,
+  'assistants count assistants': OWNER_SEARCH,
+  'assistants config from env': OWNER_SEARCH,
+  'assistants assistant name': OWNER_SEARCH,
+  'threads crud create, read, update, delete thread':
+    "the suite's auth.mts stamps `owner` into the thread's metadata, which the test compares whole",
+  'shared state Should be able to use the store client to fetch values': STORE_NAMESPACE,
+  'StoreClient Should be able to use the store client methods': STORE_NAMESPACE,
+  'StoreClient Can put, search, list, get and delete': STORE_NAMESPACE,
 };
 
 /** At most this many unexpected failures are run again: more is a breakage, not a pause. */
@@ -57,13 +90,16 @@ interface VitestJson {
   testResults: { assertionResults: { fullName: string; status: string }[] }[];
 }
 
-const USAGE = `Usage: npm run test:peer -- [-t NAME] [--port PORT]
+const USAGE = `Usage: npm run test:peer -- [-t NAME] [--port PORT] [--auth]
 Runs the official LangGraph API suite (PEER_SUITE_DIR, else shared/peer/langgraph-api-tests beside
 the clone) against the deployment API served on port ${SUITE_PORT} (the suite's), or when taken on a free
 one of ${PORTS.first}-${PORTS.last} (its generative-UI test then fails, as expected).
   -t, --test-name-pattern NAME  only the tests whose name matches (vitest -t)
   --port PORT                   serve on this port instead (it must be free; off ${SUITE_PORT} the
                                 generative-UI test fails, as expected)
+  --auth                        run the server with the suite's graphs/auth.mts as custom auth
+                                (LANGGRAPH_AUTH) and send a JWT for its user with every request;
+                                the store tests whose namespaces lack the user fail, as expected
 A test that fails unexpectedly is run once more alone (at most ${MAX_RETRIED}); a pass then is reported as
 RETRIED. Exit codes: 0 passed (known failures and retries listed), 1 a test failed or the suite is
 missing, 2 bad arguments.`;
@@ -72,6 +108,7 @@ async function main(args: string[]): Promise<number> {
   const values = parseCliArgs(args, {
     'test-name-pattern': { type: 'string', short: 't' },
     port: { type: 'string' },
+    auth: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -94,6 +131,9 @@ async function main(args: string[]): Promise<number> {
     LANGGRAPH_CONFIG: path.join(SUITE_DIR, 'graphs/langgraph.json'),
     DEPLOYMENT_TEST_ROUTES: 'true',
     LOG_LEVEL: 'silent',
+    ...(values.auth
+      ? { LANGGRAPH_AUTH: JSON.stringify({ path: path.join(SUITE_DIR, AUTH.path) }) }
+      : {}),
   });
   const service = await createDeploymentService(loadConfig());
   // The graphs' schemas are parsed in the background; the suite asks for them in its first tests.
@@ -104,9 +144,15 @@ async function main(args: string[]): Promise<number> {
   const port = fixedPort ?? (await freePort());
   const server = serve({ fetch: service.app.fetch, hostname: '127.0.0.1', port });
   const apiUrl = port === SUITE_PORT ? `http://localhost:${port}` : `http://127.0.0.1:${port}`;
-  const expectedFailures: Record<string, string> =
-    port === SUITE_PORT ? {} : OFF_SUITE_PORT_FAILURES;
-  console.log(`test:peer: serving ${SUITE_DIR}/graphs/langgraph.json at ${apiUrl}`);
+  const expectedFailures: Record<string, string> = {
+    ...(port === SUITE_PORT ? {} : OFF_SUITE_PORT_FAILURES),
+    ...(values.auth ? AUTH_FAILURES : {}),
+  };
+  const authToken = values.auth ? await signSuiteToken() : '';
+  console.log(
+    `test:peer: serving ${SUITE_DIR}/graphs/langgraph.json at ${apiUrl}` +
+      (values.auth ? ` with ${AUTH.path} as custom auth, as user ${AUTH.user}` : ''),
+  );
 
   const config = path.join(import.meta.dirname, '../peer/peer-vitest.config.ts');
   const runSuite = (report: string, pattern: string | undefined) =>
@@ -126,7 +172,13 @@ async function main(args: string[]): Promise<number> {
           stdio: 'inherit',
           // Without CI: under CI the suite spawns its own server (`tsx ./tests/utils.server.mts`),
           // a file only the official repository has; ours is already listening.
-          env: { ...process.env, CI: '', PEER_API_URL: apiUrl, VITEST_JSON_REPORT: report },
+          env: {
+            ...process.env,
+            CI: '',
+            PEER_API_URL: apiUrl,
+            PEER_AUTH_TOKEN: authToken,
+            VITEST_JSON_REPORT: report,
+          },
         },
       );
       child.on('exit', resolve);
@@ -173,6 +225,14 @@ async function main(args: string[]): Promise<number> {
     code === 0 || (results.passed.length > 0 && failed.length > 0 && stillFailing.length === 0);
   return ok ? 0 : 1;
 }
+
+const signSuiteToken = () =>
+  new SignJWT({ scopes: AUTH.scopes })
+    .setProtectedHeader({ alg: AUTH.algorithm })
+    .setSubject(AUTH.user)
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(AUTH.secret));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -56,6 +56,7 @@ export default defineConfig({
   plugins: [peerSuite(process.env.PEER_API_URL ?? 'http://127.0.0.1:6600')],
   test: {
     include: ['api.test.mts'],
+    setupFiles: [path.join(import.meta.dirname, 'auth-header-setup.ts')],
     testTimeout: 15_000,
     hookTimeout: 60_000,
     fileParallelism: false,
