@@ -10,6 +10,10 @@ async function openLoaded(page: Page, query = '') {
   await page.goto(`${TAB}${query}`);
   await expect(page.getByLabel('Total traces')).toHaveText(/^\d[\d,]*$/);
   await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible({ timeout: 30_000 });
+  // The table is a chunk of its own below the chart: it may arrive after the plot.
+  await expect(
+    page.getByRole('table', { name: 'Usage by group' }).locator('tbody tr').first(),
+  ).toBeVisible();
 }
 
 const table = (page: Page) => page.getByRole('table', { name: 'Usage by group' });
