@@ -14,6 +14,7 @@ import { createRedisRunEvents } from './redis-run-events';
 import { createRedisRunStreamLog } from './redis-run-stream-log';
 import { createRedisThreadEventLog } from './redis-thread-event-log';
 import { createClusterRuns } from './cluster-runs';
+import { holdReplicaLiveness } from './replica-liveness';
 
 /**
  * Cluster mode, when both DATABASE_URI and REDIS_URI are set: the thread lock becomes a Postgres
@@ -41,6 +42,8 @@ export async function openCluster(
   }
   await Promise.all([redis.connect(), subscriber.connect()]);
   const events = await createRedisRunEvents(redis, subscriber);
+  // Taken before any run is claimed under `owner`, given up last on close.
+  const liveness = await holdReplicaLiveness(config.DATABASE_URI, owner);
   const watch = createChannelWatcher(subscriber);
   const streams = createRedisRunStreamLog(redis, watch);
   const threadEvents = createRedisThreadEventLog(redis, watch);
@@ -81,6 +84,7 @@ export async function openCluster(
       subscriber.disconnect();
       await redis.quit().catch(() => undefined);
       await Promise.all([lockPool.end(), leasePool.end()]);
+      await liveness.close();
     },
   };
 }

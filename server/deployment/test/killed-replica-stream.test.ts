@@ -62,8 +62,8 @@ const attemptOf = (part: Part) => (part.data as { attempt?: number }).attempt;
 describe.skipIf(replicaServicesMissing)(
   'a replica SIGKILLed mid-stream (skipped: TEST_DATABASE_URI or TEST_REDIS_URI unset)',
   () => {
-    // The default lease: the survivor must notice the dead replica without waiting it out.
-    const cluster = createTestReplicas({ leaseMs: 3_000, stepMs: 1_500 });
+    // The default lease: the survivor notices the dead replica without waiting the lease out.
+    const cluster = createTestReplicas({ leaseMs: 30_000, stepMs: 1_500 });
     let balancer: Awaited<ReturnType<typeof startFailoverBalancer>>;
     /** The replica process serving `apiUrl` (replicas started together are ready in any order). */
     const replicaAt = async (apiUrl: string) => {
@@ -109,17 +109,6 @@ describe.skipIf(replicaServicesMissing)(
       const afterKill = parts.findIndex((_, index) => (seenAt[index] ?? 0) > (killedAt ?? 0));
       const silentMs = (seenAt[afterKill] ?? Infinity) - (killedAt ?? 0);
       console.info(`killed-replica-stream: client silent ${silentMs} ms after the kill`);
-      console.info(
-        JSON.stringify(
-          parts.map((p, i) => [
-            p.id,
-            p.event,
-            messageCount(p),
-            (p.data as { attempt?: number }).attempt,
-            (seenAt[i] ?? 0) - (killedAt ?? 0),
-          ]),
-        ),
-      );
 
       // Every event once: the ids run 0, 1, 2, ... without a gap or a repeat across the resume.
       expect(parts.map((part) => part.id)).toEqual(parts.map((_, index) => String(index)));
