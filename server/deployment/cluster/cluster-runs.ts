@@ -30,6 +30,8 @@ export interface ClusterHooks {
   /** Stops a run executing here on another replica's request (its lock is held there). */
   stopHere: (threadId: string, runId: string, action: CancelAction) => Promise<void>;
   kick: (threadId: string) => Promise<void>;
+  /** Stops, writing nothing, a run executing here that another replica has settled. */
+  abandonHere: (threadId: string, runId: string) => Promise<void>;
   /** After a run was cut off: answers the tool call it left, as on a restart. */
   repairThread: (threadId: string) => Promise<void>;
   /** Told how each run whose owner died was settled: `pending` (re-queued), `rolled_back`, ... */
@@ -157,6 +159,14 @@ export function createClusterRuns({
         const stopping = active.stopHere(run.thread_id, run.run_id, run.cancel_action);
         inBackground(`Run ${run.run_id} could not be stopped`, stopping);
       }
+    }
+    // Still running here but no longer this replica's: it was taken for dead (its liveness
+    // session was gone too long, or it missed its lease), and the run starts over elsewhere.
+    const kept = new Set(held.map((run) => run.run_id));
+    for (const run of mine) {
+      if (kept.has(run.run_id)) continue;
+      const stopping = active.abandonHere(run.thread_id, run.run_id);
+      inBackground(`Run ${run.run_id} could not be stopped`, stopping);
     }
   }
 

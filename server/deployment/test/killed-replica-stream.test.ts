@@ -5,7 +5,7 @@ import { Client as Client115 } from '@langchain/langgraph-sdk-115';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readyUrl, type ServerProcess } from '@server/test/server-process';
 import { messageCount, type Part } from './stream-parts';
-import { SF, SF_RUN, conversation, userInput } from './test-deployment';
+import { SF, SF_RUN, conversation, userInput, waitForMessages } from './test-deployment';
 import { createTestReplicas, replicaServicesMissing } from './test-replicas';
 
 /**
@@ -127,6 +127,35 @@ describe.skipIf(replicaServicesMissing)(
       expect(await conversation(survivor, thread_id)).toEqual(SF_RUN);
       // The run was silent for the time it took to notice the death, not for a lease.
       expect(silentMs).toBeLessThan(10_000);
+    }, 60_000);
+
+    it('a run lost on its last attempt: its open stream ends with an error, the run in error', async () => {
+      const doomed = await cluster.start({ SSE_HEARTBEAT_INTERVAL_MS: '1000' });
+      const victim = cluster.replicas.at(-1) as ServerProcess;
+      const survivor = new Client({ apiUrl: cluster.urls[1] ?? '' });
+      const { thread_id } = await doomed.threads.create();
+      const run = await doomed.runs.create(thread_id, 'agent', { input: userInput(SF) });
+      await waitForMessages(doomed, thread_id, 2);
+      // As if two replicas had already died under it: this is its third and last attempt.
+      await cluster.query('UPDATE deployment.runs SET attempt = 3 WHERE run_id = $1', [run.run_id]);
+      const joined = survivor.runs.joinStream(thread_id, run.run_id)[Symbol.asyncIterator]();
+      const parts = [(await joined.next()).value as Part];
+      victim.child.kill('SIGKILL');
+      const killedAt = Date.now();
+      for (let next = await joined.next(); !next.done; next = await joined.next()) {
+        // SDK 2 yields each heartbeat after an event as an empty part; 1.15 drops them.
+        if ((next.value as Part).event !== '') parts.push(next.value as Part);
+      }
+      const endedMs = Date.now() - killedAt;
+
+      expect(parts.map((part) => part.event)).toEqual(['metadata', 'values', 'values', 'error']);
+      expect(parts.at(-1)?.data).toEqual({
+        error: 'RunLost',
+        message: expect.stringContaining('was lost') as string,
+      });
+      const settled = await survivor.runs.get(thread_id, run.run_id);
+      expect(settled.status).toBe('error');
+      expect(endedMs).toBeLessThan(10_000);
     }, 60_000);
   },
 );
