@@ -147,6 +147,7 @@ describe.skipIf(replicaServicesMissing)(
         if ((next.value as Part).event !== '') parts.push(next.value as Part);
       }
       const endedMs = Date.now() - killedAt;
+      console.info(`killed-replica-stream: lost run's stream ended ${endedMs} ms after the kill`);
 
       expect(parts.map((part) => part.event)).toEqual(['metadata', 'values', 'values', 'error']);
       expect(parts.at(-1)?.data).toEqual({
