@@ -18,7 +18,12 @@ export async function holdReplicaLiveness(connectionString: string, owner: strin
   let retry: NodeJS.Timeout | undefined;
 
   async function acquire(): Promise<void> {
-    const session = new pg.Client({ connectionString, connectionTimeoutMillis: 3_000 });
+    const session = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: 3_000,
+      // What an operator sees in pg_stat_activity for this session.
+      application_name: 'deployment replica liveness',
+    });
     // An error ends the session; `end` reopens it (pg emits `end` after a connection error).
     session.on('error', (error) => console.warn(`Replica liveness: ${error.message}`));
     session.on('end', () => {

@@ -4,7 +4,7 @@ import { Client } from '@langchain/langgraph-sdk';
 import { Client as Client115 } from '@langchain/langgraph-sdk-115';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readyUrl, type ServerProcess } from '@server/test/server-process';
-import { messageCount, type Part } from './stream-parts';
+import { collect, messageCount, type Part } from './stream-parts';
 import { SF, SF_RUN, conversation, userInput, waitForMessages } from './test-deployment';
 import { createTestReplicas, replicaServicesMissing } from './test-replicas';
 
@@ -127,6 +127,29 @@ describe.skipIf(replicaServicesMissing)(
       expect(await conversation(survivor, thread_id)).toEqual(SF_RUN);
       // The run was silent for the time it took to notice the death, not for a lease.
       expect(silentMs).toBeLessThan(10_000);
+    }, 60_000);
+
+    it('a replica whose liveness session drops but comes back keeps its run', async () => {
+      const owner = new Client({ apiUrl: cluster.urls[1] ?? '' });
+      const { thread_id } = await owner.threads.create();
+      const run = await owner.runs.create(thread_id, 'agent', { input: userInput(SF) });
+      await waitForMessages(owner, thread_id, 2);
+      // As a Postgres restart or a dropped connection would: the session ends, the lock with it.
+      const ended = await cluster.query<{ ended: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+         WHERE application_name = 'deployment replica liveness' AND datname = current_database()`,
+        [],
+      );
+      expect(ended.length).toBeGreaterThan(0);
+      await owner.runs.join(thread_id, run.run_id);
+
+      expect((await owner.runs.get(thread_id, run.run_id)).status).toBe('success');
+      const parts = (await collect(owner.runs.joinStream(thread_id, run.run_id))).filter(
+        (part) => part.event === 'metadata',
+      );
+      // One attempt: nobody took the run for lost.
+      expect(parts.map(attemptOf)).toEqual([1]);
+      expect(await conversation(owner, thread_id)).toEqual(SF_RUN);
     }, 60_000);
 
     it('a run lost on its last attempt: its open stream ends with an error, the run in error', async () => {
