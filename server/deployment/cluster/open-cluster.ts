@@ -6,7 +6,7 @@ import type { Config } from '@server/config';
 import { poolSize, type ClientSize } from '@server/metrics/client-sizes';
 import type { CheckpointRollback, RunStore } from '../store/deployment-store';
 import { prepareStatements } from '../store/postgres/prepared-statements';
-import { createRunLeases } from '../store/postgres/run-leases';
+import { createRunLeases, ownerAlive } from '../store/postgres/run-leases';
 import { createAdvisoryThreadLock } from './advisory-thread-lock';
 import { createCancelBus } from './cancel-bus';
 import { createChannelWatcher } from './channel-watcher';
@@ -31,7 +31,7 @@ export async function openCluster(
   const lockPool = openPool('Cluster database', { connectionString: config.DATABASE_URI, max: 20 });
   const leasePool = openPool('Cluster database', { connectionString: config.DATABASE_URI, max: 4 });
   for (const pool of [lockPool, leasePool]) prepareStatements(pool);
-  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}${ownerAlive.suffix}`;
   const leaseMs = config.DEPLOYMENT_RUN_LEASE_MS;
   // Stream writes and reads share one connection; a subscriber connection carries the wake-ups.
   const redis = new Redis(config.REDIS_URI, { lazyConnect: true });

@@ -9,7 +9,7 @@ const RECONNECT_MS = 250;
  * long as the process lives. A killed or crashed process loses it the moment its connection
  * closes, so the other replicas take its runs over within a second or two instead of waiting out
  * the lease. A session lost while the process lives (a Postgres restart) is opened again at once;
- * the sweepers confirm a death over a second before acting on it, and the lease stays the bound
+ * the sweepers see a death for a second before acting on it, and the lease stays the bound
  * for a replica that hangs or is cut off without its connections closing.
  */
 export async function holdReplicaLiveness(connectionString: string, owner: string) {

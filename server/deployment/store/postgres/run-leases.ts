@@ -19,18 +19,23 @@ export interface OrphanedRun extends LeasedRun {
   lease_expired: boolean;
 }
 
+const LIVE_SUFFIX = '+live';
+
 /**
  * Each replica holds a session advisory lock named by its owner id (the key pair: this namespace,
- * the id's hash) while its process lives; Postgres frees it when the session ends. `lock` takes
- * it (`$1`: the owner id); `heldBy(column)` says whether the owner in `column` still holds it.
+ * the id's hash) while its process lives; Postgres frees it when the session ends. Its owner id
+ * ends in `suffix`: a replica of a release without the lock (during a rolling upgrade) is never
+ * taken for dead by it, only by its lease. `lock` takes it (`$1`: the owner id); `goneFor(column)`
+ * says whether the owner in `column` holds such a lock no more.
  */
 export const ownerAlive = {
+  suffix: LIVE_SUFFIX,
   lock: `pg_try_advisory_lock(hashtext('deployment replica'), hashtext($1))`,
-  heldBy: (column: string) =>
-    `EXISTS (SELECT 1 FROM pg_locks AS l WHERE l.locktype = 'advisory' AND l.granted
-       AND l.objsubid = 2 AND l.classid = hashtext('deployment replica')::oid
-       AND l.objid = hashtext(${column})::oid
-       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))`,
+  goneFor: (column: string) =>
+    `(${column} LIKE '%${LIVE_SUFFIX}' AND NOT EXISTS (SELECT 1 FROM pg_locks AS l
+       WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+       AND l.classid = hashtext('deployment replica')::oid AND l.objid = hashtext(${column})::oid
+       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())))`,
 };
 
 /** A run settled after its owner was lost, with its new status (and error, when it failed). */
@@ -101,7 +106,7 @@ export function createRunLeases(pool: pg.Pool) {
         `SELECT run_id, thread_id, cancel_action, start_checkpoint_id, owner,
            lease_until < now() AS lease_expired
          FROM deployment.runs
-         WHERE status = 'running' AND (lease_until < now() OR NOT ${ownerAlive.heldBy('owner')})`,
+         WHERE status = 'running' AND (lease_until < now() OR ${ownerAlive.goneFor('owner')})`,
       );
       return rows;
     },
@@ -125,7 +130,7 @@ export function createRunLeases(pool: pg.Pool) {
                            ELSE 'error' END,
              error = CASE WHEN cancel_action IS NULL AND attempt >= $3 THEN $2 ELSE NULL END
            WHERE run_id = $1 AND status = 'running' AND (lease_until < now()
-             OR (owner = $4 AND NOT ${ownerAlive.heldBy('$4')}))
+             OR (owner = $4 AND ${ownerAlive.goneFor('$4')}))
            RETURNING run_id, thread_id, cancel_action, start_checkpoint_id, status, error`,
           [runId, EXPIRED_REASON, MAX_ATTEMPTS, deadOwner],
         );
