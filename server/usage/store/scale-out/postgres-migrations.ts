@@ -30,8 +30,8 @@ import { LLM_USAGE_TABLES_SQL } from './llm/llm-tables';
  *   `audit_log` (every change made through the API; `seq` is its order, newest last).
  * - Project, user and spend limits (version 42; as the DuckDB backend's `usage_scoped_limits`):
  *   `usage_scoped_limits`, one per (workspace, scope, target, type), a spend limit with the trace
- *   limits it was derived to; `limit_target_counters`, traces billed per (workspace, project or
- *   user, UTC month), kept by every claim beside `limit_counters` and under the same lock
+ *   limits it was derived to; `limit_target_counters`, traces billed per (project or user, UTC
+ *   month), kept by every claim beside `limit_counters`, in the same transaction
  *   (`target-counters.ts`); `billed_runs.project_id`/`user_id` say which target counters a dead
  *   claim is taken back from.
  */
@@ -222,12 +222,11 @@ const MIGRATIONS: readonly Migration[] = [
         UNIQUE (tenant_id, scope, target_id, limit_type)
       );
       CREATE TABLE usage.limit_target_counters (
-        workspace_id uuid NOT NULL,
         scope text NOT NULL,
         target_id uuid NOT NULL,
         month date NOT NULL,
         traces bigint NOT NULL,
-        PRIMARY KEY (workspace_id, scope, target_id, month)
+        PRIMARY KEY (scope, target_id, month)
       );
       ALTER TABLE usage.billed_runs ADD COLUMN project_id uuid, ADD COLUMN user_id uuid;`,
   },

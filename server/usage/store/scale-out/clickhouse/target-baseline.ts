@@ -6,7 +6,7 @@ import {
 import { tsvRows, uuidLiteral } from './client';
 
 /**
- * Traces stored in ClickHouse per (workspace, project or user, UTC month), from the daily
+ * Traces stored in ClickHouse per (project or user, UTC month), every workspace's, from the daily
  * rollup's `project` and `user` groupings: what a target's counter starts from when no claim has
  * counted it yet.
  */
@@ -15,28 +15,18 @@ export function createTargetBaseline(client: ClickHouseClient): TargetBaseline {
     const counts = new Map<string, number>();
     if (keys.length === 0) return counts;
     const tuples = keys
-      .map(
-        (key) =>
-          `('${key.scope}', ${uuidLiteral(key.workspaceId)}, ${uuidLiteral(key.targetId)}, ` +
-          `toDate('${key.month}'))`,
-      )
+      .map((key) => `('${key.scope}', ${uuidLiteral(key.targetId)}, toDate('${key.month}'))`)
       .join(', ');
     const rows = await tsvRows(
       client,
-      `SELECT grouping, toString(workspace_id), toString(dim_id), toString(toStartOfMonth(day)),
-         sum(traces)
+      `SELECT grouping, toString(dim_id), toString(toStartOfMonth(day)), sum(traces)
        FROM usage_daily
        WHERE grouping IN ('project', 'user') AND has_dim = 1
-         AND (grouping, workspace_id, dim_id, toStartOfMonth(day)) IN (${tuples})
-       GROUP BY grouping, workspace_id, dim_id, toStartOfMonth(day)`,
+         AND (grouping, dim_id, toStartOfMonth(day)) IN (${tuples})
+       GROUP BY grouping, dim_id, toStartOfMonth(day)`,
     );
-    for (const [scope = '', workspaceId = '', targetId = '', month = '', traces = '0'] of rows) {
-      const key = {
-        workspaceId,
-        scope: scope === 'user' ? 'user' : 'project',
-        targetId,
-        month,
-      } as const;
+    for (const [scope = '', targetId = '', month = '', traces = '0'] of rows) {
+      const key = { scope: scope === 'user' ? 'user' : 'project', targetId, month } as const;
       counts.set(targetKeyOf(key), Number(traces));
     }
     return counts;

@@ -49,12 +49,7 @@ function monthBudgets(
         })),
       );
     } else if (limit.scope === 'project' || limit.scope === 'user') {
-      const key = targetKeyOf({
-        workspaceId,
-        scope: limit.scope,
-        targetId: limit.target_id,
-        month,
-      });
+      const key = targetKeyOf({ scope: limit.scope, targetId: limit.target_id, month });
       budgets.push({
         limitType: 'monthly_traces',
         limitValue: limit.limit_value,

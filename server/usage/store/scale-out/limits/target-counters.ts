@@ -4,9 +4,11 @@ import { monthOf } from './month-counters';
 /** The scopes a target counter counts: the ones project and user limits hold. */
 export type TargetScope = 'project' | 'user';
 
-/** A project or user of one workspace in one UTC month (`month` is its first day). */
+/**
+ * A project or a user in one UTC month (`month` is its first day). A user's counter holds their
+ * traces in every workspace, as the DuckDB backend counts a user limit's traces from its rollup.
+ */
 export interface TargetKey {
-  workspaceId: string;
   scope: TargetScope;
   targetId: string;
   month: string;
@@ -20,12 +22,10 @@ export type TargetBaseline = (keys: readonly TargetKey[]) => Promise<Map<string,
 
 export const NO_TARGET_BASELINE: TargetBaseline = async () => new Map();
 
-export const targetKeyOf = (key: TargetKey) =>
-  `${key.workspaceId}|${key.scope}|${key.targetId}|${key.month}`;
+export const targetKeyOf = (key: TargetKey) => `${key.scope}|${key.targetId}|${key.month}`;
 
 /** A billed run as the target counters weigh it: its project and user, when known. */
 export interface TargetRow {
-  workspaceId: string;
   day: string;
   projectId?: string | null;
   userId?: string | null;
@@ -39,7 +39,7 @@ export function targetsOf(row: TargetRow): TargetKey[] {
     ['project', row.projectId],
     ['user', row.userId],
   ] as const) {
-    if (id) keys.push({ workspaceId: row.workspaceId, scope, targetId: id.toLowerCase(), month });
+    if (id) keys.push({ scope, targetId: id.toLowerCase(), month });
   }
   return keys;
 }
@@ -52,14 +52,14 @@ export function distinctTargets(rows: readonly TargetRow[]): TargetKey[] {
 }
 
 const unnestTargets = (keys: readonly TargetKey[]) => [
-  keys.map((key) => key.workspaceId),
   keys.map((key) => key.scope),
   keys.map((key) => key.targetId),
   keys.map((key) => key.month),
 ];
 
-const TARGETS_SQL = `(workspace_id, scope, target_id, month) IN
-  (SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::date[]))`;
+const TARGETS_SQL = `(scope, target_id, month) IN
+  (SELECT * FROM unnest($1::text[], $2::uuid[], $3::date[]))`;
+const KEY_SQL = `scope || '|' || target_id::text || '|' || to_char(month, 'YYYY-MM-DD') AS key`;
 
 /**
  * Creates the missing target counter rows of `keys`, each from its baseline: outside the claim's
@@ -74,9 +74,7 @@ export async function ensureTargetCounters(
 ): Promise<void> {
   if (keys.length === 0) return;
   const present = await pool.query<{ key: string }>(
-    `SELECT workspace_id::text || '|' || scope || '|' || target_id::text || '|'
-       || to_char(month, 'YYYY-MM-DD') AS key
-     FROM usage.limit_target_counters WHERE ${TARGETS_SQL}`,
+    `SELECT ${KEY_SQL} FROM usage.limit_target_counters WHERE ${TARGETS_SQL}`,
     unnestTargets(keys),
   );
   const have = new Set(present.rows.map((row) => row.key));
@@ -85,7 +83,7 @@ export async function ensureTargetCounters(
   const counts = await baseline(missing);
   await pool.query(
     `INSERT INTO usage.limit_target_counters
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::date[], $5::bigint[])
+     SELECT * FROM unnest($1::text[], $2::uuid[], $3::date[], $4::bigint[])
      ON CONFLICT DO NOTHING`,
     [...unnestTargets(missing), missing.map((key) => String(counts.get(targetKeyOf(key)) ?? 0))],
   );
@@ -93,7 +91,8 @@ export async function ensureTargetCounters(
 
 /**
  * Locks the target counter rows of `keys` and reads them. Taken after the workspace rows of the
- * same claim (`lockCounters`), in key order: every claim and release locks in that one order.
+ * same claim (`lockCounters`), in key order: every claim and release locks in that one order, so
+ * two claims of one user from different workspaces take turns here without a deadlock.
  */
 export async function lockTargetCounters(
   client: PoolClient,
@@ -101,10 +100,8 @@ export async function lockTargetCounters(
 ): Promise<Map<string, number>> {
   if (keys.length === 0) return new Map();
   const result = await client.query<{ key: string; traces: string }>(
-    `SELECT workspace_id::text || '|' || scope || '|' || target_id::text || '|'
-       || to_char(month, 'YYYY-MM-DD') AS key, traces
-     FROM usage.limit_target_counters WHERE ${TARGETS_SQL}
-     ORDER BY workspace_id, scope, target_id, month FOR UPDATE`,
+    `SELECT ${KEY_SQL}, traces FROM usage.limit_target_counters WHERE ${TARGETS_SQL}
+     ORDER BY scope, target_id, month FOR UPDATE`,
     unnestTargets(keys),
   );
   return new Map(result.rows.map((row) => [row.key, Number(row.traces)]));
@@ -128,10 +125,9 @@ export async function addToTargetCounters(
   const list = [...deltas.values()];
   await client.query(
     `UPDATE usage.limit_target_counters c SET traces = c.traces + d.traces
-     FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::date[], $5::bigint[])
-       AS d (workspace_id, scope, target_id, month, traces)
-     WHERE c.workspace_id = d.workspace_id AND c.scope = d.scope
-       AND c.target_id = d.target_id AND c.month = d.month`,
+     FROM unnest($1::text[], $2::uuid[], $3::date[], $4::bigint[])
+       AS d (scope, target_id, month, traces)
+     WHERE c.scope = d.scope AND c.target_id = d.target_id AND c.month = d.month`,
     [...unnestTargets(list), list.map((entry) => String(entry.traces))],
   );
 }
@@ -148,9 +144,7 @@ export async function readTargetUsage(
   const usage = new Map<string, number>();
   if (keys.length === 0) return usage;
   const result = await pool.query<{ key: string; traces: string }>(
-    `SELECT workspace_id::text || '|' || scope || '|' || target_id::text || '|'
-       || to_char(month, 'YYYY-MM-DD') AS key, traces
-     FROM usage.limit_target_counters WHERE ${TARGETS_SQL}`,
+    `SELECT ${KEY_SQL}, traces FROM usage.limit_target_counters WHERE ${TARGETS_SQL}`,
     unnestTargets(keys),
   );
   for (const row of result.rows) usage.set(row.key, Number(row.traces));
