@@ -8,6 +8,7 @@ import type { Service } from '../http/service';
 import { requireUuidParams } from '../http/uuid-params';
 import { createAssistantRegistry } from './use-cases/assistant-registry';
 import { authDoor } from './auth/auth-door';
+import { inProcessFetch, serveFor } from './auth/in-process-caller';
 import { openAuthPolicy } from './auth/auth-policy-from-config';
 import { createAgentGraph } from './graph/agent-graph';
 import { AGENT_SCHEMAS } from './graph/agent-schemas';
@@ -59,12 +60,10 @@ import { deleteThread } from './use-cases/thread-deletion';
 
 /**
  * A graph or route that makes a `new Client()` without a URL reaches this API in-process, as
- * on the official server (the SDK looks these two global symbols up).
+ * on the official server (the SDK looks these two global symbols up), for the caller being served.
  */
 function serveSdkInProcess(app: Hono): void {
-  const fetchInProcess = (input: RequestInfo | URL, init?: RequestInit) =>
-    app.fetch(new Request(input, init));
-  Reflect.set(globalThis, Symbol.for('langgraph_api:fetch'), fetchInProcess);
+  Reflect.set(globalThis, Symbol.for('langgraph_api:fetch'), inProcessFetch(app));
   Reflect.set(globalThis, Symbol.for('langgraph_api:url'), 'http://localhost');
 }
 
@@ -169,6 +168,8 @@ export async function createDeploymentService(
     onFinished,
     tracing,
     meter: metering?.meter,
+    // A run serves no one: its graph's `new Client()` sends its own credentials, if any.
+    detached: (work) => serveFor(undefined, work),
   });
   const manager = createRunManager({
     runs,

@@ -13,6 +13,7 @@ import {
   OPEN_DECISION,
   type RunOwner,
 } from './auth-types';
+import { serveFor, takeInProcessCaller } from './in-process-caller';
 import { routeAction } from './route-actions';
 
 declare module 'hono' {
@@ -72,6 +73,8 @@ export function refusalResponse(c: Context, refusal: AuthRefusal): Response {
  * upgrades, streams) is authenticated here, then authorized for what its method and path do.
  * A thread, assistant or cron named in the path must meet the decision's filters, or the request
  * answers 404 as for one that does not exist: another caller's record is never confirmed.
+ * An in-process SDK request made while serving a caller (`new Client()` in a custom route) is
+ * that caller's, authorized as theirs; the route's code runs as serving the request's caller.
  */
 export function authDoor(
   policy: AuthPolicy,
@@ -89,8 +92,9 @@ export function authDoor(
     const mount = c.req.routePath.replace(/\/?\*$/, '');
     const action = routeAction(c.req.method, c.req.path.slice(mount.length) || '/');
     if (action === 'public') return next();
+    let user: AuthUser;
     try {
-      const user = await policy.authenticate(c.req.raw);
+      user = takeInProcessCaller() ?? (await policy.authenticate(c.req.raw));
       c.set('authUser', user);
       c.set('authPolicy', policy);
       if (action && !action.inRoute) {
@@ -123,6 +127,6 @@ export function authDoor(
       if (error instanceof AuthRefusal) return refusalResponse(c, error);
       throw error;
     }
-    return next();
+    return serveFor(user, next);
   };
 }

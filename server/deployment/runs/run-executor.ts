@@ -56,6 +56,12 @@ interface ExecutorDeps {
   leaseMs?: number;
   /** Called once a run has settled, unless it was rolled back (webhook, temporary thread). */
   onFinished?: (run: RunRecord, values: unknown) => void;
+  /**
+   * Runs a run's whole life (graph, end, webhook) apart from the request that happened to start
+   * it, which may be another caller's than the run's: its graph's in-process SDK calls must not
+   * act for that caller.
+   */
+  detached?: <T>(work: () => T) => T;
 }
 
 /**
@@ -75,6 +81,7 @@ export function createRunExecutor({
   owner = 'local',
   leaseMs = 30_000,
   onFinished,
+  detached = (work) => work(),
 }: ExecutorDeps) {
   const executing = new Map<string, ExecutingRun>();
   const wakeUps = new Map<string, NodeJS.Timeout>();
@@ -229,18 +236,20 @@ export function createRunExecutor({
     };
     // The graph starts a timer tick later, once the request that created the run has answered:
     // a stream's headers and `metadata` go out (and are read) before the graph takes the CPU.
-    entry.done = new Promise((resolve) => setTimeout(resolve, 1))
-      .then(() => execute(entry))
-      .then(
-        (result) => finish(entry, undefined, result),
-        (error: unknown) => finish(entry, error),
-      )
-      // Its end could not be written (the database away): its readers get an error, not a hang.
-      .catch((error: unknown) => {
-        console.warn(`Run ${next.run_id}: its end was not recorded: ${String(error)}`);
-        streams.publish(next.run_id, 'error', toWireData(error));
-        streams.close(next.run_id);
-      });
+    entry.done = detached(() =>
+      new Promise((resolve) => setTimeout(resolve, 1))
+        .then(() => execute(entry))
+        .then(
+          (result) => finish(entry, undefined, result),
+          (error: unknown) => finish(entry, error),
+        )
+        // Its end could not be written (the database away): its readers get an error, not a hang.
+        .catch((error: unknown) => {
+          console.warn(`Run ${next.run_id}: its end was not recorded: ${String(error)}`);
+          streams.publish(next.run_id, 'error', toWireData(error));
+          streams.close(next.run_id);
+        }),
+    );
     void entry.done.finally(() => {
       executing.delete(threadId);
       if (entry.stopReason === undefined) void kickIfPending(threadId);
