@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { LIMIT_TYPES } from './usage-values';
 
 /**
  * LangSmith's usage-limits API (`/api/v1/usage-limits`), shared by the server and the SPA, plus
@@ -6,7 +7,7 @@ import { z } from 'zod/mini';
  * `zod/mini`: the SPA parses every answer with these.
  */
 
-export const LIMIT_TYPES = ['monthly_traces', 'monthly_longlived_traces'] as const;
+export { LIMIT_TYPES };
 export const limitTypeSchema = z.enum(LIMIT_TYPES);
 export type LimitType = z.infer<typeof limitTypeSchema>;
 

@@ -1,4 +1,10 @@
 import { z } from 'zod/mini';
+import {
+  CLOUD_USAGE_DATA_START,
+  GROUP_BY_VALUES,
+  TRACE_TIERS,
+  type TraceTier,
+} from './usage-values';
 
 /**
  * The wire format of the usage API (spec sections 2.1-2.3 and 4.1-4.2), shared by the server and
@@ -7,10 +13,7 @@ import { z } from 'zod/mini';
  * parses every response with these, and the full zod API would add ~25 KB to its first load.
  */
 
-/** Cloud has no granular usage data before this instant (spec section 1). */
-export const CLOUD_USAGE_DATA_START = '2026-01-05T00:00:00.000Z';
-
-export const GROUP_BY_VALUES = ['workspace', 'project', 'user', 'api_key'] as const;
+export { CLOUD_USAGE_DATA_START, GROUP_BY_VALUES, TRACE_TIERS, type TraceTier };
 export const groupBySchema = z.enum(GROUP_BY_VALUES);
 export type GroupBy = z.infer<typeof groupBySchema>;
 
@@ -21,10 +24,6 @@ export type GroupBy = z.infer<typeof groupBySchema>;
  */
 export const USAGE_KINDS = ['traces', 'langsmith_deployments', 'llm_usage'] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
-
-/** A trace's retention tier: extended (400 days) or base (14 days, the default). */
-export const TRACE_TIERS = ['longlived', 'shortlived'] as const;
-export type TraceTier = (typeof TRACE_TIERS)[number];
 
 /** Every `group_by` of traces: the four dimensions, and the retention tier (traces only). */
 export const TRACE_GROUP_BY_VALUES = [...GROUP_BY_VALUES, 'trace_tier'] as const;

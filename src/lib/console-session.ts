@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { roleMay, type ConsoleAction } from '@contracts/console-roles';
-import { consoleSessionSchema, type ConsoleSession } from '@contracts/console-session';
+import type { ConsoleSession } from '@contracts/console-session';
+import { consoleSessionGuard } from '@contracts/response-guards';
 import { toHttpError } from './http-error';
 
 export async function getConsoleSession(signal?: AbortSignal): Promise<ConsoleSession> {
   const response = await fetch('/_console/auth/session', { signal });
   if (!response.ok) throw await toHttpError(response);
-  return consoleSessionSchema.parse(await response.json());
+  return consoleSessionGuard(await response.json());
 }
 
 /** Who is signed in; sign-in, sign-out and a refused request (401) refresh it. */

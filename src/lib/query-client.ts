@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { WireFormatError } from '@contracts/wire-guard';
 import { consoleSessionQueryOptions } from './console-session';
 import { HttpError } from './http-error';
 
@@ -17,9 +18,12 @@ export function createQueryClient() {
       queries: {
         staleTime: 60_000,
         refetchOnWindowFocus: false,
-        // A 4xx will not fix itself: show it at once instead of after three silent retries.
+        // A 4xx, or an answer that breaks the API's contract, will not fix itself: show it at
+        // once instead of after three silent retries.
         retry: (failureCount, error) =>
-          !(error instanceof HttpError && error.status < 500) && failureCount < 2,
+          !(error instanceof HttpError && error.status < 500) &&
+          !(error instanceof WireFormatError) &&
+          failureCount < 2,
       },
     },
   });

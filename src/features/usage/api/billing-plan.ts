@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { planSchema } from '@contracts/usage/plan-schema';
+import { planGuard } from '@contracts/response-guards';
 import type { Plan } from '@contracts/usage/pricing';
 import { getFromUsageApi, sendToUsageApi } from './usage-api-client';
 import { connectionId, useUsageConnection, type UsageConnection } from './usage-connection';
@@ -9,7 +9,7 @@ const PLAN_PATH = '/orgs/current/billing/plan';
 /** The organization's plan and prices (the server's default plan until an admin sets one). */
 export async function getPlan(connection: UsageConnection, signal?: AbortSignal): Promise<Plan> {
   const response = await getFromUsageApi(connection, PLAN_PATH, undefined, signal);
-  return planSchema.parse(await response.json());
+  return planGuard(await response.json());
 }
 
 export function planQueryOptions(connection: UsageConnection) {
@@ -33,7 +33,7 @@ export function usePutPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (plan: Plan) =>
-      planSchema.parse(await (await sendToUsageApi(connection, 'PUT', PLAN_PATH, plan)).json()),
+      planGuard(await (await sendToUsageApi(connection, 'PUT', PLAN_PATH, plan)).json()),
     onSuccess: async (plan) => {
       queryClient.setQueryData(planQueryOptions(connection).queryKey, plan);
       await queryClient.invalidateQueries({ queryKey: ['usage', 'invoice'] });

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { usageResponseSchema } from '@contracts/usage/usage-schema';
+import { usageResponseGuard } from '@contracts/response-guards';
 import { strideForRange } from '@contracts/usage/stride';
 import { comparesPartOfView, type ComparisonPlan } from '../model/measured-comparison';
 import { isQueryable, usageViewKey, type ResolvedUsageView } from '../model/resolve-usage-view';
@@ -34,7 +34,7 @@ async function getRangeTotals(
   const window = { ...range, serverStride: strideForRange(range.startMs, range.endMs) };
   const params = windowSearchParams(window, view.groupBy, view.workspaceIds, view);
   const response = await getFromUsageApi(connection, GRANULAR_USAGE_PATH, params, signal);
-  const { usage } = usageResponseSchema.parse(await response.json());
+  const { usage } = usageResponseGuard(await response.json());
   const byGroup = new Map<string, number>();
   let total = 0;
   for (const record of usage) {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { limitStatusListSchema, type LimitStatus } from '@contracts/usage/usage-limits';
+import { limitStatusListGuard } from '@contracts/response-guards';
+import type { LimitStatus } from '@contracts/usage/usage-limits';
 import { getFromUsageApi } from './usage-api-client';
 import { connectionId, useUsageConnection, type UsageConnection } from './usage-connection';
 
@@ -9,7 +10,7 @@ export async function getLimitStatus(
   signal?: AbortSignal,
 ): Promise<LimitStatus[]> {
   const response = await getFromUsageApi(connection, '/usage-limits/org/status', undefined, signal);
-  return limitStatusListSchema.parse(await response.json());
+  return limitStatusListGuard(await response.json());
 }
 
 export function limitStatusQueryOptions(connection: UsageConnection) {

@@ -1,5 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { usageResponseSchema, type TraceTier } from '@contracts/usage/usage-schema';
+import { usageResponseGuard } from '@contracts/response-guards';
+import type { TraceTier } from '@contracts/usage/usage-schema';
 import { monthAround } from '../model/calendar-month-grid';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { endOfTodayUtc } from '../model/time-range';
@@ -27,7 +28,7 @@ export async function getMonthToDate(
   };
   const params = windowSearchParams(window, 'workspace', workspaceIds, { traceTier });
   const response = await getFromUsageApi(connection, GRANULAR_USAGE_PATH, params, signal);
-  const { usage } = usageResponseSchema.parse(await response.json());
+  const { usage } = usageResponseGuard(await response.json());
   const byDay = new Map<number, number>();
   for (const record of usage) {
     const dayMs = Date.parse(record.time_bucket);

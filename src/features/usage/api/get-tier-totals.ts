@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { strideForRange } from '@contracts/usage/stride';
-import { usageResponseSchema } from '@contracts/usage/usage-schema';
+import { usageResponseGuard } from '@contracts/response-guards';
 import { isQueryable, usageViewKey, type ResolvedUsageView } from '../model/resolve-usage-view';
 import type { TierTotals } from '../model/tier-cost';
 import { GRANULAR_USAGE_PATH, windowSearchParams } from './get-usage-matrix';
@@ -21,7 +21,7 @@ export async function getTierTotals(
   const params = windowSearchParams(window, 'trace_tier', view.workspaceIds);
   const response = await getFromUsageApi(connection, GRANULAR_USAGE_PATH, params, signal);
   const totals: TierTotals = { longlived: 0, shortlived: 0 };
-  for (const record of usageResponseSchema.parse(await response.json()).usage) {
+  for (const record of usageResponseGuard(await response.json()).usage) {
     // A server without tiers (or a record without one) counts as the default, short-lived.
     totals[record.dimensions.trace_tier ?? 'shortlived'] += record.traces;
   }

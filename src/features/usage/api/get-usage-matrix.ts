@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import {
-  usageResponseSchema,
-  type TraceGroupBy,
-  type TraceTier,
-  type UsageKind,
-  type UsageRecord,
+import type {
+  TraceGroupBy,
+  TraceTier,
+  UsageKind,
+  UsageRecord,
 } from '@contracts/usage/usage-schema';
+import { usageResponseGuard } from '@contracts/response-guards';
 import { toUsageSearchParams } from '@contracts/usage/search-params';
 import type { FetchWindow } from '../model/fetch-windows';
 import {
@@ -51,7 +51,7 @@ export async function getUsageMatrix(
     view.windows.map(async (window) => {
       const params = windowSearchParams(window, view.groupBy, view.workspaceIds, view);
       const response = await getFromUsageApi(connection, GRANULAR_USAGE_PATH, params, signal);
-      return usageResponseSchema.parse(await response.json()).usage;
+      return usageResponseGuard(await response.json()).usage;
     }),
   );
   const records: UsageRecord[] = pages.flat();

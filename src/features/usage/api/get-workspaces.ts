@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { workspacesResponseSchema, type Workspace } from '@contracts/usage/usage-schema';
+import { workspacesResponseGuard } from '@contracts/response-guards';
+import type { Workspace } from '@contracts/usage/usage-schema';
 import { getFromUsageApi } from './usage-api-client';
 import { connectionId, useUsageConnection, type UsageConnection } from './usage-connection';
 
@@ -8,7 +9,7 @@ export async function getWorkspaces(
   signal?: AbortSignal,
 ): Promise<Workspace[]> {
   const response = await getFromUsageApi(connection, '/workspaces', undefined, signal);
-  const workspaces = workspacesResponseSchema.parse(await response.json());
+  const workspaces = workspacesResponseGuard(await response.json());
   return workspaces
     .filter((workspace) => !workspace.is_deleted)
     .sort((a, b) => a.display_name.localeCompare(b.display_name));

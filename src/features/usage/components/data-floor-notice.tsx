@@ -1,4 +1,4 @@
-import { CLOUD_USAGE_DATA_START } from '@contracts/usage/usage-schema';
+import { CLOUD_USAGE_DATA_START } from '@contracts/usage/usage-values';
 import { useConsoleConfig } from '@/lib/console-config';
 import type { TimeRange } from '../model/time-range';
 

@@ -1,6 +1,7 @@
 import { Field } from '@/components/ui/field';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
-import { GROUP_BY_VALUES, type GroupBy, type Workspace } from '@contracts/usage/usage-schema';
+import type { GroupBy, Workspace } from '@contracts/usage/usage-schema';
+import { GROUP_BY_VALUES } from '@contracts/usage/usage-values';
 import type { UsageViewUpdate } from '../hooks/use-usage-view-params';
 import {
   AGGREGATION_LABELS,

@@ -7,7 +7,7 @@ import {
   type inferParserType,
 } from '@/lib/url-state';
 import { DEFAULT_PLAN, tierPricesPer1k } from '@contracts/usage/pricing';
-import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
+import { GROUP_BY_VALUES } from '@contracts/usage/usage-values';
 import { usePlan } from '../api/billing-plan';
 import { AGGREGATIONS } from '../model/aggregation';
 import { TIER_FILTERS, USAGE_TABS, type UsageViewParams } from '../model/resolve-usage-view';

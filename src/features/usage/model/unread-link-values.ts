@@ -1,4 +1,4 @@
-import { GROUP_BY_VALUES } from '@contracts/usage/usage-schema';
+import { GROUP_BY_VALUES } from '@contracts/usage/usage-values';
 import { AGGREGATIONS } from './aggregation';
 import { RANGE_PRESETS } from './time-range';
 
