@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { RunStreamEvent, RunStreamLog } from '../runs/run-stream-log';
+import { streamInterrupted, type RunStreamEvent, type RunStreamLog } from '../runs/run-stream-log';
 import { pause } from '../runs/pause';
 import type { WatchChannel } from './channel-watcher';
 
@@ -146,6 +146,8 @@ export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunS
       });
       const watcher = await watching;
       try {
+        // No log (none opened, expired, or lost by Redis) or a discarded one: the caller, which
+        // knows the run, tells an expected end from a lost log (http/run-responses.ts).
         if (n === null || discarded !== null) return;
         let entries = first;
         let wake: Promise<void> | undefined;
@@ -161,7 +163,16 @@ export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunS
           // Nothing new (after a read made while subscribed): the log may have expired (a run
           // gone for good) rather than be quiet.
           if (entries.length === 0 && wake) {
-            if (!(await redis.exists(metaKey(runId)))) return;
+            if (!(await redis.exists(metaKey(runId)))) {
+              // Gone before its end entry was read: an hour of silence, or a Redis that
+              // restarted empty. Either way what came after the last event read is unknown.
+              yield {
+                id: String(next - 1),
+                event: 'error',
+                data: streamInterrupted(runId, 'its log is gone from Redis before its end'),
+              };
+              return;
+            }
             await pause(RECHECK_MS, wake, stop);
           }
           wake = watcher.next();
