@@ -238,7 +238,7 @@ export async function createDeploymentService(
   app.use(
     '*',
     capOpenStreams({
-      perClient: config.DEPLOYMENT_MAX_STREAMS_PER_CLIENT,
+      perClient: config.DEPLOYMENT_STREAMS_PER_CLIENT,
       total: config.DEPLOYMENT_MAX_STREAMS,
     }),
   );

@@ -46,7 +46,7 @@ function send(url: string, from: string, method = 'GET', body?: unknown): Promis
 describe('open streams capped per client and in all', () => {
   const deployment = useTestDeployment({
     stepMs: 0,
-    env: { DEPLOYMENT_MAX_STREAMS_PER_CLIENT: '2', DEPLOYMENT_MAX_STREAMS: '3' },
+    env: { DEPLOYMENT_STREAMS_PER_CLIENT: '2', DEPLOYMENT_MAX_STREAMS: '3' },
   });
 
   const threadStream = async (from: string) => {
