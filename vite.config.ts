@@ -77,7 +77,11 @@ export default defineConfig({
                 environment: 'node',
                 include: ['server/deployment/test/**/*.test.ts'],
                 // The replica tests run on Postgres in every project: once is enough.
-                exclude: [...configDefaults.exclude, 'server/deployment/test/*-replicas.test.ts'],
+                exclude: [
+                  ...configDefaults.exclude,
+                  'server/deployment/test/*-replicas.test.ts',
+                  'server/deployment/test/killed-replica-stream.test.ts',
+                ],
                 env: { DEPLOYMENT_TEST_BACKEND: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 120_000,

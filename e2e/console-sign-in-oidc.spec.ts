@@ -82,6 +82,47 @@ test('an admin e-mail signs in and is offered the limit editor', async ({ page }
   expect(await page.evaluate(() => document.cookie)).toBe('');
 });
 
+test('an admin e-mail changes a limit and the audit log names that e-mail', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = { 'x-api-key': 'lsv2_demo_admin' };
+  const main = `http://127.0.0.1:${mainPort}`;
+  const workspaces = (await (
+    await request.get(`${main}/api/v1/workspaces`, { headers: admin })
+  ).json()) as { id: string; display_name: string }[];
+  // Not the workspace the API-key audit spec changes, so neither reads the other's entry.
+  const target = workspaces.at(-2);
+  if (!target) throw new Error('The demo data has fewer than two workspaces.');
+  const name = target.display_name;
+  try {
+    await signInAs(page, 'ada@example.com');
+    await page.goto(`${origin}${TAB}?workspaces=${target.id}`);
+    const card = page.getByRole('region', { name: 'Usage limits this month' });
+    await card.getByRole('button', { name: `Set a limit for ${name}` }).click();
+    await card.getByLabel(`Traces a month for ${name}`).fill('70000000');
+    await card.getByRole('button', { name: 'Save limit' }).click();
+    await expect(card.getByRole('button', { name: `Change the limit for ${name}` })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    const table = page.getByRole('table', { name: 'Audit log' });
+    const latest = table.getByRole('row').nth(1);
+    await expect(latest).toContainText('ada@example.com');
+    await expect(latest).toContainText(`usage_limit.set ${name} (monthly_traces)`);
+    await expect(latest.getByRole('cell').nth(3)).toContainText('"limit_value":70000000');
+  } finally {
+    const limits = (await (
+      await request.get(`${main}/api/v1/usage-limits`, {
+        headers: { ...admin, 'x-tenant-id': target.id },
+      })
+    ).json()) as { id: string }[];
+    for (const { id } of limits) {
+      await request.delete(`${main}/api/v1/usage-limits/${id}`, { headers: admin });
+    }
+  }
+});
+
 test('a viewer domain reads usage without the limit editor; a PUT by hand is 403', async ({
   page,
 }) => {
@@ -92,11 +133,19 @@ test('a viewer domain reads usage without the limit editor; a PUT by hand is 403
   const card = page.getByRole('region', { name: 'Usage limits this month' });
   await expect(card.getByText(/^No limit: /).first()).toBeVisible();
   await expect(card.getByRole('button', { name: /^Set a limit for / })).toHaveCount(0);
+  const sections = page.getByRole('navigation', { name: 'Billing and Usage sections' });
+  await expect(sections.getByRole('link', { name: 'Invoices' })).toBeVisible();
+  await expect(sections.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   const put = await page.request.put(`${origin}/_console/usage/usage-limits/org/default`, {
     headers: { origin },
     data: { limit_type: 'monthly_traces', limit_value: 10 },
   });
   expect(put.status()).toBe(403);
+  const audit = await page.request.get(`${origin}/_console/usage/orgs/current/audit-log`);
+  expect(audit.status()).toBe(403);
+  expect(((await audit.json()) as { detail: string }).detail).toMatch(
+    /^Your console role \(viewer\) may not /,
+  );
 });
 
 test('an unknown domain gets the no-access page', async ({ page }) => {

@@ -222,6 +222,7 @@ export async function createDeploymentService(
     executingRuns: executor.executingRuns,
     stopHere: manager.stopHere,
     kick: executor.kick,
+    abandonHere: executor.abandon,
     repairThread: async (threadId) => {
       await answerDanglingToolCalls(graph, threadId);
     },

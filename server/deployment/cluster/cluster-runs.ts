@@ -30,6 +30,8 @@ export interface ClusterHooks {
   /** Stops a run executing here on another replica's request (its lock is held there). */
   stopHere: (threadId: string, runId: string, action: CancelAction) => Promise<void>;
   kick: (threadId: string) => Promise<void>;
+  /** Stops, writing nothing, a run executing here that another replica has settled. */
+  abandonHere: (threadId: string, runId: string) => Promise<void>;
   /** After a run was cut off: answers the tool call it left, as on a restart. */
   repairThread: (threadId: string) => Promise<void>;
   /** Told how each run whose owner died was settled: `pending` (re-queued), `rolled_back`, ... */
@@ -39,12 +41,20 @@ export interface ClusterHooks {
 /** A stop re-reads the lease this often if no run-change message came (one lost in a reconnect). */
 const POLL_MS = 250;
 const PENDING_SCAN_MS = 1_000;
+/** Runs of dead replicas are looked for at least this often, whatever the lease. */
+const SWEEP_MS = 500;
+/**
+ * How long an owner must be seen without its liveness lock before its runs are taken: a live
+ * replica whose session dropped (a Postgres restart) has it back well within this.
+ */
+const OWNER_GONE_CONFIRM_MS = 1_000;
 
 /**
  * Cluster mode's run coordination (DATABASE_URI + REDIS_URI): cancel and rollback reach the
  * replica that executes a run (Redis, plus the durable request it re-reads on each heartbeat);
- * the owner renews its leases every third of the lease; every replica settles runs whose lease
- * expired (their replica died) and starts pending runs no replica has taken.
+ * the owner renews its leases every third of the lease; every replica settles runs whose owner
+ * died (its liveness lock is gone, see replica-liveness.ts) or whose lease expired (it hangs),
+ * and starts pending runs no replica has taken.
  */
 export function createClusterRuns({
   leases,
@@ -92,10 +102,11 @@ export function createClusterRuns({
 
   /**
    * Ends a run whose owner is gone: re-queued (started over), interrupted, rolled back (with its
-   * writes) or, after its last attempt, failed. Answers whether it was rolled back.
+   * writes) or, after its last attempt, failed. Answers whether it was rolled back. `deadOwner`:
+   * the owner found dead by its liveness lock, before its lease ran out.
    */
-  async function settle(runId: string): Promise<boolean> {
-    const settled = await leases.settleExpired(runId);
+  async function settle(runId: string, deadOwner?: string): Promise<boolean> {
+    const settled = await leases.settleExpired(runId, deadOwner);
     if (!settled) return false;
     hooks?.onLeaseExpired?.(settled.cancel_action === 'rollback' ? 'rolled_back' : settled.status);
     // Back in the queue, started over: its stream goes on with the next attempt's events.
@@ -106,6 +117,11 @@ export function createClusterRuns({
       return true;
     }
     await hooks?.repairThread(settled.thread_id);
+    // Its stream may lack the events the dead replica had not written out: a reader is told the
+    // run failed rather than shown a clean end.
+    if (settled.status === 'error') {
+      streams.publish(settled.run_id, 'error', { error: 'RunLost', message: settled.error });
+    }
     streams.close(settled.run_id);
     events.notify(settled.run_id);
     return false;
@@ -144,11 +160,35 @@ export function createClusterRuns({
         inBackground(`Run ${run.run_id} could not be stopped`, stopping);
       }
     }
+    // Still running here but no longer this replica's: it was taken for dead (its liveness
+    // session was gone too long, or it missed its lease), and the run starts over elsewhere.
+    const kept = new Set(held.map((run) => run.run_id));
+    for (const run of mine) {
+      if (kept.has(run.run_id)) continue;
+      const stopping = active.abandonHere(run.thread_id, run.run_id);
+      inBackground(`Run ${run.run_id} could not be stopped`, stopping);
+    }
   }
 
+  /** When each run whose owner holds no liveness lock was first seen so (cleared once it does). */
+  const ownerGoneSince = new Map<string, number>();
+
   async function sweep(active: ClusterHooks) {
-    for (const run of await leases.expired()) {
-      await active.withThreadLock(run.thread_id, () => settle(run.run_id));
+    const orphaned = await leases.orphaned();
+    const now = Date.now();
+    const suspected = new Set(orphaned.map((run) => run.run_id));
+    for (const runId of ownerGoneSince.keys()) {
+      if (!suspected.has(runId)) ownerGoneSince.delete(runId);
+    }
+    for (const run of orphaned) {
+      if (!run.lease_expired) {
+        const since = ownerGoneSince.get(run.run_id) ?? now;
+        ownerGoneSince.set(run.run_id, since);
+        if (now - since < OWNER_GONE_CONFIRM_MS) continue;
+      }
+      ownerGoneSince.delete(run.run_id);
+      const deadOwner = run.lease_expired ? undefined : run.owner;
+      await active.withThreadLock(run.thread_id, () => settle(run.run_id, deadOwner));
       void active.kick(run.thread_id);
     }
   }
@@ -175,7 +215,7 @@ export function createClusterRuns({
         inBackground(`Run ${runId} could not be stopped`, active.stopHere(threadId, runId, action));
       });
       every(Math.max(50, Math.floor(leaseMs / 3)), heartbeat);
-      every(Math.max(100, Math.floor(leaseMs / 3)), sweep);
+      every(Math.max(100, Math.min(SWEEP_MS, Math.floor(leaseMs / 3))), sweep);
       every(PENDING_SCAN_MS, startPending);
     },
     async close() {

@@ -6,7 +6,7 @@ import type { Config } from '@server/config';
 import { poolSize, type ClientSize } from '@server/metrics/client-sizes';
 import type { CheckpointRollback, RunStore } from '../store/deployment-store';
 import { prepareStatements } from '../store/postgres/prepared-statements';
-import { createRunLeases } from '../store/postgres/run-leases';
+import { createRunLeases, ownerAlive } from '../store/postgres/run-leases';
 import { createAdvisoryThreadLock } from './advisory-thread-lock';
 import { createCancelBus } from './cancel-bus';
 import { createChannelWatcher } from './channel-watcher';
@@ -14,6 +14,7 @@ import { createRedisRunEvents } from './redis-run-events';
 import { createRedisRunStreamLog } from './redis-run-stream-log';
 import { createRedisThreadEventLog } from './redis-thread-event-log';
 import { createClusterRuns } from './cluster-runs';
+import { holdReplicaLiveness } from './replica-liveness';
 
 /**
  * Cluster mode, when both DATABASE_URI and REDIS_URI are set: the thread lock becomes a Postgres
@@ -30,7 +31,7 @@ export async function openCluster(
   const lockPool = openPool('Cluster database', { connectionString: config.DATABASE_URI, max: 20 });
   const leasePool = openPool('Cluster database', { connectionString: config.DATABASE_URI, max: 4 });
   for (const pool of [lockPool, leasePool]) prepareStatements(pool);
-  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}${ownerAlive.suffix}`;
   const leaseMs = config.DEPLOYMENT_RUN_LEASE_MS;
   // Stream writes and reads share one connection; a subscriber connection carries the wake-ups.
   const redis = new Redis(config.REDIS_URI, { lazyConnect: true });
@@ -41,6 +42,8 @@ export async function openCluster(
   }
   await Promise.all([redis.connect(), subscriber.connect()]);
   const events = await createRedisRunEvents(redis, subscriber);
+  // Taken before any run is claimed under `owner`, given up last on close.
+  const liveness = await holdReplicaLiveness(config.DATABASE_URI, owner);
   const watch = createChannelWatcher(subscriber);
   const streams = createRedisRunStreamLog(redis, watch);
   const threadEvents = createRedisThreadEventLog(redis, watch);
@@ -81,6 +84,7 @@ export async function openCluster(
       subscriber.disconnect();
       await redis.quit().catch(() => undefined);
       await Promise.all([lockPool.end(), leasePool.end()]);
+      await liveness.close();
     },
   };
 }

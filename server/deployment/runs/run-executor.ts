@@ -11,9 +11,10 @@ import type { RunRecord } from '../store/records';
 
 /**
  * Why a run was stopped from outside; decides what its record becomes. `requeue`: a cluster
- * replica shutting down hands it back to the queue (its caller does, see `drain`).
+ * replica shutting down hands it back to the queue (its caller does, see `drain`). `lost`: another
+ * replica has already settled it (this one was taken for dead): nothing more is written.
  */
-export type StopReason = 'interrupt' | 'rollback' | 'shutdown' | 'requeue';
+export type StopReason = 'interrupt' | 'rollback' | 'shutdown' | 'requeue' | 'lost';
 
 /** What `stop` reports about the run it stopped, for the caller to roll back. */
 export interface StoppedRun {
@@ -129,8 +130,8 @@ export function createRunExecutor({
       streams.publish(run.run_id, 'error', toWireData(error));
     }
     // A rolled-back run is deleted by whoever stopped it, who then ends its stream and joins; a
-    // re-queued one starts over elsewhere, its stream going on with the next attempt.
-    if (stopReason === 'rollback' || stopReason === 'requeue') return;
+    // re-queued or lost one starts over elsewhere, its stream going on with the next attempt.
+    if (stopReason === 'rollback' || stopReason === 'requeue' || stopReason === 'lost') return;
     streams.close(run.run_id, result);
     events.notify(run.run_id, settled && { ended: settled });
     if (settled) onFinished?.(settled, result);
@@ -278,6 +279,13 @@ export function createRunExecutor({
     isExecuting: (threadId: string, runId: string) => executingOn(threadId)?.run_id === runId,
     /** The run executing on the thread here, if any (the executor's own record of it). */
     executingOn,
+    /**
+     * Stops the run if it still executes here, writing nothing: another replica settled it (it
+     * took this one for dead), so its record and stream are that replica's now.
+     */
+    async abandon(threadId: string, runId: string): Promise<void> {
+      if (executingOn(threadId)?.run_id === runId) await stop(threadId, 'lost');
+    },
     /** The runs executing here (for the lease heartbeat). */
     executingRuns: () => [...executing.values()].map((entry) => entry.run),
     executingCount: () => executing.size,

@@ -10,17 +10,10 @@ import { monthOf, monthSpan } from '../model/invoice';
 import { getInvoice } from '../queries/get-invoice';
 import type { UsageStore } from '../store/usage-store';
 import { authorizeLimits } from './limit-request';
-
-/** A plan change, before and after, for whoever records changes (an audit log). */
-export interface PlanChange {
-  before: Plan;
-  after: Plan;
-  at: Date;
-}
+import { recordChange } from './record-change';
 
 export interface BillingRouteOptions {
   now?: () => Date;
-  onPlanChanged?: (change: PlanChange) => void;
 }
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -86,8 +79,13 @@ export function createBillingRoutes(backend: UsageStore, options: BillingRouteOp
     const parsed = planSchema.safeParse(json);
     if (!parsed.success) return jsonError(c, 422, validationProblems(['body'], parsed.error));
     const at = now();
-    const before = (await backend.ledger.putPlan(parsed.data, at)) ?? DEFAULT_PLAN;
-    options.onPlanChanged?.({ before, after: parsed.data, at });
+    const before: Plan = (await backend.ledger.putPlan(parsed.data, at)) ?? DEFAULT_PLAN;
+    await recordChange(c, backend, auth.principal, {
+      action: 'billing_plan.set',
+      target: 'organization',
+      before,
+      after: parsed.data,
+    });
     return c.json(parsed.data);
   });
 

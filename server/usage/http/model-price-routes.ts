@@ -5,6 +5,7 @@ import { DEFAULT_MODEL_PRICES } from '../model/default-model-prices';
 import { ModelPriceConflictError } from '../model/model-price-entry';
 import type { UsageStore } from '../store/usage-store';
 import { authorizeLimits, limitWorkspace, parseBody } from './limit-request';
+import { recordChange } from './record-change';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -22,8 +23,12 @@ export function createModelPriceRoutes(backend: UsageStore): Hono {
   const writeTarget = async (c: Context) => {
     const auth = await authorizeLimits(c, backend, 'write');
     if ('response' in auth) return auth;
-    return limitWorkspace(c, backend, auth.principal, 'write');
+    const target = await limitWorkspace(c, backend, auth.principal, 'write');
+    if ('response' in target) return target;
+    return { ...target, principal: auth.principal };
   };
+  const ownEntry = async (workspaceId: string, id: string) =>
+    (await prices.list(workspaceId)).find((entry) => entry.id === id) ?? null;
   const entryId = (c: Context) => {
     const id = c.req.param('id')?.toLowerCase() ?? '';
     return UUID.test(id) ? id : undefined;
@@ -54,7 +59,14 @@ export function createModelPriceRoutes(backend: UsageStore): Hono {
     const parsed = await parseBody(c, modelPriceBodySchema);
     if ('response' in parsed) return parsed.response;
     try {
-      return c.json(await prices.create(target.workspaceId, parsed.body));
+      const entry = await prices.create(target.workspaceId, parsed.body);
+      await recordChange(c, backend, target.principal, {
+        action: 'model_price.create',
+        target: entry.name,
+        before: null,
+        after: entry,
+      });
+      return c.json(entry);
     } catch (error) {
       return conflict(c, error);
     }
@@ -68,8 +80,16 @@ export function createModelPriceRoutes(backend: UsageStore): Hono {
     const parsed = await parseBody(c, modelPriceBodySchema);
     if ('response' in parsed) return parsed.response;
     try {
+      const before = await ownEntry(target.workspaceId, id);
       const entry = await prices.replace(target.workspaceId, id, parsed.body);
-      return entry ? c.json(entry) : jsonError(c, 404, `Model price ${id} not found.`);
+      if (!entry) return jsonError(c, 404, `Model price ${id} not found.`);
+      await recordChange(c, backend, target.principal, {
+        action: 'model_price.set',
+        target: entry.name,
+        before,
+        after: entry,
+      });
+      return c.json(entry);
     } catch (error) {
       return conflict(c, error);
     }
@@ -80,9 +100,16 @@ export function createModelPriceRoutes(backend: UsageStore): Hono {
     if ('response' in target) return target.response;
     const id = entryId(c);
     if (!id) return invalidId(c);
-    if (!(await prices.remove(target.workspaceId, id))) {
+    const before = await ownEntry(target.workspaceId, id);
+    if (!before || !(await prices.remove(target.workspaceId, id))) {
       return jsonError(c, 404, `Model price ${id} not found.`);
     }
+    await recordChange(c, backend, target.principal, {
+      action: 'model_price.remove',
+      target: before.name,
+      before,
+      after: null,
+    });
     return c.body(null, 204);
   });
 

@@ -45,9 +45,6 @@ export async function putScopedLimit(
   const target = await limitWorkspace(c, backend, principal, 'write');
   if ('response' in target) return target.response;
   const scoped = limits.scoped;
-  if (!scoped) {
-    return jsonError(c, 501, 'This backend does not enforce project, user or spend limits.');
-  }
   const { body } = parsed;
   const existing = body.id ? await scoped.find(body.id) : undefined;
   if (body.id && (!existing || existing.tenant_id !== target.workspaceId)) {

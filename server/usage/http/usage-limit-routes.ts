@@ -41,7 +41,7 @@ export function createUsageLimitRoutes({ backend, limits, alerts }: LimitRouteDe
     const target = await limitWorkspace(c, backend, auth.principal, 'read');
     if ('response' in target) return target.response;
     const own = (await limits.list([target.workspaceId])).map(wire);
-    const scoped = limits.scoped ? await limits.scoped.list([target.workspaceId]) : [];
+    const scoped = await limits.scoped.list([target.workspaceId]);
     return c.json([...own, ...scoped]);
   });
 
@@ -106,12 +106,12 @@ export function createUsageLimitRoutes({ backend, limits, alerts }: LimitRouteDe
     const writable = new Set(
       auth.principal.workspaces.filter((ws) => !ws.read_only).map((ws) => ws.id),
     );
-    const existing = (await limits.find(id)) ?? (await limits.scoped?.find(id));
+    const existing = (await limits.find(id)) ?? (await limits.scoped.find(id));
     // A limit of a workspace the key cannot change is "not found": ids say nothing to others.
     if (!existing || !writable.has(existing.tenant_id)) {
       return jsonError(c, 404, `Usage limit ${id} not found.`);
     }
-    if ('scope' in existing) await limits.scoped?.remove(id);
+    if ('scope' in existing) await limits.scoped.remove(id);
     else await limits.remove(id);
     await recordChange(c, backend, auth.principal, {
       action: 'usage_limit.remove',
@@ -126,7 +126,7 @@ export function createUsageLimitRoutes({ backend, limits, alerts }: LimitRouteDe
     const auth = await authorizeLimits(c, backend, 'read');
     if ('response' in auth) return auth.response;
     const ids = auth.principal.workspaces.map((ws) => ws.id);
-    const scoped = limits.scoped ? await limits.scoped.list(ids) : [];
+    const scoped = await limits.scoped.list(ids);
     return c.json([...(await limits.list(ids)).map(wire), ...scoped]);
   });
 

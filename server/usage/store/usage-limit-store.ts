@@ -47,11 +47,8 @@ export interface UsageLimitStore {
     project?: string,
   ): Promise<RefusalCount[]>;
   workspaceNames(workspaceIds: readonly string[]): Promise<Map<string, string>>;
-  /**
-   * Project, user and spend limits, on backends that enforce them (absent: the API refuses to
-   * store a limit nothing would hold anyone to).
-   */
-  readonly scoped?: ScopedLimitStore;
+  /** Project, user and spend limits (every backend enforces them at ingestion). */
+  readonly scoped: ScopedLimitStore;
 }
 
 /** Limits beside a workspace's own: `monthly_traces` of a project or user, a workspace's spend. */

@@ -132,6 +132,76 @@ describe.each(LIMIT_BACKENDS)('API keys and the audit log ($name)', (backend) =>
     expect(JSON.stringify(entry)).not.toContain(made.key);
   });
 
+  it('records plan and model price changes with the console user as actor', async () => {
+    const plan = (await (await call('/orgs/current/billing/plan')).json()) as {
+      seat_price: number;
+    };
+    const raised = { ...plan, seat_price: plan.seat_price + 7 };
+    const putPlan = await call('/orgs/current/billing/plan', {
+      method: 'PUT',
+      body: JSON.stringify(raised),
+      actor: 'grace@example.com',
+    });
+    expect(putPlan.status).toBe(200);
+    const [planEntry] = (await auditPage('?limit=1')).entries;
+    expect(planEntry).toMatchObject({
+      actor: 'grace@example.com',
+      action: 'billing_plan.set',
+      target: 'organization',
+      before: { seat_price: plan.seat_price },
+      after: { seat_price: plan.seat_price + 7 },
+    });
+
+    const price = (init: RequestInit & { actor?: string }, path = '') =>
+      fetch(`${server.baseUrl}/api/v1/model-price-map${path}`, {
+        ...init,
+        headers: {
+          ...ADMIN,
+          'x-tenant-id': workspace,
+          'content-type': 'application/json',
+          ...(init.actor ? { 'x-console-actor': init.actor } : {}),
+        },
+      });
+    const body = {
+      name: 'audited-model',
+      match_pattern: '^audited$',
+      prompt_cost: 0.000001,
+      completion_cost: 0.000004,
+    };
+    const created = (await (
+      await price({ method: 'POST', body: JSON.stringify(body), actor: 'grace@example.com' })
+    ).json()) as { id: string };
+    const replaced = await price(
+      { method: 'PUT', body: JSON.stringify({ ...body, prompt_cost: 0.000002 }) },
+      `/${created.id}`,
+    );
+    expect(replaced.status).toBe(200);
+    expect((await price({ method: 'DELETE' }, `/${created.id}`)).status).toBe(204);
+    const [removed, set, made] = (await auditPage('?limit=3')).entries;
+    expect(made).toMatchObject({
+      actor: 'grace@example.com',
+      action: 'model_price.create',
+      target: 'audited-model',
+      before: null,
+      after: { id: created.id, prompt_cost: 0.000001 },
+    });
+    expect(set).toMatchObject({
+      actor: 'api-key:demo admin',
+      action: 'model_price.set',
+      before: { prompt_cost: 0.000001 },
+      after: { prompt_cost: 0.000002 },
+    });
+    expect(removed).toMatchObject({
+      action: 'model_price.remove',
+      before: { prompt_cost: 0.000002 },
+      after: null,
+    });
+    // A refused change leaves no entry.
+    const total = (await auditPage('?limit=1')).total;
+    expect((await price({ method: 'DELETE' }, `/${created.id}`)).status).toBe(404);
+    expect((await auditPage('?limit=1')).total).toBe(total);
+  });
+
   it('pages the log and exports it as RFC 4180 CSV', async () => {
     await createKey({ description: 'comma, "quoted"\nline', role: 'viewer' });
     const first = await auditPage('?limit=1');

@@ -8,6 +8,7 @@ import {
 import { demoKeyOwner } from '@server/usage/seed/demo-key-owners';
 import { DEMO_KEY_GRANTS } from '@server/usage/seed/demo-keys';
 import { jsonTraces, sdkRootRun } from './ingest-helpers';
+import { HAVE_SCALE_OUT_SERVERS, SKIP_REASON } from './contract/fresh-stores';
 import { LIMIT_BACKENDS, useLimitServer, type LimitServer } from './limit-backends';
 import {
   limitStatus,
@@ -69,10 +70,94 @@ async function sendConcurrently(
   return { sent, answers, refused };
 }
 
+/** Each backend's answers to one scripted sequence, ids and times replaced (see `transcript`). */
+const transcripts = new Map<string, string>();
+
+/**
+ * The bodies as one text with every UUID replaced by its order of first appearance and every
+ * instant by `<time>`: two backends that answer alike give the same text.
+ */
+function transcript(bodies: readonly unknown[]): string {
+  const ids = new Map<string, string>();
+  return JSON.stringify(bodies, null, 1)
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (id) => {
+      const key = id.toLowerCase();
+      if (!ids.has(key)) ids.set(key, `<id ${ids.size + 1}>`);
+      return ids.get(key) ?? key;
+    })
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<time>');
+}
+
+/** `POST /runs/batch` of new root runs of `project` (or these ids): status and body. */
+async function postRoots(server: LimitServer, project: string, ids: readonly string[]) {
+  const response = await fetch(`${server.baseUrl}/api/v1/runs/batch`, {
+    method: 'POST',
+    headers: { ...ADMIN, 'x-tenant-id': workspace, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      post: ids.map((id) => ({
+        id,
+        trace_id: id,
+        name: 'root',
+        run_type: 'chain',
+        session_name: project,
+      })),
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
 describe.each(LIMIT_BACKENDS)('project, user and spend limits ($name)', (backend) => {
   const server = useLimitServer(backend, 'limit_scopes');
-  // ClickHouse + Postgres does not hold project, user or spend limits yet: it refuses to store them.
-  const enforced = backend.kind === 'duckdb';
+
+  it('answers a scripted sequence of limits and refusals (compared across backends below)', async () => {
+    const project = 'scripted-project-limit';
+    const projectId = await createProject(server, project);
+    const put = await putLimitResponse(server.baseUrl, workspace, {
+      scope: 'project',
+      target_id: projectId,
+      limit_type: 'monthly_traces',
+      limit_value: 3,
+      alert_thresholds: [50, 100],
+    });
+    const limit = scopedLimitSchema.parse(await put.clone().json());
+    const spend = await putLimitResponse(server.baseUrl, workspace, {
+      limit_type: 'monthly_spend',
+      limit_value: 1000,
+      extended_share: 0.25,
+    });
+    const spendLimit = scopedLimitSchema.parse(await spend.clone().json());
+    const runs = Array.from({ length: 5 }, () => randomUUID());
+    const first = await postRoots(server, project, runs);
+    const resent = await postRoots(server, project, runs);
+    const listed = await fetch(`${server.baseUrl}/api/v1/usage-limits`, {
+      headers: { ...ADMIN, 'x-tenant-id': workspace },
+    });
+    const scoped = anyLimitListSchema
+      .parse(await listed.json())
+      .filter((entry) => entry.id === limit.id || entry.id === spendLimit.id);
+    for (const id of [limit.id, spendLimit.id]) {
+      await fetch(`${server.baseUrl}/api/v1/usage-limits/${id}`, {
+        method: 'DELETE',
+        headers: ADMIN,
+      });
+    }
+    expect(first.status).toBe(429);
+    expect(resent.status).toBe(429);
+    expect(limitExceededSchema.parse(resent.body)).toMatchObject({
+      refused_run_ids: runs.slice(3),
+      traces_billed: 0,
+    });
+    transcripts.set(
+      backend.kind,
+      transcript([
+        [put.status, await put.json()],
+        [spend.status, await spend.json()],
+        first,
+        resent,
+        scoped,
+      ]),
+    );
+  });
 
   it('a project limit refuses exactly the runs over it from 8 senders, and no other project', async () => {
     const limited = `scoped-${randomUUID().slice(0, 8)}`;
@@ -84,10 +169,6 @@ describe.each(LIMIT_BACKENDS)('project, user and spend limits ($name)', (backend
       limit_type: 'monthly_traces',
       limit_value: 37,
     };
-    if (!enforced) {
-      expect((await putLimitResponse(server.baseUrl, workspace, body)).status).toBe(501);
-      return;
-    }
     const limit = await putScoped(server, body);
     expect(limit).toMatchObject({ scope: 'project', target_id: projectId, limit_value: 37 });
 
@@ -129,7 +210,7 @@ describe.each(LIMIT_BACKENDS)('project, user and spend limits ($name)', (backend
   });
 
   it('a user limit refuses exactly the runs of that user over it from 8 senders', async () => {
-    if (!enforced || !adminGrant) return;
+    if (!adminGrant) throw new Error('The demo admin key has an owner');
     const userId = demoKeyOwner(adminGrant).userId;
     const project = `user-${randomUUID().slice(0, 8)}`;
     const before = await jsonTraces(server.baseUrl, 'user_email', adminGrant.ownerEmail);
@@ -152,7 +233,6 @@ describe.each(LIMIT_BACKENDS)('project, user and spend limits ($name)', (backend
   });
 
   it('a spend limit holds the workspace to the traces its dollars buy at the plan prices', async () => {
-    if (!enforced) return;
     const before = (await limitStatus(server.baseUrl, workspace)).used;
     // At the default plan's $0.0005 a base trace, $0.01 more than the month so far buys 20.
     const dollars = Math.round((before * 0.0005 + 0.01) * 1e6) / 1e6;
@@ -185,3 +265,14 @@ describe.each(LIMIT_BACKENDS)('project, user and spend limits ($name)', (backend
     expect(response.status).toBe(422);
   });
 });
+
+describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
+  `project, user and spend limits on every backend (skipped when ${SKIP_REASON})`,
+  () => {
+    it('gives the same bodies on DuckDB and on ClickHouse + Postgres', () => {
+      const duckdb = transcripts.get('duckdb');
+      expect(duckdb).toContain('"scope": "project"');
+      expect(transcripts.get('clickhouse')).toBe(duckdb);
+    });
+  },
+);

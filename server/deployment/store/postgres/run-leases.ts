@@ -12,8 +12,39 @@ export interface LeasedRun {
   start_checkpoint_id: string | null;
 }
 
+/** A running run another replica may have to settle: its lease ran out, or its owner died. */
+export interface OrphanedRun extends LeasedRun {
+  owner: string;
+  /** The lease ran out (else only the owner's liveness lock is gone, see `ownerAlive`). */
+  lease_expired: boolean;
+}
+
+const LIVE_SUFFIX = '+live';
+
+/**
+ * Each replica holds a session advisory lock named by its owner id (the key pair: this namespace,
+ * the id's hash) while its process lives; Postgres frees it when the session ends. Its owner id
+ * ends in `suffix`: a replica of a release without the lock (during a rolling upgrade) is never
+ * taken for dead by it, only by its lease. `lock` takes it (`$1`: the owner id); `goneFor(column)`
+ * says whether the owner in `column` holds such a lock no more.
+ */
+export const ownerAlive = {
+  suffix: LIVE_SUFFIX,
+  lock: `pg_try_advisory_lock(hashtext('deployment replica'), hashtext($1))`,
+  // Uncorrelated, so Postgres reads the lock table once per statement, not once per run.
+  goneFor: (column: string) =>
+    `(${column} LIKE '%${LIVE_SUFFIX}' AND hashtext(${column})::oid NOT IN (
+       SELECT l.objid FROM pg_locks AS l
+       WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+         AND l.classid = hashtext('deployment replica')::oid
+         AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())))`,
+};
+
+/** A run settled after its owner was lost, with its new status (and error, when it failed). */
+export type SettledRun = LeasedRun & { status: string; error: string | null };
+
 const EXPIRED_REASON =
-  'The replica executing this run stopped renewing its lease (it crashed or was killed) on each of its attempts; the run was not resumed.';
+  'The replica executing this run was lost (killed, crashed, or it stopped renewing its lease) on each of its attempts; the run was not resumed.';
 /** As the Agent Server: a run whose worker was lost is tried at most this many times. */
 const MAX_ATTEMPTS = 3;
 
@@ -68,11 +99,16 @@ export function createRunLeases(pool: pg.Pool) {
       return rows[0]?.cancel_action ?? null;
     },
 
-    /** Running runs whose lease has expired (their replica died or hangs). */
-    async expired(): Promise<LeasedRun[]> {
-      const { rows } = await pool.query<LeasedRun>(
-        `SELECT run_id, thread_id, cancel_action, start_checkpoint_id FROM deployment.runs
-         WHERE status = 'running' AND lease_until < now()`,
+    /**
+     * Running runs whose lease has expired (their replica died or hangs) or whose owner no longer
+     * holds its liveness lock (its process ended; or its session is being reopened).
+     */
+    async orphaned(): Promise<OrphanedRun[]> {
+      const { rows } = await pool.query<OrphanedRun>(
+        `SELECT run_id, thread_id, cancel_action, start_checkpoint_id, owner,
+           lease_until < now() AS lease_expired
+         FROM deployment.runs
+         WHERE status = 'running' AND (lease_until < now() OR ${ownerAlive.goneFor('owner')})`,
       );
       return rows;
     },
@@ -82,20 +118,23 @@ export function createRunLeases(pool: pg.Pool) {
      * a requested interrupt makes it `interrupted`; with no request it goes back to the queue
      * with what it wrote deleted (it starts over), up to its third attempt, after which it ends
      * in `error`. A requested rollback is left to the caller (it deletes the run with its
-     * checkpoints). Answers the run and its new status when this call settled it, `undefined`
-     * when another replica did (or the lease was renewed).
+     * checkpoints). `deadOwner`: the owner a sweeper found without its liveness lock, whose run
+     * is settled then even within its lease (the lock is read again here). Answers the run and
+     * its new status when this call settled it, `undefined` when another replica did (or the
+     * lease was renewed).
      */
-    settleExpired(runId: string): Promise<(LeasedRun & { status: string }) | undefined> {
+    settleExpired(runId: string, deadOwner = ''): Promise<SettledRun | undefined> {
       return inTransaction(pool, async (client) => {
-        const { rows } = await client.query<LeasedRun & { status: string }>(
+        const { rows } = await client.query<SettledRun>(
           `UPDATE deployment.runs SET owner = NULL, lease_until = NULL, updated_at = now(),
              status = CASE WHEN cancel_action = 'interrupt' THEN 'interrupted'
                            WHEN cancel_action IS NULL AND attempt < $3 THEN 'pending'
                            ELSE 'error' END,
              error = CASE WHEN cancel_action IS NULL AND attempt >= $3 THEN $2 ELSE NULL END
-           WHERE run_id = $1 AND status = 'running' AND lease_until < now()
-           RETURNING run_id, thread_id, cancel_action, start_checkpoint_id, status`,
-          [runId, EXPIRED_REASON, MAX_ATTEMPTS],
+           WHERE run_id = $1 AND status = 'running' AND (lease_until < now()
+             OR (owner = $4 AND ${ownerAlive.goneFor('$4')}))
+           RETURNING run_id, thread_id, cancel_action, start_checkpoint_id, status, error`,
+          [runId, EXPIRED_REASON, MAX_ATTEMPTS, deadOwner],
         );
         const settled = rows[0];
         if (settled?.status === 'pending') {

@@ -3,6 +3,7 @@ import type { TraceTier } from '@contracts/usage/limit-period';
 import type { Refusal } from '@server/usage/model/select-over-limit';
 import { claimAndCount } from './limits/claims';
 import { NO_BASELINE, type MonthBaseline } from './limits/month-counters';
+import { NO_TARGET_BASELINE, type TargetBaseline } from './limits/target-counters';
 
 /**
  * How long a claim protects its run ids. A claim older than this belongs to a replica that died
@@ -21,6 +22,9 @@ export interface ClaimRow {
   tier?: TraceTier;
   /** Set for a root run of `ingestRuns`: weighed against its workspace's limits. */
   limitedProject?: string;
+  /** Its project's and user's ids: counted for their limits (and held to them when limited). */
+  projectId?: string | null;
+  userId?: string | null;
 }
 
 export interface ClaimOutcome {
@@ -59,6 +63,7 @@ export async function claimRuns(
   rows: readonly ClaimRow[],
   findStored: FindStored,
   baseline: MonthBaseline = NO_BASELINE,
+  targetBaseline: TargetBaseline = NO_TARGET_BASELINE,
 ): Promise<ClaimOutcome> {
   const outcome: ClaimOutcome = {
     claimed: new Set(),
@@ -72,6 +77,7 @@ export async function claimRuns(
     claim,
     rows.map((row) => ({ ...row, tier: row.tier ?? 'short' })),
     baseline,
+    targetBaseline,
   );
   outcome.claimed = fresh.claimed;
   outcome.refused = fresh.refused;

@@ -28,6 +28,12 @@ import { LLM_USAGE_TABLES_SQL } from './llm/llm-tables';
  * - Keys with roles and the audit log (version 40; as the DuckDB backend's `admin/`):
  *   `api_key_roles` (the key list; a revoked key keeps its row and loses its credentials) and
  *   `audit_log` (every change made through the API; `seq` is its order, newest last).
+ * - Project, user and spend limits (version 42; as the DuckDB backend's `usage_scoped_limits`):
+ *   `usage_scoped_limits`, one per (workspace, scope, target, type), a spend limit with the trace
+ *   limits it was derived to; `limit_target_counters`, traces billed per (project or user, UTC
+ *   month), kept by every claim beside `limit_counters`, in the same transaction
+ *   (`target-counters.ts`); `billed_runs.project_id`/`user_id` say which target counters a dead
+ *   claim is taken back from.
  */
 const MIGRATIONS: readonly Migration[] = [
   {
@@ -195,6 +201,34 @@ const MIGRATIONS: readonly Migration[] = [
       UPDATE usage.auth_keys SET permissions = array_append(permissions, 'organization:manage')
       WHERE key_hash = encode(sha256('lsv2_demo_admin'::bytea), 'hex')
         AND NOT ('organization:manage' = ANY (permissions));`,
+  },
+  {
+    version: 42,
+    name: 'project, user and spend limits, target counters',
+    sql: `
+      CREATE TABLE usage.usage_scoped_limits (
+        id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        scope text NOT NULL,
+        target_id uuid NOT NULL,
+        limit_type text NOT NULL,
+        limit_value float8 NOT NULL,
+        extended_share float8,
+        derived_traces bigint,
+        derived_longlived bigint,
+        alert_thresholds integer[] NOT NULL,
+        created_at timestamp(3) NOT NULL,
+        updated_at timestamp(3) NOT NULL,
+        UNIQUE (tenant_id, scope, target_id, limit_type)
+      );
+      CREATE TABLE usage.limit_target_counters (
+        scope text NOT NULL,
+        target_id uuid NOT NULL,
+        month date NOT NULL,
+        traces bigint NOT NULL,
+        PRIMARY KEY (scope, target_id, month)
+      );
+      ALTER TABLE usage.billed_runs ADD COLUMN project_id uuid, ADD COLUMN user_id uuid;`,
   },
 ];
 

@@ -26,6 +26,7 @@ import { createClickHouseReader, type ClickHouseReader } from './clickhouse/read
 import { createPostgresLimitStore } from './limits/scale-out-limit-store';
 import { createIngestQueue } from './clickhouse/ingest-queue';
 import { createMonthBaseline } from './clickhouse/month-baseline';
+import { createTargetBaseline } from './clickhouse/target-baseline';
 import { seedClickHouse } from './seed/seed-database';
 import { createScaleOutLlmUsage } from './llm/scale-out-llm-usage';
 import { createPostgresSessionStore, ensureSessionTable } from './sessions/postgres-session-store';
@@ -71,7 +72,7 @@ function createScaleOutUsageStore(
   const catalogs = async (groupBy: TraceGroupBy) =>
     groupBy === 'trace_tier' ? TIER_CATALOG : entityCatalogs(groupBy);
   const baseline = createMonthBaseline(clickhouse);
-  const queue = createIngestQueue(pool, clickhouse, baseline);
+  const queue = createIngestQueue(pool, clickhouse, baseline, createTargetBaseline(clickhouse));
   let closing: Promise<void> | undefined;
   return {
     kind: 'clickhouse',

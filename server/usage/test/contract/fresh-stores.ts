@@ -50,7 +50,9 @@ export async function freshStore(kind: BackendChoice['kind'], label: string): Pr
       DATABASE_URI: databaseUri,
     },
     drop: async () => {
-      const clickhouse = createClient({ url: TEST_CLICKHOUSE_URL });
+      // After a replica is killed -9 mid-ingest the drop has been seen to outlast the client's
+      // default 30 s (ClickHouse still holding the dead insert's table): give it longer.
+      const clickhouse = createClient({ url: TEST_CLICKHOUSE_URL, request_timeout: 120_000 });
       await clickhouse.command({ query: `DROP DATABASE IF EXISTS ${name}` });
       await clickhouse.close();
       await dropTestDatabase(name);

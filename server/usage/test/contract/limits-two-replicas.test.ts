@@ -3,7 +3,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limitAlertPayloadSchema, limitExceededSchema } from '@contracts/usage/usage-limits';
+import { z } from 'zod';
+import {
+  limitAlertPayloadSchema,
+  limitExceededSchema,
+  scopedLimitSchema,
+  type LimitExceeded,
+} from '@contracts/usage/usage-limits';
+import { demoKeyOwner } from '@server/usage/seed/demo-key-owners';
+import { DEMO_KEY_GRANTS } from '@server/usage/seed/demo-keys';
 import { testProfile } from '@server/usage/seed/seed-profiles';
 import { openStore } from '@server/usage/store/open-usage-store';
 import { claimRuns } from '@server/usage/store/scale-out/billed-runs';
@@ -14,11 +22,12 @@ import {
   type ServerProcess,
 } from '@server/test/server-process';
 import { jsonTraces } from '../ingest-helpers';
-import { limitStatus, putLimit } from '../limit-helpers';
+import { limitStatus, putLimit, putLimitResponse } from '../limit-helpers';
 import { ADMIN, TEST_WORKSPACE_IDS } from '../test-server';
 import { freshStore, HAVE_SCALE_OUT_SERVERS, SKIP_REASON, type FreshStore } from './fresh-stores';
 
 const workspace = TEST_WORKSPACE_IDS[0] ?? '';
+const adminGrant = DEMO_KEY_GRANTS.find((grant) => grant.key === 'lsv2_demo_admin');
 
 /** One `/runs/batch` of `size` new root runs to a replica: the traces it says it billed. */
 async function sendBatch(baseUrl: string, project: string, size: number): Promise<number> {
@@ -35,6 +44,58 @@ async function sendBatch(baseUrl: string, project: string, size: number): Promis
   if (response.status === 429) return limitExceededSchema.parse(body).traces_billed;
   expect(response.status).toBe(202);
   return (body as { traces_billed: number }).traces_billed;
+}
+
+/** One `/runs/batch` of root runs to a replica: what it billed, and its 429 body if refused. */
+async function postRoots(baseUrl: string, runs: readonly { id: string; project: string }[]) {
+  const response = await fetch(`${baseUrl}/api/v1/runs/batch`, {
+    method: 'POST',
+    headers: { ...ADMIN, 'x-tenant-id': workspace, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      post: runs.map(({ id, project }) => ({
+        id,
+        trace_id: id,
+        name: 'root',
+        run_type: 'chain',
+        session_name: project,
+      })),
+    }),
+  });
+  const body: unknown = await response.json();
+  if (response.status === 429) {
+    const refused = limitExceededSchema.parse(body);
+    return { billed: refused.traces_billed, refused };
+  }
+  expect(response.status).toBe(202);
+  return { billed: z.object({ traces_billed: z.number() }).parse(body).traces_billed };
+}
+
+/**
+ * 8 senders at once, each alternating replicas, each posting `batches` batches of one new root
+ * per entry of `projects`: the runs sent, the traces the replicas said they billed, the 429s.
+ */
+async function sendAll(a: string, b: string, batches: number, projects: readonly string[]) {
+  const sent: { id: string; project: string }[] = [];
+  const refused: LimitExceeded[] = [];
+  let billed = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async (_, sender) => {
+      for (let i = 0; i < batches; i += 1) {
+        const runs = projects.map((project) => ({ id: randomUUID(), project }));
+        sent.push(...runs);
+        const answer = await postRoots((sender + i) % 2 === 0 ? a : b, runs);
+        billed += answer.billed;
+        if (answer.refused) refused.push(answer.refused);
+      }
+    }),
+  );
+  return { sent, billed, refused };
+}
+
+async function putScoped(baseUrl: string, body: unknown) {
+  const response = await putLimitResponse(baseUrl, workspace, body);
+  expect(response.status).toBe(200);
+  return scopedLimitSchema.parse(await response.json());
 }
 
 /** A webhook receiver that answers 200 and keeps every alert's threshold. */
@@ -126,6 +187,82 @@ describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
       expect(await sendBatch(b, project, 3)).toBe(2);
       expect(await jsonTraces(b, 'project_name', project)).toBe(2);
     });
+
+    it('holds project and user limits exactly across both replicas, never counting a resend', async () => {
+      const [a = '', b = ''] = urls;
+      const before = await limitStatus(a, workspace);
+      await putLimit(a, workspace, before.used + 1_000_000);
+      const capped = `replica-capped-${randomUUID().slice(0, 8)}`;
+      const free = `replica-free-${randomUUID().slice(0, 8)}`;
+      const session = await fetch(`${a}/api/v1/sessions`, {
+        method: 'POST',
+        headers: { ...ADMIN, 'x-tenant-id': workspace, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: capped }),
+      });
+      const projectId = z.object({ id: z.string() }).parse(await session.json()).id;
+      const projectLimit = await putScoped(b, {
+        scope: 'project',
+        target_id: projectId,
+        limit_type: 'monthly_traces',
+        limit_value: 37,
+      });
+
+      // 8 senders alternating replicas, 10 batches of 2 capped + 1 free root each.
+      const phase1 = await sendAll(a, b, 10, [capped, capped, free]);
+      const cappedIds = phase1.sent.filter((run) => run.project === capped).map((run) => run.id);
+      const refusedIds = new Set(phase1.refused.flatMap((body) => body.refused_run_ids));
+      for (const url of urls) {
+        expect(await jsonTraces(url, 'project_name', capped)).toBe(37);
+        expect(await jsonTraces(url, 'project_name', free)).toBe(80);
+      }
+      expect(refusedIds.size).toBe(160 - 37);
+      expect(cappedIds.filter((id) => refusedIds.has(id))).toHaveLength(160 - 37);
+      expect(phase1.billed).toBe(37 + 80);
+      for (const body of phase1.refused)
+        expect(body).toMatchObject({ scope: 'project', target_id: projectId, limit_value: 37 });
+      // Billed and refused runs sent again, to either replica: nothing more billed or counted.
+      const billedIds = cappedIds.filter((id) => !refusedIds.has(id));
+      const resend = [...billedIds.slice(0, 5), ...[...refusedIds].slice(0, 5)];
+      for (const url of urls)
+        await postRoots(
+          url,
+          resend.map((id) => ({ id, project: capped })),
+        );
+      expect(await jsonTraces(b, 'project_name', capped)).toBe(37);
+
+      // The admin key's user: its counter holds the month so far (every workspace's traces).
+      if (!adminGrant || store.choice.kind !== 'clickhouse') throw new Error('a ClickHouse store');
+      const userId = demoKeyOwner(adminGrant).userId;
+      const db = new pg.Pool({ connectionString: store.choice.databaseUri, max: 1 });
+      const counted = await db.query<{ traces: string }>(
+        `SELECT traces FROM usage.limit_target_counters
+         WHERE scope = 'user' AND target_id = $1 AND month = date_trunc('month', now())::date`,
+        [userId],
+      );
+      await db.end();
+      const userBefore = Number(counted.rows[0]?.traces);
+      expect(userBefore).toBeGreaterThanOrEqual(37 + 80);
+      const userLimit = await putScoped(a, {
+        scope: 'user',
+        target_id: userId,
+        limit_type: 'monthly_traces',
+        limit_value: userBefore + 45,
+      });
+      const userProject = `replica-user-${randomUUID().slice(0, 8)}`;
+      const phase2 = await sendAll(a, b, 5, [userProject, userProject, userProject]);
+      expect(await jsonTraces(a, 'project_name', userProject)).toBe(45);
+      expect(phase2.billed).toBe(45);
+      expect(phase2.refused.flatMap((body) => body.refused_run_ids)).toHaveLength(120 - 45);
+      for (const body of phase2.refused)
+        expect(body).toMatchObject({ scope: 'user', target_id: userId });
+      for (const limit of [projectLimit, userLimit]) {
+        const removed = await fetch(`${b}/api/v1/usage-limits/${limit.id}`, {
+          method: 'DELETE',
+          headers: ADMIN,
+        });
+        expect(removed.status).toBe(200);
+      }
+    }, 120_000);
 
     it('leaks no count when a replica is killed -9 while ingesting: dead claims give theirs back', async () => {
       const [a = '', b = ''] = urls;

@@ -185,12 +185,6 @@ describe.each(LIMIT_BACKENDS)('usage limits through the port ($name)', ({ kind, 
 
   it('holds a project limit to its project and keeps spend limits with their derived traces', async () => {
     const scoped = limits().scoped;
-    // ClickHouse + Postgres does not hold these yet: the routes refuse them there (501).
-    if (kind !== 'duckdb') {
-      expect(scoped).toBeUndefined();
-      return;
-    }
-    if (!scoped) throw new Error('DuckDB holds project, user and spend limits');
     const projectId = await backend.catalog.setProjectTier(old, 'capped', 'shortlived');
     const limit = await scoped.upsert({
       tenantId: old,

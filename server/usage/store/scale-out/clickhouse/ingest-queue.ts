@@ -10,6 +10,7 @@ import {
 } from '@server/usage/store/scale-out/billed-runs';
 import { releaseDeadClaims } from '@server/usage/store/scale-out/limits/claims';
 import type { MonthBaseline } from '@server/usage/store/scale-out/limits/month-counters';
+import type { TargetBaseline } from '@server/usage/store/scale-out/limits/target-counters';
 import type { RefusedRun } from '@server/usage/store/usage-store';
 import { DependencyError, outageOf } from '@server/http/dependency-outage';
 import { INSERT_TIMEOUT_MS, tsvRows, uuidLiteral, withinDeadline } from './client';
@@ -61,7 +62,12 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * the same moment are asked for again every 100 ms until that replica confirms (a duplicate) or
  * its claim dies (then settled, see `claimRuns`).
  */
-export function createIngestQueue(pool: Pool, client: ClickHouseClient, baseline: MonthBaseline) {
+export function createIngestQueue(
+  pool: Pool,
+  client: ClickHouseClient,
+  baseline: MonthBaseline,
+  targetBaseline: TargetBaseline,
+) {
   let pending: Job[] = [];
   let writing: Promise<void> | null = null;
   const timers = new Map<NodeJS.Timeout, Job>();
@@ -97,9 +103,12 @@ export function createIngestQueue(pool: Pool, client: ClickHouseClient, baseline
         day: dayOf(row.startMs),
         tier: row.tier,
         limitedProject: row.limitedProject,
+        projectId: row.projectId,
+        userId: row.userId,
       })),
       findStored,
       baseline,
+      targetBaseline,
     );
     const fresh = [...owner.values()].filter(({ row }) => outcome.claimed.has(row.runId));
     if (fresh.length > 0) {

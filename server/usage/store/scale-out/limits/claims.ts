@@ -1,24 +1,24 @@
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '@server/db/postgres';
 import { countRefusals } from '@server/usage/model/refusal-counts';
-import {
-  selectOverLimit,
-  type LimitBudget,
-  type Refusal,
-} from '@server/usage/model/select-over-limit';
-import { loadEffectiveLimits } from './limit-sql';
+import type { Refusal } from '@server/usage/model/select-over-limit';
+import { selectRefusals } from './claim-budgets';
 import {
   addToCounters,
-  COUNTER_TYPES,
   distinctKeys,
   ensureCounters,
-  keyOf,
   lockCounters,
-  monthOf,
   type CountedRow,
-  type Counts,
   type MonthBaseline,
 } from './month-counters';
+import {
+  addToTargetCounters,
+  distinctTargets,
+  ensureTargetCounters,
+  lockTargetCounters,
+  NO_TARGET_BASELINE,
+  type TargetBaseline,
+} from './target-counters';
 
 export interface NewClaims {
   /** Run ids no one had, now held by this claim and counted. */
@@ -27,10 +27,13 @@ export interface NewClaims {
   refused: Map<string, Refusal>;
 }
 
+const uuidOrNull = (id: string | null | undefined) => (id ? id : null);
+
 /**
  * Claims the ids of `rows` no one had and counts them, in one transaction holding the counter
- * rows of their (workspace, month): the month's count read under the lock plus this claim's own
- * decisions is exact, so replicas claiming at the same moment take turns and never overshoot.
+ * rows of their (workspace, month) and of their (workspace, project or user, month): the
+ * counts read under the locks plus this claim's own decisions are exact, so replicas claiming at
+ * the same moment take turns and never overshoot a workspace, project, user or spend limit.
  * New root runs over a limit are refused (their claim removed again before the commit, so no
  * one ever sees it) and recorded in `usage_limit_refusals`. A re-delivered id conflicts, so it
  * is never counted nor refused.
@@ -40,18 +43,23 @@ export async function claimAndCount(
   claim: string,
   rows: readonly CountedRow[],
   baseline: MonthBaseline,
+  targetBaseline: TargetBaseline = NO_TARGET_BASELINE,
 ): Promise<NewClaims> {
   const keys = distinctKeys(rows);
+  const targets = distinctTargets(rows);
   await ensureCounters(pool, keys, baseline);
+  await ensureTargetCounters(pool, targets, targetBaseline);
   // Inserted in id order: two claims sharing ids wait for each other in one order only.
   const sorted = [...rows].sort((a, b) => (a.runId < b.runId ? -1 : a.runId > b.runId ? 1 : 0));
   return inTransaction(pool, async (client) => {
-    const counters = await lockCounters(client, keys);
+    const workspaces = await lockCounters(client, keys);
+    const targetCounts = await lockTargetCounters(client, targets);
     const inserted = await client.query<{ run_id: string }>(
-      `INSERT INTO usage.billed_runs (run_id, claim, claimed_at, workspace_id, day, long_lived)
-         SELECT r.run_id, $1, now(), r.workspace_id, r.day, r.long_lived
-         FROM unnest($2::uuid[], $3::uuid[], $4::date[], $5::boolean[])
-           AS r (run_id, workspace_id, day, long_lived)
+      `INSERT INTO usage.billed_runs
+         (run_id, claim, claimed_at, workspace_id, day, long_lived, project_id, user_id)
+         SELECT r.run_id, $1, now(), r.workspace_id, r.day, r.long_lived, r.project_id, r.user_id
+         FROM unnest($2::uuid[], $3::uuid[], $4::date[], $5::boolean[], $6::uuid[], $7::uuid[])
+           AS r (run_id, workspace_id, day, long_lived, project_id, user_id)
          ON CONFLICT (run_id) DO NOTHING RETURNING run_id::text`,
       [
         claim,
@@ -59,12 +67,14 @@ export async function claimAndCount(
         sorted.map((row) => row.workspaceId),
         sorted.map((row) => row.day),
         sorted.map((row) => row.tier === 'long'),
+        sorted.map((row) => uuidOrNull(row.projectId)),
+        sorted.map((row) => uuidOrNull(row.userId)),
       ],
     );
     const claimed = new Set(inserted.rows.map((row) => row.run_id));
     // Arrival order decides who is billed, as on DuckDB.
     const fresh = rows.filter((row) => claimed.has(row.runId));
-    const refused = await overLimit(client, fresh, counters);
+    const refused = await selectRefusals(client, fresh, { workspaces, targets: targetCounts });
     if (refused.size > 0) {
       await client.query('DELETE FROM usage.billed_runs WHERE run_id = ANY($1::uuid[])', [
         [...refused.keys()],
@@ -72,51 +82,11 @@ export async function claimAndCount(
       await recordRefusals(client, fresh, refused);
       for (const runId of refused.keys()) claimed.delete(runId);
     }
-    await addToCounters(
-      client,
-      fresh.filter((row) => claimed.has(row.runId)),
-      1,
-    );
+    const counted = fresh.filter((row) => claimed.has(row.runId));
+    await addToCounters(client, counted, 1);
+    await addToTargetCounters(client, counted, 1);
     return { claimed, refused };
   });
-}
-
-/** The new root runs of `fresh` that go over a limit of their workspace this month. */
-async function overLimit(
-  client: PoolClient,
-  fresh: readonly CountedRow[],
-  counters: ReadonlyMap<string, Counts>,
-): Promise<Map<string, Refusal>> {
-  const limited = fresh.filter((row) => row.limitedProject !== undefined);
-  if (limited.length === 0) return new Map();
-  const limits = await loadEffectiveLimits(client, [
-    ...new Set(limited.map((row) => row.workspaceId)),
-  ]);
-  if (limits.size === 0) return new Map();
-  // Budgets per (workspace, month): a group may straddle a month's end.
-  const budgets = new Map<string, LimitBudget[]>();
-  const candidates = limited.map((row) => {
-    const key = keyOf({ workspaceId: row.workspaceId, month: monthOf(row.day) });
-    if (!budgets.has(key)) {
-      const counts = counters.get(key) ?? { traces: 0, longlived: 0 };
-      budgets.set(
-        key,
-        (limits.get(row.workspaceId) ?? []).map((limit) => ({
-          limitType: limit.limitType,
-          limitValue: limit.limitValue,
-          used: counts[COUNTER_TYPES[limit.limitType]],
-        })),
-      );
-    }
-    return { runId: row.runId, workspaceId: key, tier: row.tier };
-  });
-  const refused = selectOverLimit(candidates, budgets);
-  const workspaceOf = new Map(limited.map((row) => [row.runId, row.workspaceId]));
-  for (const [runId, refusal] of refused) {
-    const workspaceId = workspaceOf.get(runId) ?? refusal.workspaceId;
-    refused.set(runId, { ...refusal, workspaceId, targetId: workspaceId });
-  }
-  return refused;
 }
 
 async function recordRefusals(
@@ -181,22 +151,30 @@ export async function releaseDeadClaims(
   if (lost.length === 0) return { confirmed: landed.length, released: 0 };
   return inTransaction(pool, async (client) => {
     await lockCounters(client, distinctKeys(lost));
-    const removed = await client.query<{ workspace_id: string; day: string; long_lived: boolean }>(
+    const removed = await client.query<{
+      workspace_id: string;
+      day: string;
+      long_lived: boolean;
+      project_id: string | null;
+      user_id: string | null;
+    }>(
       `DELETE FROM usage.billed_runs
          WHERE run_id = ANY($1::uuid[]) AND claim IS NOT NULL
            AND claimed_at < now() - make_interval(secs => $2)
-         RETURNING workspace_id::text, to_char(day, 'YYYY-MM-DD') AS day, long_lived`,
+         RETURNING workspace_id::text, to_char(day, 'YYYY-MM-DD') AS day, long_lived,
+           project_id::text, user_id::text`,
       [lost.map((row) => row.runId), leaseMs / 1000],
     );
-    await addToCounters(
-      client,
-      removed.rows.map((row) => ({
-        workspaceId: row.workspace_id,
-        day: row.day,
-        tier: row.long_lived ? ('long' as const) : ('short' as const),
-      })),
-      -1,
-    );
+    const released = removed.rows.map((row) => ({
+      workspaceId: row.workspace_id,
+      day: row.day,
+      tier: row.long_lived ? ('long' as const) : ('short' as const),
+      projectId: row.project_id,
+      userId: row.user_id,
+    }));
+    await lockTargetCounters(client, distinctTargets(released));
+    await addToCounters(client, released, -1);
+    await addToTargetCounters(client, released, -1);
     return { confirmed: landed.length, released: removed.rows.length };
   });
 }

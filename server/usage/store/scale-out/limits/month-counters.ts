@@ -27,6 +27,9 @@ export interface CountedRow {
   tier: TraceTier;
   /** The project of a root run of `ingestRuns`: weighed against limits. Absent: never refused. */
   limitedProject?: string;
+  /** Its project's and user's ids: counted for, and held to, their limits. */
+  projectId?: string | null;
+  userId?: string | null;
 }
 
 export const keyOf = (key: MonthKey) => `${key.workspaceId}|${key.month}`;

@@ -17,10 +17,16 @@ import {
   upsertLimit,
 } from './limit-sql';
 import { readMonthUsage, type MonthBaseline } from './month-counters';
+import {
+  deleteScopedLimit,
+  findScopedLimit,
+  listScopedLimits,
+  upsertScopedLimit,
+} from './scoped-limit-sql';
 
 /**
- * The limits port with Postgres as their home (schema `usage`, migration 20): limits, the org
- * default, alerts, the delivery log, refusals and the month counters are shared by every replica,
+ * The limits port with Postgres as their home (schema `usage`, migrations 20 and 42): limits
+ * (project, user and spend limits too), the org default, alerts, the delivery log, refusals and the month counters are shared by every replica,
  * and every read goes to Postgres, so a change made through one replica is what the next batch
  * on any replica is held to. Month counts come from the counter rows the claims keep
  * (`month-counters.ts`); `baseline` reads ClickHouse for a month no claim has counted yet.
@@ -41,6 +47,12 @@ export function createPostgresLimitStore(pool: Pool, baseline: MonthBaseline): U
     recordDelivery: (alert, attempt) => recordDelivery(pool, alert, attempt),
     deliveries: (ids, limit) => listDeliveries(pool, ids, limit),
     refusals: (ids, range, project) => countRefusals(pool, ids, range, project),
+    scoped: {
+      list: (ids) => listScopedLimits(pool, ids),
+      find: (id) => findScopedLimit(pool, id),
+      upsert: (write) => upsertScopedLimit(pool, write),
+      remove: (id) => deleteScopedLimit(pool, id),
+    },
     async workspaceNames(ids) {
       if (ids.length === 0) return new Map<string, string>();
       const result = await pool.query<{ id: string; display_name: Buffer }>(
