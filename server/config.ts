@@ -224,6 +224,13 @@ const envSchema = z
      */
     SSE_HEARTBEAT_INTERVAL_MS: integer(5000, 60_000),
     /**
+     * Deployment streams (runs, joins, thread streams, protocol v2 events) one client may hold
+     * open at once: its authenticated identity, else its address. More answer 429.
+     */
+    DEPLOYMENT_STREAMS_PER_CLIENT: integer(500, 1_000_000),
+    /** Deployment streams this process holds open for all clients together; more answer 503. */
+    DEPLOYMENT_MAX_STREAMS: integer(2000, 1_000_000),
+    /**
      * A `langgraph.json` whose graphs the deployment serves instead of the demo `agent`
      * (`npm start -- --graphs path` sets it too).
      */

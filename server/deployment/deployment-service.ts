@@ -25,6 +25,7 @@ import { createRunRoutes } from './http/run-routes';
 import { createThreadRoutes } from './http/thread-routes';
 import { plainTextNotFound } from './wire/plain-not-found';
 import { sseHeartbeats } from './wire/sse-heartbeat';
+import { capOpenStreams } from './http/stream-caps';
 import { refuseUnstorableUrl } from './wire/unstorable-url';
 import { createRunEvents } from './runs/run-events';
 import { createRunExecutor } from './runs/run-executor';
@@ -235,6 +236,14 @@ export async function createDeploymentService(
   app.use('*', sseHeartbeats(config.SSE_HEARTBEAT_INTERVAL_MS));
   // Every request is authenticated and authorized here, before any route reads or writes.
   app.use('*', authDoor(auth, { threads, assistants, crons }));
+  // Inside the heartbeats, so a stream's slot is given back when its client goes away.
+  app.use(
+    '*',
+    capOpenStreams({
+      perClient: config.DEPLOYMENT_STREAMS_PER_CLIENT,
+      total: config.DEPLOYMENT_MAX_STREAMS,
+    }),
+  );
   if (loaded) app.use('*', plainTextNotFound());
   // Ids are checked before any route reads or writes: POST /threads/search stays a route.
   app.on(ID_METHODS, '/threads/:threadId', requireUuidParams('threadId'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outageOf } from './dependency-outage';
+import { DependencyError, outageOf } from './dependency-outage';
 
 const systemError = (code: string, port: number) =>
   Object.assign(new Error(`connect ${code} 127.0.0.1:${port}`), {
@@ -32,6 +32,21 @@ describe('outageOf', () => {
       new Error('request failed', { cause: systemError('ECONNREFUSED', 6379) }),
       '127.0.0.1:6379',
     ],
+    [
+      'a refused connect met calling ClickHouse',
+      new DependencyError('clickhouse', 'connect ECONNREFUSED', {
+        cause: systemError('ECONNREFUSED', 8123),
+      }),
+      'clickhouse',
+    ],
+    [
+      'a call past its deadline',
+      new DependencyError('clickhouse', 'no answer within 3000 ms', {
+        cause: new Error('The user aborted a request.'),
+        code: 'ETIMEDOUT',
+      }),
+      'clickhouse',
+    ],
   ])('names the dependency of %s', (_case, error, dependency) => {
     expect(outageOf(error)?.dependency).toBe(dependency);
   });
@@ -43,6 +58,12 @@ describe('outageOf', () => {
       Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }),
     ],
     ['a string', 'ECONNREFUSED'],
+    [
+      "a dependency's refusal of the statement",
+      new DependencyError('clickhouse', 'Syntax error', {
+        cause: Object.assign(new Error('Syntax error: failed at position 1'), { code: '62' }),
+      }),
+    ],
   ])('leaves %s a 500', (_case, error) => {
     expect(outageOf(error)).toBeUndefined();
   });

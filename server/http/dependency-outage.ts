@@ -37,6 +37,27 @@ export interface Outage {
   reason: string;
 }
 
+/**
+ * An error met calling `dependency`, so that an outage names it whatever the driver threw: a
+ * refused connect carries only an address, and an aborted request nothing at all. With `code`
+ * `ETIMEDOUT` it is an outage of its own: the dependency did not answer within its deadline.
+ */
+export class DependencyError extends Error {
+  readonly dependency: Dependency;
+  readonly code: string | undefined;
+
+  constructor(
+    dependency: Dependency,
+    message: string,
+    options: { cause?: unknown; code?: string },
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'DependencyError';
+    this.dependency = dependency;
+    this.code = options.code;
+  }
+}
+
 interface ErrorFields {
   code?: unknown;
   message?: unknown;
@@ -49,6 +70,7 @@ interface ErrorFields {
 
 /** Which driver threw, read from where the error was made. */
 function driverOf(error: ErrorFields): Dependency | undefined {
+  if (error instanceof DependencyError) return error.dependency;
   const stack = typeof error.stack === 'string' ? error.stack : '';
   if (/node_modules[\\/](pg|pg-pool|pg-protocol)[\\/]/.test(stack)) return 'postgres';
   if (/node_modules[\\/]@clickhouse[\\/]/.test(stack)) return 'clickhouse';
@@ -63,6 +85,15 @@ function classify(error: ErrorFields, depth: number): Outage | undefined {
     typeof error.address === 'string'
       ? `${error.address}${typeof error.port === 'number' ? `:${error.port}` : ''}`
       : undefined;
+  if (error instanceof DependencyError && !CONNECTION_CODES.has(code)) {
+    // The call's error is the dependency's outage when what it wraps is one.
+    const inner = error.cause;
+    const found =
+      typeof inner === 'object' && inner !== null && depth <= 3
+        ? classify(inner, depth + 1)
+        : undefined;
+    return found && { ...found, dependency: error.dependency };
+  }
   if (POSTGRES_UNAVAILABLE.test(code)) return { dependency: 'postgres', reason: message };
   if (CONNECTION_CODES.has(code)) {
     return { dependency: driverOf(error) ?? address ?? 'a database', reason: message || code };

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { RunStreamEvent, RunStreamLog } from '../runs/run-stream-log';
+import { streamInterrupted, type RunStreamEvent, type RunStreamLog } from '../runs/run-stream-log';
 import { pause } from '../runs/pause';
 import type { WatchChannel } from './channel-watcher';
 
@@ -20,10 +21,27 @@ const END = '__end';
  * Appends one event. Entry ids are `0-<n>` with `n` counted in the run's meta hash, so an
  * event's index (its SSE id, `n - 1`) is the same on every replica and `Last-Event-ID` maps to
  * an exact XRANGE start. Refused once the log has ended. The channel message wakes readers.
- * KEYS: events stream, meta hash. ARGV: event, data, ttl ms, max events, channel.
+ * Each writer numbers its own events of the run (`seq`, kept in the hash under its field): when
+ * one of its earlier writes never landed (Redis was away), the log ends here with an
+ * `interrupted` error instead, so no reader takes what follows for a whole stream.
+ * KEYS: events stream, meta hash. ARGV: event, data, ttl ms, max events, channel, writer field,
+ * seq, interrupted error data, finished ttl ms.
  */
 const PUBLISH_SCRIPT = `
 if redis.call('EXISTS', KEYS[2]) == 0 or redis.call('HEXISTS', KEYS[2], 'done') == 1 then return -1 end
+local last = tonumber(redis.call('HGET', KEYS[2], ARGV[6]) or '0')
+if last ~= tonumber(ARGV[7]) - 1 then
+  local lost = redis.call('HINCRBY', KEYS[2], 'n', 1)
+  redis.call('XADD', KEYS[1], '0-' .. lost, 'e', 'error', 'd', ARGV[8])
+  local n = redis.call('HINCRBY', KEYS[2], 'n', 1)
+  redis.call('XADD', KEYS[1], '0-' .. n, 'e', '${END}', 'd', 'null')
+  redis.call('HSET', KEYS[2], 'done', '1')
+  redis.call('PEXPIRE', KEYS[1], ARGV[9])
+  redis.call('PEXPIRE', KEYS[2], ARGV[9])
+  redis.call('PUBLISH', ARGV[5], n)
+  return -2
+end
+redis.call('HSET', KEYS[2], ARGV[6], ARGV[7])
 local n = redis.call('HINCRBY', KEYS[2], 'n', 1)
 redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[4], '0-' .. n, 'e', ARGV[1], 'd', ARGV[2])
 if ARGV[1] == 'error' then redis.call('HSET', KEYS[2], 'error', ARGV[2]) end
@@ -68,8 +86,12 @@ const parseJson = (raw: string | null | undefined): unknown =>
 export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunStreamLog {
   const shutdown = new AbortController();
   const warn = (error: unknown) => console.warn(`Run stream log (Redis): ${String(error)}`);
+  /** This writer's field in a run's hash, and how many events it has sent to each run. */
+  const writer = `w:${randomUUID()}`;
+  const sent = new Map<string, number>();
 
   function end(runId: string, ttlMs: number, discarded: boolean, result?: unknown) {
+    sent.delete(runId);
     const resultJson = result === undefined ? '' : JSON.stringify(result);
     redis
       .eval(
@@ -111,6 +133,9 @@ export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunS
     },
 
     publish(runId, event, data) {
+      const seq = (sent.get(runId) ?? 0) + 1;
+      sent.set(runId, seq);
+      const interrupted = streamInterrupted(runId, 'Redis lost some of its events');
       redis
         .eval(
           PUBLISH_SCRIPT,
@@ -122,8 +147,15 @@ export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunS
           LIVE_TTL_MS,
           MAX_EVENTS,
           channelOf(runId),
+          writer,
+          seq,
+          JSON.stringify(interrupted),
+          RETAIN_FINISHED_MS,
         )
-        .catch(warn);
+        .then((answer) => {
+          // Refused (the log ended or is gone): nothing more of this writer goes to it.
+          if (typeof answer === 'number' && answer < 0) sent.delete(runId);
+        }, warn);
     },
 
     close: (runId, result) => end(runId, RETAIN_FINISHED_MS, false, result),
@@ -146,6 +178,8 @@ export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunS
       });
       const watcher = await watching;
       try {
+        // No log (none opened, expired, or lost by Redis) or a discarded one: the caller, which
+        // knows the run, tells an expected end from a lost log (http/run-responses.ts).
         if (n === null || discarded !== null) return;
         let entries = first;
         let wake: Promise<void> | undefined;
@@ -161,7 +195,16 @@ export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunS
           // Nothing new (after a read made while subscribed): the log may have expired (a run
           // gone for good) rather than be quiet.
           if (entries.length === 0 && wake) {
-            if (!(await redis.exists(metaKey(runId)))) return;
+            if (!(await redis.exists(metaKey(runId)))) {
+              // Gone before its end entry was read: an hour of silence, or a Redis that
+              // restarted empty. Either way what came after the last event read is unknown.
+              yield {
+                id: String(next - 1),
+                event: 'error',
+                data: streamInterrupted(runId, 'its log is gone from Redis before its end'),
+              };
+              return;
+            }
             await pause(RECHECK_MS, wake, stop);
           }
           wake = watcher.next();

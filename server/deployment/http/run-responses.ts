@@ -2,7 +2,9 @@ import type { Context } from 'hono';
 import { jsonError } from '@server/http/json-error';
 import { inBackground } from '@server/lib/in-background';
 import { runOwnerOf } from '../auth/auth-door';
+import { FINISHED_RUN_STATUSES } from '@contracts/deployment';
 import type { RunRecord } from '../store/records';
+import { streamInterrupted, type RunStreamEvent, type RunStreamLog } from '../runs/run-stream-log';
 import { createRun } from '../use-cases/create-run';
 import type { DeploymentDeps } from '../use-cases/deployment-deps';
 import { parseJsonBody } from '../wire/request';
@@ -46,7 +48,7 @@ export async function createRunFromRequest(
 export function streamRunEvents(
   c: Context,
   deps: DeploymentDeps,
-  run: Pick<RunRecord, 'run_id' | 'thread_id' | 'kwargs'>,
+  run: Pick<RunRecord, 'run_id' | 'thread_id' | 'kwargs' | 'status'>,
   options: { from: number; cancelOnDisconnect: boolean; modes?: string[] },
 ) {
   if (run.kwargs.stream_resumable) {
@@ -55,7 +57,7 @@ export function streamRunEvents(
   }
   const keep = streamModeFilter(options.modes);
   const events = (signal: AbortSignal) =>
-    filtered(deps.streams.read(run.run_id, options.from, signal), keep);
+    filtered(neverEmptyWhileActive(deps.streams, run, options.from, signal), keep);
   return sseResponse(c, events, {
     onDisconnect: () => {
       if (!options.cancelOnDisconnect) return;
@@ -65,4 +67,28 @@ export function streamRunEvents(
       inBackground(`Run ${run.run_id} was not cancelled on disconnect`, cancelling);
     },
   });
+}
+
+/**
+ * The run's log from `from`; when read from the start it yields nothing although the run was
+ * active (every active run's log holds its `metadata` event at least), the log was lost (the
+ * cluster's Redis restarted empty): the stream then ends with an error, not as a finished run's.
+ */
+async function* neverEmptyWhileActive(
+  streams: RunStreamLog,
+  run: Pick<RunRecord, 'run_id' | 'status'>,
+  from: number,
+  signal: AbortSignal,
+): AsyncGenerator<RunStreamEvent> {
+  let read = false;
+  for await (const event of streams.read(run.run_id, from, signal)) {
+    read = true;
+    yield event;
+  }
+  if (read || from > 0 || signal.aborted || FINISHED_RUN_STATUSES.includes(run.status)) return;
+  yield {
+    id: '0',
+    event: 'error',
+    data: streamInterrupted(run.run_id, 'its log is gone'),
+  };
 }

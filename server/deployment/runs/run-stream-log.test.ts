@@ -97,5 +97,45 @@ describe.skipIf(!TEST_REDIS_URI)('(Redis; skipped: TEST_REDIS_URI unset)', () =>
     connections.push(redis, subscriber);
     return createRedisRunStreamLog(redis, createChannelWatcher(subscriber));
   });
+
+  it('ends a reader with a StreamInterrupted error when the log vanishes before its end (Redis restarted empty)', async () => {
+    const redis = new Redis(TEST_REDIS_URI ?? '');
+    const subscriber = new Redis(TEST_REDIS_URI ?? '');
+    connections.push(redis, subscriber);
+    const log = createRedisRunStreamLog(redis, createChannelWatcher(subscriber));
+    const runId = randomUUID();
+    log.open(runId);
+    log.publish(runId, 'metadata', { run_id: runId });
+    const reading = readAll(log.read(runId, 0));
+    await until(async () => (await redis.exists(`deployment:run:{${runId}}:events`)) === 1);
+    await redis.del(`deployment:run:{${runId}}:events`, `deployment:run:{${runId}}:meta`);
+    const events = await reading;
+    expect(events.map((event) => event.event)).toEqual(['metadata', 'error']);
+    expect(events.map((event) => event.id)).toEqual(['0', '1']);
+    expect(events[1]?.data).toMatchObject({ error: 'StreamInterrupted' });
+  });
+
+  it('ends the stream with a StreamInterrupted error when an event of its writer never reached Redis', async () => {
+    const redis = new Redis(TEST_REDIS_URI ?? '');
+    const subscriber = new Redis(TEST_REDIS_URI ?? '');
+    connections.push(redis, subscriber);
+    const log = createRedisRunStreamLog(redis, createChannelWatcher(subscriber));
+    const runId = randomUUID();
+    log.open(runId);
+    log.publish(runId, 'metadata', { run_id: runId });
+    await until(async () => (await redis.exists(`deployment:run:{${runId}}:events`)) === 1);
+    // Redis away for one write: the connection is closed under it, then opened again.
+    const closed = new Promise((resolve) => redis.once('end', resolve));
+    redis.disconnect();
+    log.publish(runId, 'values', { step: 1 });
+    await closed;
+    await redis.connect();
+    log.publish(runId, 'values', { step: 2 });
+    log.close(runId);
+    const events = await readAll(log.read(runId, 0));
+    expect(events.map((event) => event.event)).toEqual(['metadata', 'error']);
+    expect(events[1]?.data).toMatchObject({ error: 'StreamInterrupted' });
+  });
+
   afterAll(() => connections.forEach((connection) => connection.disconnect()));
 });

@@ -56,6 +56,18 @@ export function endRolledBack(streams: RunStreamLog, events: RunEvents, runId: s
   events.notify(runId, { gone: true });
 }
 
+/**
+ * The data of the `error` event that ends a stream which may have lost events (the store of its
+ * log was away or restarted empty): the client learns its stream is incomplete, never a clean
+ * end with events missing; the run itself goes on, and its thread's state holds what it wrote.
+ */
+export function streamInterrupted(runId: string, reason: string) {
+  return {
+    error: 'StreamInterrupted',
+    message: `The event stream of run ${runId} was interrupted (${reason}); events may be missing: read the run and its thread's state.`,
+  };
+}
+
 /** How long a finished run's events stay readable, for late joins and `Last-Event-ID` resumes. */
 const RETAIN_FINISHED_MS = 60_000;
 

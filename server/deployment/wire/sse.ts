@@ -1,6 +1,7 @@
 import { isBaseMessage } from '@langchain/core/messages';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { outageOf } from '@server/http/dependency-outage';
 import type { RunStreamEvent } from '../runs/run-stream-log';
 import { toForeignJson } from './foreign-json';
 import { serializeMessage } from './serialize';
@@ -45,9 +46,26 @@ export function sseResponse(
     };
     stream.onAbort(onAbort);
     c.req.raw.signal.addEventListener('abort', onAbort, { once: true });
-    for await (const { id, event, data } of events(disconnected.signal)) {
-      if (stream.aborted || stream.closed) break;
-      await stream.writeSSE({ id, event, data: JSON.stringify(data) });
+    try {
+      for await (const { id, event, data } of events(disconnected.signal)) {
+        if (stream.aborted || stream.closed) break;
+        await stream.writeSSE({ id, event, data: JSON.stringify(data) });
+      }
+    } catch (error) {
+      if (stream.aborted || stream.closed) return;
+      // The events' store failed mid-stream: the client must not take the end for the run's.
+      const outage = outageOf(error);
+      const reason = outage
+        ? `${outage.dependency} unavailable: ${outage.reason}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      console.warn(`Stream interrupted: ${reason}`);
+      const data = {
+        error: 'StreamInterrupted',
+        message: `The event stream was interrupted (${reason}); events may be missing.`,
+      };
+      await stream.writeSSE({ event: 'error', data: JSON.stringify(data) });
     }
   });
 }

@@ -49,7 +49,10 @@ export interface UsageStore {
   clientSizes(): Record<string, ClientSize>;
   /** The console's sign-ins (`server/console/auth/`), kept here so replicas share them. */
   readonly sessions: ConsoleSessionStore;
-  /** Billed traces, or null when the store does not answer. */
+  /**
+   * Billed traces, or null when the embedded store does not answer; on ClickHouse + Postgres it
+   * rejects with the error of the server that does not, which `/healthz` names.
+   */
   health(): Promise<{ traces: number | null }>;
   /** Waits for writes under way, then releases connections. */
   close(): Promise<void>;

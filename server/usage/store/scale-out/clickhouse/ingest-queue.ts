@@ -12,7 +12,8 @@ import { releaseDeadClaims } from '@server/usage/store/scale-out/limits/claims';
 import type { MonthBaseline } from '@server/usage/store/scale-out/limits/month-counters';
 import type { TargetBaseline } from '@server/usage/store/scale-out/limits/target-counters';
 import type { RefusedRun } from '@server/usage/store/usage-store';
-import { INSERT_TIMEOUT_MS, tsvRows, uuidLiteral } from './client';
+import { DependencyError, outageOf } from '@server/http/dependency-outage';
+import { INSERT_TIMEOUT_MS, tsvRows, uuidLiteral, withinDeadline } from './client';
 
 /** One trace to bill: its row in `traces`. */
 export interface TraceRow {
@@ -46,6 +47,11 @@ interface Job {
 /** A job whose ids stay held by a live claim this long (3 leases) fails instead of waiting. */
 const GIVE_UP_MS = 3 * CLAIM_LEASE_MS;
 const RETRY_MS = 100;
+/**
+ * After a write found ClickHouse away, jobs arriving this long are refused at once: clients are
+ * told to come back (503) instead of each waiting out the insert deadline on a dead server.
+ */
+const AWAY_MS = 1_000;
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -74,6 +80,7 @@ export function createIngestQueue(
        WHERE workspace_id IN (${[...new Set(rows.map((row) => uuidLiteral(row.workspaceId)))].join(', ')})
          AND day IN (${[...new Set(rows.map((row) => `toDate('${row.day}')`))].join(', ')})
          AND run_id IN (${rows.map((row) => uuidLiteral(row.runId)).join(', ')})`,
+      INSERT_TIMEOUT_MS,
     );
     return new Set(cells.map(([id = '']) => id));
   };
@@ -105,21 +112,23 @@ export function createIngestQueue(
     );
     const fresh = [...owner.values()].filter(({ row }) => outcome.claimed.has(row.runId));
     if (fresh.length > 0) {
-      await client.insert({
-        table: 'traces',
-        format: 'JSONEachRow',
-        values: fresh.map(({ row }) => ({
-          run_id: row.runId,
-          workspace_id: row.workspaceId,
-          project_id: row.projectId,
-          user_id: row.userId,
-          api_key_id: row.apiKeyId,
-          start_ms: row.startMs,
-          day: dayOf(row.startMs),
-          trace_tier: row.tier === 'long' ? 1 : 0,
-        })),
-        abort_signal: AbortSignal.timeout(INSERT_TIMEOUT_MS),
-      });
+      await withinDeadline(INSERT_TIMEOUT_MS, (signal) =>
+        client.insert({
+          table: 'traces',
+          format: 'JSONEachRow',
+          values: fresh.map(({ row }) => ({
+            run_id: row.runId,
+            workspace_id: row.workspaceId,
+            project_id: row.projectId,
+            user_id: row.userId,
+            api_key_id: row.apiKeyId,
+            start_ms: row.startMs,
+            day: dayOf(row.startMs),
+            trace_tier: row.tier === 'long' ? 1 : 0,
+          })),
+          abort_signal: signal,
+        }),
+      );
       await confirmClaim(pool, claim);
     }
     const waiting = new Map<Job, TraceRow[]>();
@@ -139,12 +148,21 @@ export function createIngestQueue(
     }
   }
 
+  /** The last ClickHouse outage a write met, and when. */
+  let away: { error: unknown; at: number } | undefined;
+
   async function drain(): Promise<void> {
     while (pending.length > 0) {
       const jobs = pending;
       pending = [];
       // A failed group rejects its jobs; their claims die and are settled by the next sender.
-      await writeGroup(jobs).catch((error: unknown) => jobs.forEach((job) => job.reject(error)));
+      await writeGroup(jobs).catch((error: unknown) => {
+        jobs.forEach((job) => job.reject(error));
+        if (outageOf(error)?.dependency !== 'clickhouse') return;
+        away = { error, at: Date.now() };
+        // The jobs that queued behind it would wait out the same deadline on the same server.
+        pending.splice(0).forEach((job) => job.reject(error));
+      });
     }
     writing = null;
   }
@@ -159,6 +177,14 @@ export function createIngestQueue(
   sweeper.unref();
 
   const enqueue = (job: Job) => {
+    if (away && Date.now() - away.at < AWAY_MS) {
+      job.reject(
+        new DependencyError('clickhouse', 'ClickHouse did not answer the last write', {
+          cause: away.error,
+        }),
+      );
+      return;
+    }
     pending.push(job);
     writing ??= drain();
   };

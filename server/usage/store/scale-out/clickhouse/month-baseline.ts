@@ -4,7 +4,7 @@ import {
   type Counts,
   type MonthBaseline,
 } from '@server/usage/store/scale-out/limits/month-counters';
-import { tsvRows, uuidLiteral } from './client';
+import { INSERT_TIMEOUT_MS, tsvRows, uuidLiteral } from './client';
 
 /**
  * Traces stored in ClickHouse per (workspace, UTC month), all and long-lived, from the tiered
@@ -25,6 +25,8 @@ export function createMonthBaseline(client: ClickHouseClient): MonthBaseline {
        FROM usage_daily_tiered
        WHERE grouping = 'workspace' AND (workspace_id, toStartOfMonth(day)) IN (${pairs})
        GROUP BY workspace_id, toStartOfMonth(day)`,
+      // Read inside the claim's transaction, on ingestion's path: bounded as its insert is.
+      INSERT_TIMEOUT_MS,
     );
     for (const [workspaceId = '', month = '', traces = '0', longlived = '0'] of rows) {
       counts.set(keyOf({ workspaceId, month }), {

@@ -3,7 +3,7 @@ import {
   targetKeyOf,
   type TargetBaseline,
 } from '@server/usage/store/scale-out/limits/target-counters';
-import { tsvRows, uuidLiteral } from './client';
+import { INSERT_TIMEOUT_MS, tsvRows, uuidLiteral } from './client';
 
 /**
  * Traces stored in ClickHouse per (project or user, UTC month), every workspace's, from the daily
@@ -24,6 +24,8 @@ export function createTargetBaseline(client: ClickHouseClient): TargetBaseline {
        WHERE grouping IN ('project', 'user') AND has_dim = 1
          AND (grouping, dim_id, toStartOfMonth(day)) IN (${tuples})
        GROUP BY grouping, dim_id, toStartOfMonth(day)`,
+      // Read inside the claim's transaction, on ingestion's path: bounded as its insert is.
+      INSERT_TIMEOUT_MS,
     );
     for (const [scope = '', targetId = '', month = '', traces = '0'] of rows) {
       const key = { scope: scope === 'user' ? 'user' : 'project', targetId, month } as const;
