@@ -61,6 +61,17 @@ export function buildLlmMatrices(
 export const dollarsOf = (nanos: number, priced: number): number | null =>
   priced === 0 ? null : nanos / NANO_USD_PER_USD;
 
+/** Dollars as the LLM tab shows them: cents, or four decimals below a dollar; null is unknown. */
+export const formatUsdOrUnknown = (dollars: number | null): string =>
+  dollars === null
+    ? 'Unknown'
+    : dollars.toLocaleString('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: dollars !== 0 && Math.abs(dollars) < 1 ? 4 : 2,
+      });
+
 export interface LlmTotals {
   /** Dollars of the priced runs; null when none is priced. */
   cost: number | null;
