@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatUtc } from '@/lib/format-utc';
 import { usageExportFilename } from '@contracts/usage/export-filename';
 import type { TraceGroupBy, UsageKind } from '@contracts/usage/usage-schema';
+import type { ComparisonPlan } from '../model/measured-comparison';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { DataFreshness } from './data-freshness';
 import { describeUsageError, UsageError } from './usage-error';
@@ -27,6 +28,10 @@ export interface SharedChartProps {
 export interface DomainTabProps {
   view: ResolvedUsageView;
   chart: SharedChartProps;
+  /** The screen's comparison with the previous period of the same length. */
+  plan: ComparisonPlan;
+  /** From a focused workspace, the way down to its projects. */
+  onShowProjects: (workspaceId: string) => void;
   onChangeKey: () => void;
 }
 

@@ -120,6 +120,8 @@ function GranularUsageView() {
   const comparison =
     matrix.data && plan ? groupComparison(matrix.data, plan, totals.data) : undefined;
   const focusGroup = (key: string | null) => void setParams({ focus: key });
+  const showProjects = (workspaceId: string) =>
+    void setParams({ group_by: 'project', workspaces: [workspaceId], focus: null });
   // The cards follow the chart's focus; the focus bar above them says what they show.
   const scope = matrix.data ? focusScope(matrix.data, params.focus, comparison) : null;
   // A bar opens its bucket one level finer, as a custom range: Back returns to this view.
@@ -234,12 +236,14 @@ function GranularUsageView() {
         </p>
       ) : null}
 
-      {isQueryable(view) && domain ? (
+      {isQueryable(view) && domain && plan ? (
         <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
           <Suspense fallback={<p className="muted">{domain.loading}</p>}>
             <domain.View
               view={view}
               chart={{ nowMs, focus: params.focus, onFocus: focusGroup, onZoom: zoom }}
+              plan={plan}
+              onShowProjects={showProjects}
               onChangeKey={openConnection}
             />
           </Suspense>
@@ -256,9 +260,7 @@ function GranularUsageView() {
               groupBy={view.groupBy}
               focus={params.focus}
               onFocus={focusGroup}
-              onShowProjects={(workspaceId) =>
-                void setParams({ group_by: 'project', workspaces: [workspaceId], focus: null })
-              }
+              onShowProjects={showProjects}
             />
           ) : null}
           {/* A phone shows the chart first: its first screen holds the plot, the cards follow. */}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { parseAsStringLiteral, useQueryStates } from '@/lib/url-state';
+import { useLlmComparison } from '../api/get-llm-comparison';
 import { useLlmUsage } from '../api/get-llm-usage';
+import { focusKeys, llmCardComparison } from '../model/llm-comparison';
 import {
   chartMatrix,
   LLM_CHART_METRICS,
@@ -10,6 +12,7 @@ import {
 } from '../model/llm-matrices';
 import { ChartBody } from './chart-body';
 import { DomainUsageView, type DomainTabProps } from './domain-tab';
+import { FocusBar } from './focus-bar';
 import { LlmGroupTable } from './llm-group-table';
 import { LlmStats } from './llm-stats';
 import { ModelPriceEditor } from './model-price-editor';
@@ -26,12 +29,15 @@ const COUNTING_RULE =
  * tokens by the view's group, the groups' table, the export and the price map editor. Same range,
  * grouping, workspaces and focus as the Traces tab; the chart's metric is `?llm_metric=`.
  */
-export function LlmUsageView({ view, chart, onChangeKey }: DomainTabProps) {
+export function LlmUsageView({ view, chart, plan, onShowProjects, onChangeKey }: DomainTabProps) {
   const [{ llm_metric: metric }, setMetric] = useQueryStates(llmParsers, { history: 'replace' });
   const usage = useLlmUsage(view);
   // The model a "Price …" link named: the editor's form starts from it.
   const [pricing, setPricing] = useState<string | null>(null);
   const current = usage.isPlaceholderData ? undefined : usage.data;
+  const sides = useLlmComparison(view, plan);
+  // The cards follow the chart's focus, as on Traces; the focus bar above them says so.
+  const focused = current && focusKeys(current.matrices, chart.focus);
   return (
     <>
       <DomainUsageView
@@ -39,11 +45,28 @@ export function LlmUsageView({ view, chart, onChangeKey }: DomainTabProps) {
         usage={usage}
         countingRule={COUNTING_RULE}
         cards={
-          <LlmStats
-            totals={current && llmTotals(current.matrices)}
-            unpriced={current ? unpricedByModel(current.byModel) : []}
-            onPrice={setPricing}
-          />
+          <>
+            {usage.data && chart.focus !== null ? (
+              <FocusBar
+                matrix={usage.data.matrices.total_tokens}
+                groupBy={view.groupBy}
+                focus={chart.focus}
+                onFocus={chart.onFocus}
+                onShowProjects={onShowProjects}
+              />
+            ) : null}
+            <LlmStats
+              totals={current && llmTotals(current.matrices, focused)}
+              unpriced={current ? unpricedByModel(current.byModel) : []}
+              onPrice={setPricing}
+              range={view.range}
+              plan={plan}
+              comparison={
+                current && llmCardComparison(plan, current.matrices, sides.data, chart.focus)
+              }
+              comparisonError={sides.isError}
+            />
+          </>
         }
         loadingWhat="LLM usage"
         isEmpty={({ matrices }) =>

@@ -43,16 +43,21 @@ export function PeriodChangeStat({
   );
 }
 
-export function describeChange(change: PeriodChange): string {
+/** `signed` writes the delta in the figure's unit; `nothing` says that both periods are empty. */
+export function describeChange(
+  change: PeriodChange,
+  signed: (delta: number) => string = formatSignedCount,
+  nothing = 'No traces in either period',
+): string {
   switch (change.kind) {
     case 'unmeasured':
       return 'Not measured';
     case 'none':
-      return 'No traces in either period';
+      return nothing;
     case 'from-zero':
-      return `${formatSignedCount(change.delta)} (none before)`;
+      return `${signed(change.delta)} (none before)`;
     case 'change':
-      return `${formatSignedPercent(change.ratio)} (${formatSignedCount(change.delta)})`;
+      return `${formatSignedPercent(change.ratio)} (${signed(change.delta)})`;
   }
 }
 
@@ -74,7 +79,7 @@ function describeBasis(plan: ComparisonPlan, comparison: GroupComparison | undef
   return `Comparing ${days}, the last of each period${toTime} (no data before ${floorText(plan.previous.startMs)})${before ? `; ${before}` : ''}`;
 }
 
-function changeArrow(change: PeriodChange): string {
+export function changeArrow(change: PeriodChange): string {
   if (change.kind === 'none' || change.kind === 'unmeasured' || change.delta === 0) return '';
   return change.delta > 0 ? '▲ ' : '▼ ';
 }
