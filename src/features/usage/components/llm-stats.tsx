@@ -132,7 +132,9 @@ export function LlmStats({
               ))}
             </ul>
           ) : (
-            <span className="muted small">{totals ? 'Every run has a cost' : ''}</span>
+            <span className="muted small">
+              {totals && totals.unpricedRuns === 0 ? 'Every run has a cost' : ''}
+            </span>
           )}
         </div>
       </div>
@@ -167,10 +169,7 @@ function Stat({
       </output>
       {lengthText === undefined ? null : (
         // Neutral, as on Traces: more spend is not good news, nor less bad; the arrow says which.
-        <output
-          className="stat-change small"
-          aria-label={`${label} vs. the previous ${lengthText}`}
-        >
+        <output className="small" aria-label={`${label} vs. the previous ${lengthText}`}>
           {change ?? '—'}
         </output>
       )}

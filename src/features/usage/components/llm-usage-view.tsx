@@ -57,7 +57,8 @@ export function LlmUsageView({ view, chart, plan, onShowProjects, onChangeKey }:
             ) : null}
             <LlmStats
               totals={current && llmTotals(current.matrices, focused)}
-              unpriced={current ? unpricedByModel(current.byModel) : []}
+              // The models are named over every group: a focus hides the list, not the count.
+              unpriced={current && !focused ? unpricedByModel(current.byModel) : []}
               onPrice={setPricing}
               range={view.range}
               plan={plan}
