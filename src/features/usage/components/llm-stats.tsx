@@ -14,6 +14,49 @@ import { DAY_MS } from '@contracts/usage/time';
 import { MODEL_PRICE_EDITOR_ID } from './model-price-editor';
 import { changeArrow, describeChange } from './period-change-stat';
 
+/** A card that compares its figure with the previous period's. */
+interface ComparedCard {
+  figure: keyof LlmCardComparison['changes'];
+  label: string;
+  value: (totals: LlmTotals) => string;
+  /** The previous period's figure, as this card writes its own. */
+  before: (previous: LlmSums) => string;
+  /** A change in the figure's unit, signed. */
+  signed: (delta: number) => string;
+  note: (totals: LlmTotals) => string;
+}
+
+const COMPARED_CARDS: readonly ComparedCard[] = [
+  {
+    figure: 'cost',
+    label: 'Cost',
+    value: (totals) => formatUsdOrUnknown(totals.cost),
+    before: (previous) => formatUsdOrUnknown(costOf(previous)),
+    signed: (delta) =>
+      `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${formatUsdOrUnknown(Math.abs(delta))}`,
+    note: (totals) =>
+      totals.unpricedRuns > 0
+        ? `Priced runs only; ${formatCount(totals.unpricedRuns)} unpriced`
+        : 'Declared or from the price map',
+  },
+  {
+    figure: 'inputTokens',
+    label: 'Input tokens',
+    value: (totals) => formatCount(totals.inputTokens),
+    before: (previous) => formatCount(previous.inputTokens),
+    signed: formatSignedCount,
+    note: () => 'Prompt tokens, cached ones included',
+  },
+  {
+    figure: 'outputTokens',
+    label: 'Output tokens',
+    value: (totals) => formatCount(totals.outputTokens),
+    before: (previous) => formatCount(previous.outputTokens),
+    signed: formatSignedCount,
+    note: () => 'Completion tokens, reasoning included',
+  },
+];
+
 interface UnpricedModel {
   model: string;
   provider: string | null;
@@ -44,64 +87,31 @@ export function LlmStats({
   comparison: LlmCardComparison | undefined;
   comparisonError: boolean;
 }) {
-  const compare = (
-    pick: (changes: LlmCardComparison['changes']) => CostChange,
-    before: (previous: LlmSums) => string,
-    signed: (delta: number) => string,
-  ) =>
+  const lengthText = describeLength(range);
+  const against = (card: ComparedCard) =>
     comparisonError
       ? 'Unavailable'
       : comparison &&
         describeAgainst(
-          pick(comparison.changes),
-          comparison.measured ? before(comparison.previous) : null,
-          signed,
+          comparison.changes[card.figure],
+          comparison.measured ? card.before(comparison.previous) : null,
+          card.signed,
         );
-  const lengthText = describeLength(range);
   return (
     <>
       <div className="usage-summary" aria-label="LLM totals">
-        <Stat
-          id="llm-stat-cost"
-          label="Cost"
-          value={totals && formatUsdOrUnknown(totals.cost)}
-          change={compare(
-            (changes) => changes.cost,
-            (previous) => formatUsdOrUnknown(costOf(previous)),
-            formatSignedUsd,
-          )}
-          lengthText={lengthText}
-        >
-          {totals && totals.unpricedRuns > 0
-            ? `Priced runs only; ${formatCount(totals.unpricedRuns)} unpriced`
-            : 'Declared or from the price map'}
-        </Stat>
-        <Stat
-          id="llm-stat-input"
-          label="Input tokens"
-          value={totals && formatCount(totals.inputTokens)}
-          change={compare(
-            (changes) => changes.inputTokens,
-            (previous) => formatCount(previous.inputTokens),
-            formatSignedCount,
-          )}
-          lengthText={lengthText}
-        >
-          Prompt tokens, cached ones included
-        </Stat>
-        <Stat
-          id="llm-stat-output"
-          label="Output tokens"
-          value={totals && formatCount(totals.outputTokens)}
-          change={compare(
-            (changes) => changes.outputTokens,
-            (previous) => formatCount(previous.outputTokens),
-            formatSignedCount,
-          )}
-          lengthText={lengthText}
-        >
-          Completion tokens, reasoning included
-        </Stat>
+        {COMPARED_CARDS.map((card) => (
+          <Stat
+            key={card.figure}
+            id={`llm-stat-${card.figure}`}
+            label={card.label}
+            value={totals && card.value(totals)}
+            change={against(card)}
+            lengthText={lengthText}
+          >
+            {totals && card.note(totals)}
+          </Stat>
+        ))}
         <Stat
           id="llm-stat-cache"
           label="Cache share"
@@ -177,10 +187,6 @@ function Stat({
     </div>
   );
 }
-
-/** "$1.20" with its sign: "+$1.20", "−$0.0450". */
-const formatSignedUsd = (delta: number) =>
-  `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${formatUsdOrUnknown(Math.abs(delta))}`;
 
 /**
  * A card's change and the previous period's figure ("▲ +12.5% (+$1.20); $9.60 before"). An
