@@ -103,4 +103,24 @@ test.describe('Granular Usage: LLM tokens & cost', () => {
     const percent = `${delta >= 0 ? '+' : '−'}${(Math.abs(delta / previousInput) * 100).toFixed(1)}%`;
     expect(inputText).toContain(percent);
   });
+
+  test('a legend entry narrows the cards and their comparison to its group, as on Traces', async ({
+    page,
+  }) => {
+    await page.goto(`${TAB}?tab=llm&group_by=project&period=30d`);
+    const all = await figure(page, 'Input tokens');
+    const legend = page.getByRole('list', { name: 'Series' }).getByRole('button').first();
+    const name = (await legend.locator('.legend-label').textContent()) ?? '';
+    await legend.click();
+    await expect(page).toHaveURL(/focus=/);
+    await expect(page.getByText(`Showing ${name} only`)).toBeVisible();
+    await expect.poll(async () => figure(page, 'Input tokens')).toBeLessThan(all);
+    const focused = await figure(page, 'Input tokens');
+    // The card is the group's row of the table.
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    await expect(row.getByRole('cell').first()).toHaveText(focused.toLocaleString('en-US'));
+    await expect(page.getByLabel('Input tokens vs. the previous 30 days')).toHaveText(/ before$/);
+  });
 });
