@@ -89,21 +89,9 @@ export function measuredComparisonQueryOptions<Sums>(
   });
 }
 
-export function comparisonTotalsQueryOptions(
-  connection: UsageConnection,
-  view: ResolvedUsageView | null,
-  plan: ComparisonPlan | null,
-) {
-  return measuredComparisonQueryOptions(
-    'comparison-totals',
-    getRangeTotals,
-    connection,
-    view,
-    plan,
-  );
-}
-
 export function useComparisonTotals(view: ResolvedUsageView | null, plan: ComparisonPlan | null) {
   const { connection } = useUsageConnection();
-  return useQuery(comparisonTotalsQueryOptions(connection, view, plan));
+  return useQuery(
+    measuredComparisonQueryOptions('comparison-totals', getRangeTotals, connection, view, plan),
+  );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCount, formatSignedCount } from '@/lib/format';
+import { formatCount, formatSignedCount, formatSignedPercent } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
 import {
   costOf,
@@ -12,7 +12,6 @@ import type { ComparisonPlan } from '../model/measured-comparison';
 import type { TimeRange } from '../model/time-range';
 import { DAY_MS } from '@contracts/usage/time';
 import { MODEL_PRICE_EDITOR_ID } from './model-price-editor';
-import { changeArrow, describeChange } from './period-change-stat';
 
 /** A card that compares its figure with the previous period's. */
 interface ComparedCard {
@@ -189,18 +188,27 @@ function Stat({
 }
 
 /**
- * A card's change and the previous period's figure ("▲ +12.5% (+$1.20); $9.60 before"). An
- * unknown cost says so: it is never a $0 nor a percentage of one.
+ * A card's change and the previous period's figure ("▲ +12.5% (+$1.20); $9.60 before"), in the
+ * Traces card's words. An unknown cost says so: it is never a $0 nor a percentage of one.
  */
 function describeAgainst(
   change: CostChange,
   before: string | null,
   signed: (delta: number) => string,
 ): string {
-  const text: string =
-    change.kind === 'unknown'
-      ? 'Unknown: unpriced runs'
-      : `${changeArrow(change)}${describeChange(change, signed, 'None in either period')}`;
+  const words: Record<CostChange['kind'], string> = {
+    unknown: 'Unknown: unpriced runs',
+    unmeasured: 'Not measured',
+    none: 'None in either period',
+    'from-zero': 'delta' in change ? `${signed(change.delta)} (none before)` : '',
+    change:
+      change.kind === 'change'
+        ? `${formatSignedPercent(change.ratio)} (${signed(change.delta)})`
+        : '',
+  };
+  // The arrow says which way; the colour stays neutral, as on Traces.
+  const arrow = !('delta' in change) || change.delta === 0 ? '' : change.delta > 0 ? '▲ ' : '▼ ';
+  const text = `${arrow}${words[change.kind]}`;
   return before === null ? text : `${text}; ${before} before`;
 }
 

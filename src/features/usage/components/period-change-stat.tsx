@@ -43,21 +43,16 @@ export function PeriodChangeStat({
   );
 }
 
-/** `signed` writes the delta in the figure's unit; `nothing` says that both periods are empty. */
-export function describeChange(
-  change: PeriodChange,
-  signed: (delta: number) => string = formatSignedCount,
-  nothing = 'No traces in either period',
-): string {
+export function describeChange(change: PeriodChange): string {
   switch (change.kind) {
     case 'unmeasured':
       return 'Not measured';
     case 'none':
-      return nothing;
+      return 'No traces in either period';
     case 'from-zero':
-      return `${signed(change.delta)} (none before)`;
+      return `${formatSignedCount(change.delta)} (none before)`;
     case 'change':
-      return `${formatSignedPercent(change.ratio)} (${signed(change.delta)})`;
+      return `${formatSignedPercent(change.ratio)} (${formatSignedCount(change.delta)})`;
   }
 }
 
@@ -79,7 +74,7 @@ function describeBasis(plan: ComparisonPlan, comparison: GroupComparison | undef
   return `Comparing ${days}, the last of each period${toTime} (no data before ${floorText(plan.previous.startMs)})${before ? `; ${before}` : ''}`;
 }
 
-export function changeArrow(change: PeriodChange): string {
+function changeArrow(change: PeriodChange): string {
   if (change.kind === 'none' || change.kind === 'unmeasured' || change.delta === 0) return '';
   return change.delta > 0 ? '▲ ' : '▼ ';
 }
