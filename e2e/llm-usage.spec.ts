@@ -72,4 +72,55 @@ test.describe('Granular Usage: LLM tokens & cost', () => {
       await expectNoSeriousA11yViolations(page);
     }
   });
+
+  test('the cards compare with the previous period of the same length, figures that period shows', async ({
+    page,
+  }) => {
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const open = (from: string, to: string) =>
+      page.goto(`${TAB}?tab=llm&group_by=project&period=custom&from=${from}&to=${to}`);
+    // Ten past days, and the ten before them.
+    await open(day(-20), day(-11));
+    const input = await figure(page, 'Input tokens');
+    const inputChange = page.getByLabel('Input tokens vs. the previous 10 days');
+    await expect(inputChange).toHaveText(/ before$/);
+    const inputText = (await inputChange.textContent()) ?? '';
+    const costText = (await page.getByLabel('Cost vs. the previous 10 days').textContent()) ?? '';
+    await expect(page.getByText('Changes against the previous 10 days')).toBeVisible();
+
+    await open(day(-30), day(-21));
+    const previousInput = await figure(page, 'Input tokens');
+    const previousCost = (await page.getByLabel('Cost', { exact: true }).textContent()) ?? '';
+    expect(previousInput).toBeGreaterThan(0);
+    // Each card names the previous period's figure as that period's own screen shows it.
+    expect(inputText).toMatch(new RegExp(`; ${previousInput.toLocaleString('en-US')} before$`));
+    expect(costText.endsWith(`; ${previousCost} before`)).toBe(true);
+    // The change is the difference of the two screens, in tokens and in percent.
+    const delta = input - previousInput;
+    const sign = delta > 0 ? '+' : delta < 0 ? '−' : '';
+    expect(inputText).toContain(`(${sign}${Math.abs(delta).toLocaleString('en-US')})`);
+    const percent = `${delta >= 0 ? '+' : '−'}${(Math.abs(delta / previousInput) * 100).toFixed(1)}%`;
+    expect(inputText).toContain(percent);
+  });
+
+  test('a legend entry narrows the cards and their comparison to its group, as on Traces', async ({
+    page,
+  }) => {
+    await page.goto(`${TAB}?tab=llm&group_by=project&period=30d`);
+    const all = await figure(page, 'Input tokens');
+    const legend = page.getByRole('list', { name: 'Series' }).getByRole('button').first();
+    const name = (await legend.locator('.legend-label').textContent()) ?? '';
+    await legend.click();
+    await expect(page).toHaveURL(/focus=/);
+    await expect(page.getByText(`Showing ${name} only`)).toBeVisible();
+    await expect.poll(async () => figure(page, 'Input tokens')).toBeLessThan(all);
+    const focused = await figure(page, 'Input tokens');
+    // The card is the group's row of the table.
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    await expect(row.getByRole('cell').first()).toHaveText(focused.toLocaleString('en-US'));
+    await expect(page.getByLabel('Input tokens vs. the previous 30 days')).toHaveText(/ before$/);
+  });
 });

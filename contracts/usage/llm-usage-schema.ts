@@ -1,10 +1,6 @@
 import { z } from 'zod/mini';
-import {
-  CSV_BUCKET_AND_DIMENSION_COLUMNS,
-  GROUP_BY_VALUES,
-  strideSchema,
-  usageDimensionsSchema,
-} from './usage-schema';
+import { domainCsvColumns, domainUsageSchemas, usageCount } from './domain-usage-schema';
+import { GROUP_BY_VALUES, usageDimensionsSchema } from './usage-schema';
 
 /**
  * The wire format of `kind=llm_usage` (our extension of the granular-usage endpoints): what the
@@ -29,8 +25,6 @@ export const LLM_METRICS = [
 ] as const;
 export type LlmMetric = (typeof LLM_METRICS)[number];
 
-const count = z.int().check(z.nonnegative());
-
 export const llmUsageDimensionsSchema = z.extend(usageDimensionsSchema, {
   /** The model as runs name it (`ls_model_name`, ...); absent when a run named none. */
   model_name: z.nullish(z.string()),
@@ -39,32 +33,27 @@ export const llmUsageDimensionsSchema = z.extend(usageDimensionsSchema, {
 });
 export type LlmUsageDimensions = z.infer<typeof llmUsageDimensionsSchema>;
 
-export const llmUsageRecordSchema = z.object({
-  /** Bucket start, ISO 8601 UTC. */
-  time_bucket: z.iso.datetime({ offset: true }),
-  dimensions: llmUsageDimensionsSchema,
-  input_tokens: count,
-  output_tokens: count,
-  /** Of the input tokens, those read from a prompt cache. */
-  cache_read_tokens: count,
-  /** Of the input tokens, those written to a prompt cache. */
-  cache_creation_tokens: count,
-  total_tokens: count,
-  /**
-   * US dollars of the priced runs (declared or from the price map), to the nano-dollar. Null when
-   * every run of the record is unpriced: their cost is unknown, never 0.
-   */
-  cost: z.nullable(z.number().check(z.nonnegative())),
-  /** Runs whose model had no price when ingested and that declared no cost. */
-  unpriced_runs: count,
-});
+export const { record: llmUsageRecordSchema, response: llmUsageResponseSchema } =
+  domainUsageSchemas(llmUsageDimensionsSchema, {
+    input_tokens: usageCount,
+    output_tokens: usageCount,
+    /** Of the input tokens, those read from a prompt cache. */
+    cache_read_tokens: usageCount,
+    /** Of the input tokens, those written to a prompt cache. */
+    cache_creation_tokens: usageCount,
+    total_tokens: usageCount,
+    /**
+     * US dollars of the priced runs (declared or from the price map), to the nano-dollar. Null when
+     * every run of the record is unpriced: their cost is unknown, never 0.
+     */
+    cost: z.nullable(z.number().check(z.nonnegative())),
+    /** Runs whose model had no price when ingested and that declared no cost. */
+    unpriced_runs: usageCount,
+  });
+
 export type LlmUsageRecord = z.infer<typeof llmUsageRecordSchema>;
 
 /** Records without runs are omitted; ordered by `time_bucket`, then label, then id. */
-export const llmUsageResponseSchema = z.object({
-  stride: strideSchema,
-  usage: z.array(llmUsageRecordSchema),
-});
 export type LlmUsageResponse = z.infer<typeof llmUsageResponseSchema>;
 
 /** The LLM usage CSV's model and value columns, after the time and dimension ones. */
@@ -81,10 +70,7 @@ export const LLM_VALUE_COLUMNS = {
 } as const satisfies Record<string, LlmMetric | 'model_name' | 'model_provider'>;
 
 /** The LLM usage CSV header; `Cost (USD)` is empty where the JSON's `cost` is null. */
-export const LLM_CSV_COLUMNS = [
-  ...CSV_BUCKET_AND_DIMENSION_COLUMNS,
-  ...(Object.keys(LLM_VALUE_COLUMNS) as (keyof typeof LLM_VALUE_COLUMNS)[]),
-] as const;
+export const LLM_CSV_COLUMNS = domainCsvColumns(LLM_VALUE_COLUMNS);
 export type LlmCsvColumn = (typeof LLM_CSV_COLUMNS)[number];
 
 /** Nano-dollars, the unit costs are stored and summed in (exact sums on every backend). */

@@ -45,21 +45,22 @@ async function getRangeTotals(
   return { total, byGroup };
 }
 
-export async function getComparisonTotals(
+/** Totals of the range of one side of a comparison, by the view's group. */
+type RangeSums<Sums> = (
   connection: UsageConnection,
   view: ResolvedUsageView,
-  plan: Extract<ComparisonPlan, { kind: 'measured' }>,
+  range: TimeRange,
   signal?: AbortSignal,
-): Promise<ComparisonTotals> {
-  const [previous, current] = await Promise.all([
-    getRangeTotals(connection, view, plan.previous, signal),
-    comparesPartOfView(plan) ? getRangeTotals(connection, view, plan.current, signal) : null,
-  ]);
-  return { previous, current };
-}
+) => Promise<Sums>;
 
-/** Nothing is fetched for an unmeasured previous period: there is nothing to compare. */
-export function comparisonTotalsQueryOptions(
+/**
+ * A measured comparison's query, for any figure a tab compares (`name` keys it): the previous
+ * side, and the current one when it is not the whole view. Nothing is fetched for an unmeasured
+ * previous period: there is nothing to compare.
+ */
+export function measuredComparisonQueryOptions<Sums>(
+  name: string,
+  rangeSums: RangeSums<Sums>,
   connection: UsageConnection,
   view: ResolvedUsageView | null,
   plan: ComparisonPlan | null,
@@ -68,19 +69,29 @@ export function comparisonTotalsQueryOptions(
   return queryOptions({
     queryKey: [
       'usage',
-      'comparison-totals',
+      name,
       connectionId(connection),
       view && usageViewKey(view),
       measured && { previous: measured.previous, current: measured.current },
     ],
     queryFn:
       isQueryable(view) && measured
-        ? ({ signal }) => getComparisonTotals(connection, view, measured, signal)
+        ? async ({ signal }): Promise<{ previous: Sums; current: Sums | null }> => {
+            const [previous, current] = await Promise.all([
+              rangeSums(connection, view, measured.previous, signal),
+              comparesPartOfView(measured)
+                ? rangeSums(connection, view, measured.current, signal)
+                : null,
+            ]);
+            return { previous, current };
+          }
         : skipToken,
   });
 }
 
 export function useComparisonTotals(view: ResolvedUsageView | null, plan: ComparisonPlan | null) {
   const { connection } = useUsageConnection();
-  return useQuery(comparisonTotalsQueryOptions(connection, view, plan));
+  return useQuery(
+    measuredComparisonQueryOptions('comparison-totals', getRangeTotals, connection, view, plan),
+  );
 }

@@ -24,6 +24,19 @@ export function llmSearchParams(
   return params;
 }
 
+/** The records of one window of the view (any range: the comparison asks for its own). */
+export async function getLlmRecords(
+  connection: UsageConnection,
+  view: ResolvedUsageView,
+  window: ResolvedUsageView['windows'][number],
+  byModel: boolean,
+  signal?: AbortSignal,
+): Promise<LlmUsageRecord[]> {
+  const params = llmSearchParams(view, window, byModel);
+  const response = await getFromUsageApi(connection, GRANULAR_USAGE_PATH, params, signal);
+  return llmUsageResponseSchema.parse(await response.json()).usage;
+}
+
 async function getRecords(
   connection: UsageConnection,
   view: ResolvedUsageView,
@@ -31,11 +44,7 @@ async function getRecords(
   signal?: AbortSignal,
 ): Promise<LlmUsageRecord[]> {
   const pages = await Promise.all(
-    view.windows.map(async (window) => {
-      const params = llmSearchParams(view, window, byModel);
-      const response = await getFromUsageApi(connection, GRANULAR_USAGE_PATH, params, signal);
-      return llmUsageResponseSchema.parse(await response.json()).usage;
-    }),
+    view.windows.map((window) => getLlmRecords(connection, view, window, byModel, signal)),
   );
   return pages.flat();
 }

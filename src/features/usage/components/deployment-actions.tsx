@@ -1,7 +1,9 @@
 import { deploymentSearchParams, useDeploymentUsage } from '../api/get-deployment-usage';
+import { deploymentGroupBy } from '../model/deployment-group-by';
+import { deploymentMatricesToCsv } from '../model/deployment-matrices';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { CopyCurlButton } from './copy-curl-button';
-import { DeploymentExportButton } from './deployment-export-button';
+import { DomainExportButton } from './domain-tab';
 
 /**
  * The Deployments tab's curl and CSV actions. Their data is the view's query (the same key as
@@ -9,12 +11,23 @@ import { DeploymentExportButton } from './deployment-export-button';
  */
 export function DeploymentActions({ view }: { view: ResolvedUsageView | null }) {
   const deployments = useDeploymentUsage(view);
+  const matrices = deployments.isPlaceholderData ? undefined : deployments.data;
+  const groupBy = view && deploymentGroupBy(view.groupBy);
   return (
     <>
       <CopyCurlButton view={view} paramsOf={deploymentSearchParams} />
-      <DeploymentExportButton
+      <DomainExportButton
         view={view}
-        matrices={deployments.isPlaceholderData ? undefined : deployments.data}
+        file={
+          groupBy && matrices
+            ? {
+                kind: 'langsmith_deployments',
+                groupBy,
+                toCsv: (includeContext) =>
+                  deploymentMatricesToCsv(matrices, groupBy, { includeContext }),
+              }
+            : undefined
+        }
       />
     </>
   );

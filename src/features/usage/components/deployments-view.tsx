@@ -1,16 +1,14 @@
-import { formatUtc } from '@/lib/format-utc';
 import {
   DEPLOYMENT_METRICS,
   type DeploymentMetric,
 } from '@contracts/usage/deployment-usage-schema';
 import { useDeploymentUsage } from '../api/get-deployment-usage';
-import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { secondsToHours } from '../model/deployment-matrices';
 import type { UsageMatrix } from '../model/usage-matrix';
 import { ChartBody } from './chart-body';
-import { DataFreshness, DEPLOYMENTS_COUNTING_RULE } from './data-freshness';
+import { DEPLOYMENTS_COUNTING_RULE } from './data-freshness';
 import { DeploymentStats } from './deployment-stats';
-import { UsageError } from './usage-error';
+import { DomainUsageView, type DomainTabProps, type SharedChartProps } from './domain-tab';
 
 const CHART_TITLES: Record<DeploymentMetric, string> = {
   nodes_executed: 'Nodes executed over time',
@@ -18,90 +16,50 @@ const CHART_TITLES: Record<DeploymentMetric, string> = {
   agent_uptime_seconds: 'Agent uptime over time (hours)',
 };
 
-interface DeploymentsViewProps {
-  view: ResolvedUsageView;
-  nowMs: number;
-  focus: string | null;
-  onFocus: (key: string | null) => void;
-  onZoom: ((index: number) => void) | undefined;
-  onChangeKey: () => void;
-}
-
 /**
  * The Deployments tab: three totals and one chart per metric, stacked in one panel (their units
- * differ), each zero-filled with partial buckets marked as on Traces. The previous charts stay on screen
- * while a new range loads; loading, empty, 403 and error states as on Traces.
+ * differ), each zero-filled with partial buckets marked as on Traces.
  */
-export function DeploymentsView({
-  view,
-  nowMs,
-  focus,
-  onFocus,
-  onZoom,
-  onChangeKey,
-}: DeploymentsViewProps) {
+export function DeploymentsView({ view, chart, onChangeKey }: DomainTabProps) {
   const usage = useDeploymentUsage(view);
-  const matrices = usage.data;
-  const empty = matrices && DEPLOYMENT_METRICS.every((metric) => matrices[metric].total === 0);
   return (
-    <>
-      <DataFreshness
-        updatedAtMs={matrices && !usage.isPlaceholderData ? usage.dataUpdatedAt : null}
-      >
-        {DEPLOYMENTS_COUNTING_RULE}
-      </DataFreshness>
-      <DeploymentStats matrices={usage.isPlaceholderData ? undefined : matrices} />
-      {usage.isError ? (
-        <UsageError
-          error={usage.error}
-          onRetry={() => void usage.refetch()}
-          onChangeKey={onChangeKey}
-        />
-      ) : null}
-      {!matrices && !usage.isError ? (
-        <div className="chart-skeleton" role="status">
-          Loading deployments usage…
-        </div>
-      ) : null}
-      {matrices && empty ? (
-        <div className="empty-state">
-          <p>
-            <strong>No deployment activity in this range.</strong>
-          </p>
-          <p>
-            {`No agent ran or was up in the selected workspaces between ${formatUtc(view.range.startMs, 'MMM d, yyyy')} and ${formatUtc(view.range.endMs - 1, 'MMM d, yyyy')} (UTC).`}
-          </p>
-        </div>
-      ) : null}
-      {matrices && !empty ? (
-        <section
-          className="panel chart-panel deployment-charts"
-          aria-labelledby="deployment-charts-heading"
-          aria-busy={usage.isFetching}
-        >
-          <div className="panel-heading">
-            <h3 id="deployment-charts-heading">Deployments over time</h3>
-            <span className="muted small">
-              {usage.isFetching ? 'Updating…' : 'Bucket start, UTC'}
-            </span>
-          </div>
-          {DEPLOYMENT_METRICS.map((metric, index) => (
-            <MetricChart
-              key={metric}
-              metric={metric}
-              matrix={matrices[metric]}
-              rankBy={matrices.agent_runs}
-              last={index === DEPLOYMENT_METRICS.length - 1}
-              nowMs={nowMs}
-              focus={focus}
-              onFocus={onFocus}
-              onZoom={onZoom}
-              stale={usage.isPlaceholderData}
-            />
-          ))}
-        </section>
-      ) : null}
-    </>
+    <DomainUsageView
+      view={view}
+      usage={usage}
+      countingRule={DEPLOYMENTS_COUNTING_RULE}
+      cards={<DeploymentStats matrices={usage.isPlaceholderData ? undefined : usage.data} />}
+      loadingWhat="deployments usage"
+      isEmpty={(matrices) => DEPLOYMENT_METRICS.every((metric) => matrices[metric].total === 0)}
+      empty={{
+        title: 'No deployment activity in this range.',
+        nothing: 'No agent ran or was up',
+      }}
+      panel={{
+        className: 'panel chart-panel deployment-charts',
+        headingId: 'deployment-charts-heading',
+        title: 'Deployments over time',
+        aside: (
+          <span className="muted small">
+            {usage.isFetching ? 'Updating…' : 'Bucket start, UTC'}
+          </span>
+        ),
+      }}
+      onChangeKey={onChangeKey}
+    >
+      {(matrices) =>
+        DEPLOYMENT_METRICS.map((metric, index) => (
+          <MetricChart
+            key={metric}
+            metric={metric}
+            matrix={matrices[metric]}
+            rankBy={matrices.agent_runs}
+            last={index === DEPLOYMENT_METRICS.length - 1}
+            chart={chart}
+            stale={usage.isPlaceholderData}
+          />
+        ))
+      }
+    </DomainUsageView>
   );
 }
 
@@ -114,20 +72,14 @@ function MetricChart({
   matrix,
   rankBy,
   last,
-  nowMs,
-  focus,
-  onFocus,
-  onZoom,
+  chart,
   stale,
 }: {
   metric: DeploymentMetric;
   matrix: UsageMatrix;
   rankBy: UsageMatrix;
   last: boolean;
-  nowMs: number;
-  focus: string | null;
-  onFocus: (key: string | null) => void;
-  onZoom: ((index: number) => void) | undefined;
+  chart: SharedChartProps;
   stale: boolean;
 }) {
   const headingId = `deployment-chart-${metric}`;
@@ -138,14 +90,11 @@ function MetricChart({
         {CHART_TITLES[metric]}
       </h4>
       <ChartBody
+        {...chart}
         matrix={hours ? secondsToHours(matrix) : matrix}
         rankBy={rankBy}
         decorations={last}
-        nowMs={nowMs}
         pricePer1k={null}
-        focus={focus}
-        onFocus={onFocus}
-        onZoom={onZoom}
         stale={stale}
       />
     </section>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useMediaQuery } from '@/components/ui/use-media-query';
 import { useToggle } from '@/components/ui/use-toggle';
 import { useTierTotals } from '../api/get-tier-totals';
@@ -12,13 +12,19 @@ import { useUsageViewParams } from '../hooks/use-usage-view-params';
 import { focusScope } from '../model/focus-scope';
 import { groupComparison } from '../model/group-comparison';
 import { planComparison } from '../model/measured-comparison';
-import { isQueryable, resolveUsageView } from '../model/resolve-usage-view';
+import {
+  isQueryable,
+  resolveUsageView,
+  type ResolvedUsageView,
+  type UsageTab,
+} from '../model/resolve-usage-view';
 import { effectivePricePer1k } from '../model/tier-cost';
 import { describeCustomRangeProblem } from '../model/time-range';
 import { canZoom, zoomTarget } from '../model/zoom';
 import { ConnectionSettings } from './connection-settings';
 import { DataFloorNotice, useDataFloor } from './data-floor-notice';
 import { DataFreshness, TRACES_COUNTING_RULE } from './data-freshness';
+import type { DomainTabProps } from './domain-tab';
 import { DroppedWorkspacesNotice } from './dropped-workspaces-notice';
 import { FiltersSummary } from './filters-summary';
 import { FocusBar } from './focus-bar';
@@ -30,21 +36,36 @@ import { UnreadLinkNotice } from './unread-link-notice';
 import { tabId, tabPanelId, UsageTabs } from './usage-tabs';
 import './usage.css';
 
-// The Deployments tab loads when it is opened: the usage tab's first load (Traces) has a 190 KB
-// budget and draws none of it.
-const DeploymentsView = lazy(() =>
-  import('./deployments-view').then((module) => ({ default: module.DeploymentsView })),
-);
-// The LLM tab is a chunk of its own too, loaded when opened.
-const LlmUsageView = lazy(() =>
-  import('./llm-usage-view').then((module) => ({ default: module.LlmUsageView })),
-);
-const LlmActions = lazy(() =>
-  import('./llm-actions').then((module) => ({ default: module.LlmActions })),
-);
-const DeploymentActions = lazy(() =>
-  import('./deployment-actions').then((module) => ({ default: module.DeploymentActions })),
-);
+/**
+ * The domain tabs beyond traces, each loaded when it is opened: the usage tab's first load
+ * (Traces) has a 190 KB budget and draws none of them. A tab's view and its actions (curl, CSV)
+ * are chunks of their own.
+ */
+const DOMAIN_TABS: Record<
+  Exclude<UsageTab, 'traces'>,
+  {
+    View: ComponentType<DomainTabProps>;
+    Actions: ComponentType<{ view: ResolvedUsageView | null }>;
+    loading: string;
+  }
+> = {
+  deployments: {
+    View: lazy(() =>
+      import('./deployments-view').then((module) => ({ default: module.DeploymentsView })),
+    ),
+    Actions: lazy(() =>
+      import('./deployment-actions').then((module) => ({ default: module.DeploymentActions })),
+    ),
+    loading: 'Loading the Deployments tab…',
+  },
+  llm: {
+    View: lazy(() =>
+      import('./llm-usage-view').then((module) => ({ default: module.LlmUsageView })),
+    ),
+    Actions: lazy(() => import('./llm-actions').then((module) => ({ default: module.LlmActions }))),
+    loading: 'Loading the LLM tab…',
+  },
+};
 // The limits card and the table sit below the chart: their code loads beside the first
 // screen's, not in it.
 const UsageTable = lazy(() =>
@@ -84,6 +105,7 @@ function GranularUsageView() {
   const readableIds = workspaces.data?.map((workspace) => workspace.id) ?? [];
   const view = workspaces.data ? resolveUsageView(params, nowMs, readableIds) : null;
   const { tab } = params;
+  const domain = tab === 'traces' ? null : DOMAIN_TABS[tab];
   // Each tab asks only for its own domain; both share the range, grouping and workspaces.
   const tracesView = tab === 'traces' ? view : null;
   const matrix = useUsageMatrix(tracesView);
@@ -98,6 +120,8 @@ function GranularUsageView() {
   const comparison =
     matrix.data && plan ? groupComparison(matrix.data, plan, totals.data) : undefined;
   const focusGroup = (key: string | null) => void setParams({ focus: key });
+  const showProjects = (workspaceId: string) =>
+    void setParams({ group_by: 'project', workspaces: [workspaceId], focus: null });
   // The cards follow the chart's focus; the focus bar above them says what they show.
   const scope = matrix.data ? focusScope(matrix.data, params.focus, comparison) : null;
   // A bar opens its bucket one level finer, as a custom range: Back returns to this view.
@@ -163,13 +187,9 @@ function GranularUsageView() {
           tab={tab}
           pricePer1k={pricePer1k}
           actions={
-            tab === 'deployments' ? (
+            domain ? (
               <Suspense fallback={null}>
-                <DeploymentActions view={view} />
-              </Suspense>
-            ) : tab === 'llm' ? (
-              <Suspense fallback={null}>
-                <LlmActions view={view} />
+                <domain.Actions view={view} />
               </Suspense>
             ) : undefined
           }
@@ -216,29 +236,14 @@ function GranularUsageView() {
         </p>
       ) : null}
 
-      {isQueryable(view) && tab === 'deployments' ? (
+      {isQueryable(view) && domain && plan ? (
         <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
-          <Suspense fallback={<p className="muted">Loading the Deployments tab…</p>}>
-            <DeploymentsView
+          <Suspense fallback={<p className="muted">{domain.loading}</p>}>
+            <domain.View
               view={view}
-              nowMs={nowMs}
-              focus={params.focus}
-              onFocus={focusGroup}
-              onZoom={zoom}
-              onChangeKey={openConnection}
-            />
-          </Suspense>
-        </div>
-      ) : null}
-      {isQueryable(view) && tab === 'llm' ? (
-        <div role="tabpanel" id={tabPanelId(tab)} aria-labelledby={tabId(tab)}>
-          <Suspense fallback={<p className="muted">Loading the LLM tab…</p>}>
-            <LlmUsageView
-              view={view}
-              nowMs={nowMs}
-              focus={params.focus}
-              onFocus={focusGroup}
-              onZoom={zoom}
+              chart={{ nowMs, focus: params.focus, onFocus: focusGroup, onZoom: zoom }}
+              plan={plan}
+              onShowProjects={showProjects}
               onChangeKey={openConnection}
             />
           </Suspense>
@@ -255,9 +260,7 @@ function GranularUsageView() {
               groupBy={view.groupBy}
               focus={params.focus}
               onFocus={focusGroup}
-              onShowProjects={(workspaceId) =>
-                void setParams({ group_by: 'project', workspaces: [workspaceId], focus: null })
-              }
+              onShowProjects={showProjects}
             />
           ) : null}
           {/* A phone shows the chart first: its first screen holds the plot, the cards follow. */}

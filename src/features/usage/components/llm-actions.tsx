@@ -1,7 +1,8 @@
 import { llmSearchParams, useLlmUsage } from '../api/get-llm-usage';
+import { llmMatricesToCsv } from '../model/llm-matrices';
 import type { ResolvedUsageView } from '../model/resolve-usage-view';
 import { CopyCurlButton } from './copy-curl-button';
-import { LlmExportButton } from './llm-export-button';
+import { DomainExportButton } from './domain-tab';
 
 /**
  * The LLM tab's curl and CSV actions. Their data is the view's query (the same key as the
@@ -9,15 +10,25 @@ import { LlmExportButton } from './llm-export-button';
  */
 export function LlmActions({ view }: { view: ResolvedUsageView | null }) {
   const usage = useLlmUsage(view);
+  const matrices = usage.isPlaceholderData ? undefined : usage.data?.matrices;
   return (
     <>
       <CopyCurlButton
         view={view}
         paramsOf={(resolved, window) => llmSearchParams(resolved, window)}
       />
-      <LlmExportButton
+      <DomainExportButton
         view={view}
-        matrices={usage.isPlaceholderData ? undefined : usage.data?.matrices}
+        file={
+          view && matrices
+            ? {
+                kind: 'llm_usage',
+                groupBy: view.groupBy,
+                toCsv: (includeContext) =>
+                  llmMatricesToCsv(matrices, view.groupBy, { includeContext }),
+              }
+            : undefined
+        }
       />
     </>
   );

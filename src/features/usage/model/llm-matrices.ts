@@ -61,6 +61,17 @@ export function buildLlmMatrices(
 export const dollarsOf = (nanos: number, priced: number): number | null =>
   priced === 0 ? null : nanos / NANO_USD_PER_USD;
 
+/** Dollars as the LLM tab shows them: cents, or four decimals below a dollar; null is unknown. */
+export const formatUsdOrUnknown = (dollars: number | null): string =>
+  dollars === null
+    ? 'Unknown'
+    : dollars.toLocaleString('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: dollars !== 0 && Math.abs(dollars) < 1 ? 4 : 2,
+      });
+
 export interface LlmTotals {
   /** Dollars of the priced runs; null when none is priced. */
   cost: number | null;
@@ -73,16 +84,21 @@ export interface LlmTotals {
   unpricedRuns: number;
 }
 
-export function llmTotals(matrices: LlmMatrices): LlmTotals {
-  const input = matrices.input_tokens.total;
+/** The totals of the given groups (a focus), or of every group when `keys` is null. */
+export function llmTotals(matrices: LlmMatrices, keys: readonly string[] | null = null): LlmTotals {
+  const sum = (name: LlmQuantity) =>
+    keys === null
+      ? matrices[name].total
+      : keys.reduce((total, key) => total + (matrices[name].totals.get(key) ?? 0), 0);
+  const input = sum('input_tokens');
   return {
-    cost: dollarsOf(matrices.cost_nanos.total, matrices.priced_records.total),
+    cost: dollarsOf(sum('cost_nanos'), sum('priced_records')),
     inputTokens: input,
-    outputTokens: matrices.output_tokens.total,
-    cacheReadTokens: matrices.cache_read_tokens.total,
-    totalTokens: matrices.total_tokens.total,
-    cacheShare: input === 0 ? null : matrices.cache_read_tokens.total / input,
-    unpricedRuns: matrices.unpriced_runs.total,
+    outputTokens: sum('output_tokens'),
+    cacheReadTokens: sum('cache_read_tokens'),
+    totalTokens: sum('total_tokens'),
+    cacheShare: input === 0 ? null : sum('cache_read_tokens') / input,
+    unpricedRuns: sum('unpriced_runs'),
   };
 }
 
