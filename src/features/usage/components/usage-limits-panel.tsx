@@ -88,6 +88,7 @@ export function UsageLimitsPanel({ workspaceIds, workspaces, nowMs }: UsageLimit
         <ScopedLimitsCard
           workspaces={workspaces.filter((workspace) => workspaceIds.includes(workspace.id))}
           canEdit={canEditAny}
+          nowMs={nowMs}
         />
       ) : null}
       {status.data ? <AlertDeliveryLog names={names} /> : null}
