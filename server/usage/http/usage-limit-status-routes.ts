@@ -31,7 +31,7 @@ export function createUsageLimitStatusRoutes(
       id: ws.id,
       canEdit: manager && !ws.read_only,
     }));
-    const prices = await planTracePrices(backend.ledger);
+    const prices = () => planTracePrices(backend.ledger);
     return c.json(await loadLimitStatus(limits, workspaces, now(), prices));
   });
 

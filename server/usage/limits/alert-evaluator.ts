@@ -67,7 +67,7 @@ export function createAlertEvaluator(
 
   const runScoped = async (workspaceIds: readonly string[], nowMs: number) => {
     const month = limitMonth(nowMs);
-    const months = await loadScopedLimitMonth(limits, workspaceIds, month, await prices());
+    const months = await loadScopedLimitMonth(limits, workspaceIds, month, prices);
     for (const id of workspaceIds) {
       scopedHolders.set(
         id,

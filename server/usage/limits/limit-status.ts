@@ -13,7 +13,7 @@ export async function loadLimitStatus(
   limits: UsageLimitStore,
   workspaces: readonly { id: string; canEdit: boolean }[],
   nowMs: number,
-  prices: TracePrices,
+  prices: () => Promise<TracePrices>,
 ): Promise<LimitStatus[]> {
   const ids = workspaces.map((workspace) => workspace.id);
   const month = limitMonth(nowMs);

@@ -23,7 +23,7 @@ export async function loadScopedLimitMonth(
   limits: UsageLimitStore,
   workspaceIds: readonly string[],
   month: { startMs: number; endMs: number },
-  prices: TracePrices,
+  prices: () => Promise<TracePrices>,
 ): Promise<ScopedLimitMonth[]> {
   const { scoped, scopedAlerts } = limits;
   if (!scoped || !scopedAlerts || workspaceIds.length === 0) return [];
@@ -32,7 +32,8 @@ export async function loadScopedLimitMonth(
   const spenders = [
     ...new Set(list.filter((l) => l.limit_type === 'monthly_spend').map((l) => l.tenant_id)),
   ];
-  const [workspaceUsed, targetUsed, alerts] = await Promise.all([
+  // The plan is read only when a spend limit needs its prices (ingestion looks here often).
+  const [workspaceUsed, targetUsed, alerts, tracePrices] = await Promise.all([
     limits.monthUsage(spenders, month),
     scopedAlerts.targetUsage(
       list
@@ -41,11 +42,17 @@ export async function loadScopedLimitMonth(
       month,
     ),
     scopedAlerts.alerts(workspaceIds, month.startMs),
+    spenders.length > 0 ? prices() : undefined,
   ]);
   const none: Record<LimitType, number> = { monthly_traces: 0, monthly_longlived_traces: 0 };
   return list.map((limit) => ({
     limit,
-    standing: scopedStanding(limit, workspaceUsed.get(limit.tenant_id) ?? none, targetUsed, prices),
+    standing: scopedStanding(
+      limit,
+      workspaceUsed.get(limit.tenant_id) ?? none,
+      targetUsed,
+      tracePrices ?? { base: 0, extended: 0 },
+    ),
     alerts: alerts.filter(
       (alert) =>
         alert.workspaceId === limit.tenant_id &&
