@@ -110,6 +110,8 @@ const workspace = {
 };
 const limitStatus = {
   workspace_id: UUID_1,
+  scope: 'workspace',
+  target_id: UUID_1,
   limit_type: 'monthly_traces',
   limit_value: 1000,
   limit_id: UUID_1,
@@ -170,7 +172,19 @@ const CASES: Case[] = [
     name: 'limit status',
     guard: limitStatusListGuard,
     schema: limitStatusListSchema,
-    samples: [[limitStatus]],
+    samples: [
+      [limitStatus],
+      [
+        {
+          ...limitStatus,
+          scope: 'workspace',
+          limit_type: 'monthly_spend',
+          limit_value: 12.5,
+          used: 3.25,
+          refused: null,
+        },
+      ],
+    ],
   },
   {
     name: 'console config',

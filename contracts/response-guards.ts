@@ -1,5 +1,5 @@
 import { CONSOLE_ROLES } from './console-roles';
-import { LIMIT_TYPES, TRACE_TIERS } from './usage/usage-values';
+import { LIMIT_SCOPES, LIMIT_TYPES, SPEND_LIMIT_TYPE, TRACE_TIERS } from './usage/usage-values';
 import {
   array,
   boolean,
@@ -96,16 +96,18 @@ export const planGuard = object({
 export const limitStatusListGuard = array(
   object({
     workspace_id: uuid,
-    limit_type: oneOf(LIMIT_TYPES),
-    limit_value: nullable(int()),
+    scope: oneOf(LIMIT_SCOPES),
+    target_id: uuid,
+    limit_type: oneOf([...LIMIT_TYPES, SPEND_LIMIT_TYPE] as const),
+    limit_value: nullable(number()),
     limit_id: nullable(uuid),
     source: nullable(oneOf(['own', 'org_default'])),
     alert_thresholds: array(int()),
-    used: int(),
+    used: number(),
     month_start: isoDateTime,
     resets_at: isoDateTime,
     reached_at: nullable(isoDateTime),
-    refused: int(),
+    refused: nullable(int()),
     alerts: array(object({ threshold: int(), crossed_at: isoDateTime })),
     can_edit: boolean,
   }),

@@ -33,11 +33,37 @@ test.describe('Project, user and spend limits on the limits card', () => {
         'The workspace’s spend (dollars a month)',
       ]);
 
+      // The target picker lists the workspace's projects with traces, by name, from the keyboard.
+      const picker = form.getByRole('combobox', { name: 'Project', exact: true });
+      const choose = picker.getByRole('option', { name: 'Choose a project' });
+      await expect(choose).toBeAttached();
+      await expect.poll(() => picker.getByRole('option').count()).toBeGreaterThan(3);
+      const first = picker.getByRole('option').nth(1);
+      const firstId = (await first.getAttribute('value')) ?? '';
+      await picker.focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(picker).toHaveValue(firstId);
+      await form.getByRole('textbox', { name: 'Traces a month', exact: true }).fill('500');
+      await form.getByRole('button', { name: 'Add limit' }).click();
+      // Listed with the traces the project has this month (the demo's, up to now).
+      await expect(card.getByRole('row').filter({ hasText: firstId })).toContainText(
+        /500 traces a month\s*[\d,]+ traces/,
+      );
+
+      // A project with no traces yet is not listed: its id typed by hand.
+      await expect(picker.getByRole('option', { name: projectId })).toHaveCount(0);
+      await picker.selectOption({ label: 'Another project: enter its id' });
       await form.getByRole('textbox', { name: 'Project id', exact: true }).fill(projectId);
       await form.getByRole('textbox', { name: 'Traces a month', exact: true }).fill('1234');
       await form.getByRole('button', { name: 'Add limit' }).click();
       const projectRow = card.getByRole('row').filter({ hasText: projectId });
       await expect(projectRow).toContainText('1,234 traces a month');
+
+      await scope.selectOption({ label: 'A user (traces a month)' });
+      const users = form.getByRole('combobox', { name: 'User', exact: true });
+      await expect.poll(() => users.getByRole('option').count()).toBeGreaterThan(2);
+      await expect(users.getByRole('option', { name: /@/ }).first()).toBeAttached();
+      await expectNoSeriousA11yViolations(page);
 
       await scope.selectOption({ label: 'The workspace’s spend (dollars a month)' });
       await form.getByRole('textbox', { name: 'Dollars a month', exact: true }).fill('10');

@@ -9,7 +9,21 @@ import { planSchema } from './plan-schema';
 
 export const usageMetricSchema = z.enum(USAGE_METRICS);
 
-/** `GET /orgs/current/billing/usage`: one entry per metric, its total and per workspace. */
+/** What `GET /orgs/current/billing/usage` splits each metric by (`group_by`, workspace by default). */
+export const BILLING_GROUP_BYS = ['workspace', 'project', 'user', 'api_key'] as const;
+export const billingGroupBySchema = z.enum(BILLING_GROUP_BYS);
+export type BillingGroupBy = z.infer<typeof billingGroupBySchema>;
+
+/**
+ * The `groups` key of usage no user or API key drives (`group_by=user|api_key`): deployment
+ * work, and traces or upgrades sent without one.
+ */
+export const UNATTRIBUTED_GROUP = 'none';
+
+/**
+ * `GET /orgs/current/billing/usage`: one entry per metric, its total and its value per group
+ * (workspace, project, user or API key id).
+ */
 export const billingUsageSchema = z.array(
   z.object({
     metric: usageMetricSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { LIMIT_TYPES } from './usage-values';
+import { LIMIT_SCOPES, LIMIT_TYPES, SPEND_LIMIT_TYPE } from './usage-values';
 
 /**
  * LangSmith's usage-limits API (`/api/v1/usage-limits`), shared by the server and the SPA, plus
@@ -7,7 +7,7 @@ import { LIMIT_TYPES } from './usage-values';
  * `zod/mini`: the SPA parses every answer with these.
  */
 
-export { LIMIT_TYPES };
+export { LIMIT_SCOPES, LIMIT_TYPES, SPEND_LIMIT_TYPE };
 export const limitTypeSchema = z.enum(LIMIT_TYPES);
 export type LimitType = z.infer<typeof limitTypeSchema>;
 
@@ -31,13 +31,15 @@ export const usageLimitSchema = z.object({
 export type UsageLimit = z.infer<typeof usageLimitSchema>;
 export const usageLimitListSchema = z.array(usageLimitSchema);
 
-/** Who a limit holds: a whole workspace, one of its projects, or one of its users. */
-export const LIMIT_SCOPES = ['workspace', 'project', 'user'] as const;
 export const limitScopeSchema = z.enum(LIMIT_SCOPES);
 export type LimitScope = z.infer<typeof limitScopeSchema>;
 
-/** A workspace's spend in dollars a month, enforced as the trace limits it buys. */
-export const SPEND_LIMIT_TYPE = 'monthly_spend';
+/**
+ * Every type a limit can be of, as the status, the alerts and the delivery log name it: the
+ * workspace ones (traces) and a spend limit's (dollars).
+ */
+export const alertedLimitTypeSchema = z.enum([...LIMIT_TYPES, SPEND_LIMIT_TYPE]);
+export type AlertedLimitType = z.infer<typeof alertedLimitTypeSchema>;
 
 /**
  * A limit beside LangSmith's workspace ones: `monthly_traces` of one project or user
@@ -73,39 +75,62 @@ export const orgDefaultLimitSchema = z.object({
 export type OrgDefaultLimit = z.infer<typeof orgDefaultLimitSchema>;
 export const orgDefaultLimitListSchema = z.array(orgDefaultLimitSchema);
 
-/** One limit of one workspace this month: what the usage tab draws. */
+/**
+ * One limit this month: what the usage tab draws. A workspace's own limits (`scope:
+ * "workspace"`, one entry per type, with or without a limit) come first, then each project, user
+ * and spend limit of the workspace; a spend limit counts `used` and `limit_value` in dollars.
+ */
 export const limitStatusSchema = z.object({
   workspace_id: z.uuid(),
-  limit_type: limitTypeSchema,
-  /** Null when the workspace has no limit of this type (own or default). */
-  limit_value: z.nullable(z.int()),
-  /** The workspace's own limit of this type (what `DELETE /usage-limits/{id}` takes), or null. */
+  /** Who the limit holds, and which workspace, project or user that is. */
+  scope: limitScopeSchema,
+  target_id: z.uuid(),
+  limit_type: alertedLimitTypeSchema,
+  /** Null when the workspace has no limit of this type (own or default); dollars for spend. */
+  limit_value: z.nullable(z.number()),
+  /** The limit itself (what `DELETE /usage-limits/{id}` takes), or null (none, or a default). */
   limit_id: z.nullable(z.uuid()),
   /** `own`, `org_default` or null (no limit). */
   source: z.nullable(z.enum(['own', 'org_default'])),
   /** Percent thresholds alerted (100 always is: it dates `reached_at`). */
   alert_thresholds: z.array(z.int()),
-  /** Traces counted against this limit from the month's start to now. */
-  used: z.int(),
+  /** Traces counted against this limit from the month's start to now (dollars for spend). */
+  used: z.number(),
   month_start: isoDateTime,
   resets_at: isoDateTime,
   /** When the count reached the limit this month, or null. */
   reached_at: z.nullable(isoDateTime),
-  /** Root runs refused by this limit this month. */
-  refused: z.int(),
+  /**
+   * Root runs refused by this limit type of the workspace this month; null for project, user
+   * and spend limits, whose refusals count in their workspace's `monthly_traces` entry.
+   */
+  refused: z.nullable(z.int()),
   /** Thresholds (percent) crossed this month, with when. */
   alerts: z.array(z.object({ threshold: z.int(), crossed_at: isoDateTime })),
   /** Whether the caller may change this workspace's limits. */
   can_edit: z.boolean(),
 });
 export type LimitStatus = z.infer<typeof limitStatusSchema>;
+
+/** A workspace's own standing for one trace limit type (what the limits table has a row for). */
+export type WorkspaceLimitStatus = LimitStatus & {
+  scope: 'workspace';
+  limit_type: LimitType;
+  refused: number;
+};
+
+export const isWorkspaceLimitStatus = (status: LimitStatus): status is WorkspaceLimitStatus =>
+  status.scope === 'workspace' && status.limit_type !== SPEND_LIMIT_TYPE && status.refused !== null;
 export const limitStatusListSchema = z.array(limitStatusSchema);
 
 /** One attempt to deliver an alert to the webhook (the console shows the log). */
 export const alertDeliverySchema = z.object({
   alert_id: z.string(),
   workspace_id: z.uuid(),
-  limit_type: limitTypeSchema,
+  limit_type: alertedLimitTypeSchema,
+  /** Set for a project, user or spend limit's alert: who that limit holds. */
+  scope: z.optional(limitScopeSchema),
+  target_id: z.optional(z.uuid()),
   threshold: z.int(),
   attempt: z.int(),
   attempted_at: isoDateTime,
@@ -149,10 +174,14 @@ export const limitAlertPayloadSchema = z.object({
   alert_id: z.string(),
   workspace_id: z.uuid(),
   workspace_name: z.string(),
-  limit_type: limitTypeSchema,
-  limit_value: z.int(),
+  /** Who the limit holds: the workspace, one of its projects or users (`target_id`). */
+  scope: limitScopeSchema,
+  target_id: z.uuid(),
+  limit_type: alertedLimitTypeSchema,
+  /** Traces, or dollars for a `monthly_spend` limit (as `used`). */
+  limit_value: z.number(),
   threshold: z.int(),
-  used: z.int(),
+  used: z.number(),
   month_start: isoDateTime,
   resets_at: isoDateTime,
   crossed_at: isoDateTime,

@@ -15,3 +15,9 @@ export type TraceTier = (typeof TRACE_TIERS)[number];
 
 /** The two trace limits LangSmith's usage-limits API knows (`usage-limits.ts`). */
 export const LIMIT_TYPES = ['monthly_traces', 'monthly_longlived_traces'] as const;
+
+/** Who a limit holds: a whole workspace, one of its projects, or one of its users. */
+export const LIMIT_SCOPES = ['workspace', 'project', 'user'] as const;
+
+/** A workspace's spend in dollars a month, enforced as the trace limits it buys. */
+export const SPEND_LIMIT_TYPE = 'monthly_spend';

@@ -17,6 +17,7 @@ import { llmSeedBatches } from './seed/llm-seed';
 import { createUsageLimitStatusRoutes } from './http/usage-limit-status-routes';
 import { createUsageRoutes } from './http/usage-routes';
 import { createAlertEvaluator, type AlertEvaluator } from './limits/alert-evaluator';
+import { planTracePrices } from './limits/plan-prices';
 import type { WebhookConfig } from './limits/webhook-sender';
 import { describeDemoKeys } from './seed/demo-keys';
 import { demoProfile, type SeedProfile } from './seed/seed-profiles';
@@ -107,7 +108,10 @@ export async function createUsageService(
   );
   // Usage limits: enforced inside ingestRuns; alerts looked at after billing.
   const { limits } = backend;
-  const alerts = createAlertEvaluator(limits, { webhook: alertWebhook(config) });
+  const alerts = createAlertEvaluator(limits, {
+    webhook: alertWebhook(config),
+    prices: () => planTracePrices(backend.ledger),
+  });
   app.route('/', createUsageLimitRoutes({ backend, limits, alerts }));
   app.route('/', createUsageLimitStatusRoutes(backend, limits));
   // What LLM runs cost: each workspace's model price map (admins change it).

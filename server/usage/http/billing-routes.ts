@@ -5,6 +5,7 @@ import { parseIsoDateTime } from '@contracts/usage/iso-datetime';
 import { DEFAULT_PLAN, type Plan } from '@contracts/usage/pricing';
 import { jsonError } from '@server/http/json-error';
 import { validationProblems } from '@server/http/validation-issues';
+import { billingGroupBySchema, UNATTRIBUTED_GROUP } from '@contracts/usage/billing-schema';
 import { billingUsage } from '../model/billing-usage';
 import { monthOf, monthSpan } from '../model/invoice';
 import { getInvoice } from '../queries/get-invoice';
@@ -21,7 +22,8 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 /**
  * The organization's billing, relative to `/api/v1` (organization:read; the plan's PUT also
  * usage-limits:manage, the admin's permission), over the workspaces the key reads:
- * `GET /orgs/current/billing/usage?starting_on=&ending_before=` the period's metrics,
+ * `GET /orgs/current/billing/usage?starting_on=&ending_before=[&group_by=]` the period's
+ * metrics split by workspace (or project, user, API key),
  * `GET|PUT /orgs/current/billing/plan` the plan and prices, and
  * `GET /orgs/current/billing/invoices?month=YYYY-MM[&format=csv]` a month's invoice.
  */
@@ -45,8 +47,16 @@ export function createBillingRoutes(backend: UsageStore, options: BillingRouteOp
         });
       } else span.push(new Date(ms));
     }
+    const groupBy = billingGroupBySchema.safeParse(c.req.query('group_by') ?? 'workspace');
+    if (!groupBy.success) {
+      problems.push({
+        loc: ['query', 'group_by'],
+        msg: "Input should be 'workspace', 'project', 'user' or 'api_key'",
+        type: 'enum',
+      });
+    }
     const [start, end] = span;
-    if (!start || !end) return jsonError(c, 422, problems);
+    if (!start || !end || !groupBy.success) return jsonError(c, 422, problems);
     if (end.getTime() <= start.getTime()) {
       return jsonError(c, 422, [
         {
@@ -56,9 +66,17 @@ export function createBillingRoutes(backend: UsageStore, options: BillingRouteOp
         },
       ]);
     }
-    const rows = await backend.ledger.periodCounts(start, end);
     const ids = new Set(auth.principal.workspaces.map((workspace) => workspace.id));
-    return c.json(billingUsage(rows, ids));
+    if (groupBy.data === 'user' || groupBy.data === 'api_key') {
+      const rows = await backend.ledger.periodCountsBy(start, end, groupBy.data);
+      return c.json(billingUsage(rows, ids, (row) => row.attributedTo ?? UNATTRIBUTED_GROUP));
+    }
+    const rows = await backend.ledger.periodCounts(start, end);
+    return c.json(
+      billingUsage(rows, ids, (row) =>
+        groupBy.data === 'project' ? row.projectId : row.workspaceId,
+      ),
+    );
   });
 
   app.get('/orgs/current/billing/plan', async (c) => {

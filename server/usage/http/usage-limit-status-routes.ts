@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { parseIsoDateTime } from '@contracts/usage/iso-datetime';
 import { jsonError } from '@server/http/json-error';
 import { loadLimitStatus } from '../limits/limit-status';
+import { planTracePrices } from '../limits/plan-prices';
 import { USAGE_LIMITS_MANAGE_PERMISSION } from '../seed/demo-keys';
 import type { UsageStore } from '../store/usage-store';
 import type { UsageLimitStore } from '../store/usage-limit-store';
@@ -10,7 +11,8 @@ import { authorizeLimits } from './limit-request';
 /**
  * What the console adds to the usage-limits API, for the usage tab and the playground (all
  * need organization:read and cover the workspaces the key reads):
- * `GET /usage-limits/org/status` this month's standing per workspace and limit type,
+ * `GET /usage-limits/org/status` this month's standing per workspace and limit type, then of
+ * each project, user and spend limit (spend in dollars at the plan's prices now),
  * `GET /usage-limits/org/deliveries` the webhook delivery log, and
  * `GET /usage-limits/refusals?project=&start_time=&end_time=` root runs a limit refused.
  */
@@ -29,7 +31,8 @@ export function createUsageLimitStatusRoutes(
       id: ws.id,
       canEdit: manager && !ws.read_only,
     }));
-    return c.json(await loadLimitStatus(limits, workspaces, now()));
+    const prices = () => planTracePrices(backend.ledger);
+    return c.json(await loadLimitStatus(limits, workspaces, now(), prices));
   });
 
   app.get('/usage-limits/org/deliveries', async (c) => {

@@ -2,8 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { newlyCrossed } from '@contracts/usage/limit-alerts';
 import { limitMonth } from '@contracts/usage/limit-period';
 import type { LimitAlertPayload } from '@contracts/usage/usage-limits';
-import type { AlertRow, UsageLimitStore } from '../store/usage-limit-store';
+import type { TracePrices } from '../model/spend-limit';
+import type {
+  AlertRow,
+  DeliveryAttempt,
+  ScopedAlertRow,
+  UsageLimitStore,
+} from '../store/usage-limit-store';
+import { planTracePrices } from './plan-prices';
+import { loadScopedLimitMonth, newScopedAlerts } from './scoped-alerts';
 import { deliverAlert, type WebhookConfig } from './webhook-sender';
+
+export interface AlertEvaluatorOptions {
+  webhook?: WebhookConfig;
+  now?: () => number;
+  /** The plan's trace prices a spend limit's dollars are counted at (default: the default plan). */
+  prices?: () => Promise<TracePrices>;
+}
 
 export interface AlertEvaluator {
   /** Looks at these workspaces' counts now; alerts each threshold crossed once per month. */
@@ -16,25 +31,68 @@ export interface AlertEvaluator {
 
 /**
  * Alerts when a workspace's month-to-date count reaches a threshold of a limit (50/80/100 % by
- * default; 100 % always, it dates "limit reached"). Evaluations run one after another (requests
+ * default; 100 % always, it dates "limit reached"), and a project's or user's traces or a
+ * workspace's spend in dollars a threshold of its limit. Evaluations run one after another (requests
  * arriving meanwhile join the next one), and the store records a threshold once across replicas
  * (`insertAlerts` returns only the alerts this call recorded); each new alert is then
  * POSTed to the webhook when one is configured, with retries, every attempt logged.
  */
 export function createAlertEvaluator(
   limits: UsageLimitStore,
-  options: { webhook?: WebhookConfig; now?: () => number } = {},
+  options: AlertEvaluatorOptions = {},
 ): AlertEvaluator {
   const now = options.now ?? Date.now;
+  const prices = options.prices ?? (() => planTracePrices({ plan: async () => undefined }));
   let chain: Promise<void> = Promise.resolve();
   let queued: { ids: Set<string>; done: Promise<void> } | undefined;
   // Workspaces with a limit as of the last evaluation (undefined before the first).
   let limited: Set<string> | undefined;
+  // Whether a workspace had project, user or spend limits when last evaluated (absent: unknown).
+  const scopedHolders = new Map<string, boolean>();
   const deliveries = new Set<Promise<unknown>>();
+
+  const deliver = (
+    alertId: string,
+    payload: () => Promise<LimitAlertPayload>,
+    record: (attempt: DeliveryAttempt) => Promise<void>,
+  ) => {
+    const webhook = options.webhook;
+    if (!webhook) return;
+    const delivery = payload()
+      .then((body) => deliverAlert(webhook, body, record))
+      .catch((error: unknown) => console.error(`[usage] alert ${alertId} delivery failed:`, error));
+    deliveries.add(delivery);
+    void delivery.finally(() => deliveries.delete(delivery));
+  };
+
+  const runScoped = async (workspaceIds: readonly string[], nowMs: number) => {
+    const month = limitMonth(nowMs);
+    const months = await loadScopedLimitMonth(limits, workspaceIds, month, prices);
+    for (const id of workspaceIds) {
+      scopedHolders.set(
+        id,
+        months.some((entry) => entry.limit.tenant_id === id),
+      );
+    }
+    const rows = newScopedAlerts(months, month.startMs, nowMs);
+    if (rows.length === 0 || !limits.scopedAlerts) return;
+    const store = limits.scopedAlerts;
+    const recorded = await store.insertAlerts(rows);
+    if (recorded.length === 0) return;
+    const names = await limits.workspaceNames([...new Set(recorded.map((row) => row.workspaceId))]);
+    for (const row of recorded) {
+      deliver(
+        row.alertId,
+        async () => payloadOf(row, names.get(row.workspaceId) ?? row.workspaceId, month.endMs),
+        (attempt) => store.recordDelivery(row, attempt),
+      );
+    }
+  };
 
   const run = async (workspaceIds: readonly string[]) => {
     const nowMs = now();
     const month = limitMonth(nowMs);
+    await runScoped(workspaceIds, nowMs);
     const effective = await limits.effective();
     limited = new Set(effective.keys());
     const ids = workspaceIds.filter((id) => effective.has(id));
@@ -68,16 +126,14 @@ export function createAlertEvaluator(
     if (rows.length === 0) return;
     // Another replica may have recorded some of them first: it delivers those, not us.
     const recorded = await limits.insertAlerts(rows);
-    const webhook = options.webhook;
-    if (!webhook || recorded.length === 0) return;
+    if (!options.webhook || recorded.length === 0) return;
     const names = await limits.workspaceNames(ids);
     for (const row of recorded) {
-      const payload = payloadOf(row, names.get(row.workspaceId) ?? row.workspaceId, month.endMs);
-      const delivery = deliverAlert(webhook, payload, (attempt) =>
-        limits.recordDelivery(row, attempt),
-      ).catch((error: unknown) => console.error('[usage] alert delivery failed:', error));
-      deliveries.add(delivery);
-      void delivery.finally(() => deliveries.delete(delivery));
+      deliver(
+        row.alertId,
+        async () => payloadOf(row, names.get(row.workspaceId) ?? row.workspaceId, month.endMs),
+        (attempt) => limits.recordDelivery(row, attempt),
+      );
     }
   };
 
@@ -101,7 +157,7 @@ export function createAlertEvaluator(
   return {
     evaluate,
     look(workspaceId) {
-      if (limited && !limited.has(workspaceId)) return;
+      if (limited && !limited.has(workspaceId) && scopedHolders.get(workspaceId) === false) return;
       void evaluate([workspaceId]).catch(() => undefined);
     },
     async idle() {
@@ -111,12 +167,18 @@ export function createAlertEvaluator(
   };
 }
 
-function payloadOf(row: AlertRow, workspaceName: string, resetsAtMs: number): LimitAlertPayload {
+function payloadOf(
+  row: AlertRow | ScopedAlertRow,
+  workspaceName: string,
+  resetsAtMs: number,
+): LimitAlertPayload {
   return {
     type: 'usage_limit.threshold_crossed',
     alert_id: row.alertId,
     workspace_id: row.workspaceId,
     workspace_name: workspaceName,
+    scope: 'scope' in row ? row.scope : 'workspace',
+    target_id: 'targetId' in row ? row.targetId : row.workspaceId,
     limit_type: row.limitType,
     limit_value: row.limitValue,
     threshold: row.threshold,

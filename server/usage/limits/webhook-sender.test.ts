@@ -10,6 +10,8 @@ const payload: LimitAlertPayload = {
   alert_id: 'alert-1',
   workspace_id: '00000000-0000-4000-8000-000000000001',
   workspace_name: 'Acme',
+  scope: 'workspace',
+  target_id: '00000000-0000-4000-8000-000000000001',
   limit_type: 'monthly_traces',
   limit_value: 10,
   threshold: 50,

@@ -22,6 +22,16 @@ export interface PeriodCountRow {
   counts: Partial<PeriodCounts>;
 }
 
+/** Counts of one workspace driven by one user or API key (null: by none). */
+export interface AttributedCountRow {
+  workspaceId: string;
+  attributedTo: string | null;
+  counts: Partial<PeriodCounts>;
+}
+
+/** Any row of counts of one workspace: what the metrics are summed from. */
+type CountRow = Pick<PeriodCountRow, 'workspaceId' | 'counts'>;
+
 export const zeroMetrics = (): MetricValues => ({
   base_traces: 0,
   extended_traces: 0,
@@ -56,10 +66,10 @@ export const addMetrics = (a: MetricValues, b: MetricValues): MetricValues => {
 };
 
 /** Metrics per key (`keyOf` a row), over the rows of the workspaces asked for. */
-export function metricsBy(
-  rows: readonly PeriodCountRow[],
+export function metricsBy<Row extends CountRow>(
+  rows: readonly Row[],
   workspaceIds: ReadonlySet<string>,
-  keyOf: (row: PeriodCountRow) => string,
+  keyOf: (row: Row) => string,
 ): Map<string, MetricValues> {
   const by = new Map<string, MetricValues>();
   for (const row of rows) {
@@ -71,20 +81,22 @@ export function metricsBy(
 }
 
 /**
- * `GET /orgs/current/billing/usage`'s answer: every metric, its total and its value per
- * workspace (workspaces with none of it left out), in metric order then workspace id order.
+ * `GET /orgs/current/billing/usage`'s answer: every metric, its total and its value per group
+ * (`keyOf` a row: its workspace by default; groups with none of it left out), in metric order
+ * then group key order.
  */
-export function billingUsage(
-  rows: readonly PeriodCountRow[],
+export function billingUsage<Row extends CountRow>(
+  rows: readonly Row[],
   workspaceIds: ReadonlySet<string>,
+  keyOf: (row: Row) => string = (row) => row.workspaceId,
 ): BillingUsage {
-  const byWorkspace = metricsBy(rows, workspaceIds, (row) => row.workspaceId);
-  const ids = [...byWorkspace.keys()].sort();
+  const byGroup = metricsBy(rows, workspaceIds, keyOf);
+  const ids = [...byGroup.keys()].sort();
   return USAGE_METRICS.map((metric) => {
     const groups: Record<string, number> = {};
     let value = 0;
     for (const id of ids) {
-      const n = byWorkspace.get(id)?.[metric] ?? 0;
+      const n = byGroup.get(id)?.[metric] ?? 0;
       if (n === 0) continue;
       groups[id] = n;
       value += n;

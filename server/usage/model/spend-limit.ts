@@ -56,3 +56,11 @@ export function worstCaseSpend(limits: DerivedTraceLimits, prices: TracePrices):
   const baseOnly = limits.monthly_traces - limits.monthly_longlived_traces;
   return limits.monthly_longlived_traces * prices.extended + baseOnly * prices.base;
 }
+
+/** A plan's trace prices as a spend limit counts them: an extended trace is base plus upgrade. */
+export function tracePrices(unitPrices: { base_traces: number; extended_upgrades: number }) {
+  return {
+    base: unitPrices.base_traces,
+    extended: unitPrices.base_traces + unitPrices.extended_upgrades,
+  };
+}

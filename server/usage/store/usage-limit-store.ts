@@ -49,6 +49,45 @@ export interface UsageLimitStore {
   workspaceNames(workspaceIds: readonly string[]): Promise<Map<string, string>>;
   /** Project, user and spend limits (every backend enforces them at ingestion). */
   readonly scoped: ScopedLimitStore;
+  /**
+   * The month's counts and alerts of project, user and spend limits, on backends that keep them
+   * (absent: those limits cross no alerts and are not in the month's status).
+   */
+  readonly scopedAlerts?: ScopedAlertStore;
+}
+
+/** What alerts of project, user and spend limits read and write (`UsageLimitStore.scopedAlerts`). */
+export interface ScopedAlertStore {
+  /** Traces of the month so far per project or user target, keyed `scope|target`. */
+  targetUsage(
+    targets: readonly { scope: LimitScope; targetId: string }[],
+    month: { startMs: number; endMs: number },
+  ): Promise<Map<string, number>>;
+  alerts(workspaceIds: readonly string[], monthStartMs: number): Promise<ScopedAlertRow[]>;
+  /**
+   * Records alerts and returns those recorded now: a second one for the same (workspace, scope,
+   * target, type, month, threshold) is ignored and not returned.
+   */
+  insertAlerts(rows: readonly ScopedAlertRow[]): Promise<ScopedAlertRow[]>;
+  /** Logs a delivery attempt beside the workspace limits' ones (`deliveries` lists both). */
+  recordDelivery(alert: ScopedAlertRow, attempt: DeliveryAttempt): Promise<void>;
+}
+
+/**
+ * An alert recorded for one (workspace, scope, target, type, month, threshold): a project's or
+ * user's traces, or a workspace's spend (`used` and `limitValue` in dollars).
+ */
+export interface ScopedAlertRow {
+  alertId: string;
+  workspaceId: string;
+  scope: LimitScope;
+  targetId: string;
+  limitType: ScopedLimit['limit_type'];
+  monthStartMs: number;
+  threshold: number;
+  used: number;
+  limitValue: number;
+  crossedAt: Date;
 }
 
 /** Limits beside a workspace's own: `monthly_traces` of a project or user, a workspace's spend. */
@@ -122,7 +161,10 @@ export interface DeliveryAttempt {
  * `usage_limit_deliveries` (alert, workspace, limit type, threshold, attempt, time, status, ok,
  * error); the time as ISO text.
  */
-export const deliveryColumns = (alert: AlertRow, attempt: DeliveryAttempt) => [
+export const deliveryColumns = (
+  alert: Pick<AlertRow | ScopedAlertRow, 'alertId' | 'workspaceId' | 'limitType' | 'threshold'>,
+  attempt: DeliveryAttempt,
+) => [
   alert.alertId,
   alert.workspaceId,
   alert.limitType,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceSchema } from '@contracts/usage/billing-schema';
+import { billingUsageSchema, invoiceSchema } from '@contracts/usage/billing-schema';
 import { planSchema } from '@contracts/usage/plan-schema';
 import { DEFAULT_PLAN, invoiceTotal } from '@contracts/usage/pricing';
 import { DEMO_PLAN } from '../seed/demo-billing';
 import { parseCsv } from './csv-parse';
-import { ADMIN, useTestServer } from './test-server';
+import { ADMIN, TEST_DIMENSIONS, useTestServer } from './test-server';
 
 const server = useTestServer();
 const LIMITED = { 'x-api-key': 'lsv2_demo_limited' };
@@ -95,5 +95,39 @@ describe('the billing API', () => {
       expect(Object.values(entry.groups).reduce((a, b) => a + b, 0)).toBe(entry.value);
     }
     expect((await billing('usage', { headers: ADMIN })).status).toBe(422);
+  });
+
+  it('splits the period by project, user or API key on request, each adding up to the total', async () => {
+    const span = 'starting_on=2026-02-01T00:00:00Z&ending_before=2026-03-01T00:00:00Z';
+    const read = async (groupBy?: string) => {
+      const response = await billing(`usage?${span}${groupBy ? `&group_by=${groupBy}` : ''}`, {
+        headers: ADMIN,
+      });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const byDefault = await read();
+    expect(await read('workspace')).toBe(byDefault);
+    const totals = billingUsageSchema.parse(JSON.parse(byDefault)).map((entry) => entry.value);
+    const catalog = TEST_DIMENSIONS;
+    const known = {
+      project: new Set(catalog.projects.map((project) => project.id)),
+      user: new Set(catalog.users.map((user) => user.id)),
+      api_key: new Set(catalog.apiKeys.map((key) => key.id)),
+    };
+    for (const groupBy of ['project', 'user', 'api_key'] as const) {
+      const usage = billingUsageSchema.parse(JSON.parse(await read(groupBy)));
+      expect(usage.map((entry) => entry.value)).toEqual(totals);
+      const base = usage.find((entry) => entry.metric === 'base_traces');
+      const keys = Object.keys(base?.groups ?? {});
+      expect(keys.length).toBeGreaterThan(1);
+      for (const key of keys) expect(key === 'none' || known[groupBy].has(key)).toBe(true);
+      for (const entry of usage) {
+        expect(Object.values(entry.groups).reduce((a, b) => a + b, 0)).toBe(entry.value);
+      }
+    }
+    const bad = await billing(`usage?${span}&group_by=model`, { headers: ADMIN });
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ detail: [{ loc: ['query', 'group_by'] }] });
   });
 });

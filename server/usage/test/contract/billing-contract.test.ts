@@ -1,5 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Invoice } from '@contracts/usage/billing-schema';
+import {
+  UNATTRIBUTED_GROUP,
+  type BillingUsage,
+  type Invoice,
+} from '@contracts/usage/billing-schema';
 import { invoiceCsv } from '@contracts/usage/invoice-csv';
 import { DEFAULT_PLAN, type Plan } from '@contracts/usage/pricing';
 import type { Workspace } from '@contracts/usage/usage-schema';
@@ -27,6 +31,10 @@ const LABS = '0b6f0d3e-0000-4000-8000-000000000002';
 const BASE_P = '0b6f0d3e-0000-4000-8000-0000000000a1';
 const EXT_P = '0b6f0d3e-0000-4000-8000-0000000000a2';
 const BASE_Q = '0b6f0d3e-0000-4000-8000-0000000000b1';
+const USER_A = '0b6f0d3e-0000-4000-8000-0000000000c1';
+const USER_B = '0b6f0d3e-0000-4000-8000-0000000000c2';
+const KEY_A = '0b6f0d3e-0000-4000-8000-0000000000d1';
+const KEY_B = '0b6f0d3e-0000-4000-8000-0000000000d2';
 const run = (n: number) => `0b6f0d3e-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const fb = (n: number) => `0b6f0d3e-0000-4000-9000-${String(n).padStart(12, '0')}`;
 
@@ -66,11 +74,19 @@ async function script(store: UsageStoreWithFixtures): Promise<void> {
     label: 'base-q',
     workspaceId: LABS,
   });
+  // Who sent each project's traces: base-p user A with key A, ext-p user B without a key,
+  // base-q key B without a user.
+  const senders: Record<string, { user_id: string | null; api_key_id: string | null }> = {
+    [BASE_P]: { user_id: USER_A, api_key_id: KEY_A },
+    [EXT_P]: { user_id: USER_B, api_key_id: null },
+    [BASE_Q]: { user_id: null, api_key_id: KEY_B },
+  };
   const trace = (n: number, workspace: string, project: string, at: string, extended = false) =>
     fixtures.ingestTrace({
       run_id: run(n),
       workspace_id: workspace,
       project_id: project,
+      ...senders[project],
       start_time: at,
       trace_tier: extended ? 'longlived' : 'shortlived',
     });
@@ -82,7 +98,11 @@ async function script(store: UsageStoreWithFixtures): Promise<void> {
   for (let n = 20; n < 23; n += 1) await trace(n, ACME, EXT_P, '2026-10-10T12:00:00.000Z', true);
   for (let n = 30; n < 34; n += 1) await trace(n, LABS, BASE_Q, '2026-10-20T12:00:00.000Z');
 
-  const author = (workspaceId: string) => ({ workspaceId, userId: null, apiKeyId: null });
+  // Acme's feedback comes from user B with key A, Labs' from key B without a user.
+  const author = (workspaceId: string) =>
+    workspaceId === ACME
+      ? { workspaceId, userId: USER_B, apiKeyId: KEY_A }
+      : { workspaceId, userId: null, apiKeyId: KEY_B };
   const feedback = (id: number, runId: number, at: string, workspaceId = ACME, extend?: boolean) =>
     store.feedback.create(
       [
@@ -116,6 +136,29 @@ const NOW = new Date('2026-11-15T00:00:00.000Z');
 const ids = new Set([ACME, LABS]);
 
 /** Per month: base, extended and upgrade counts (hand-counted from the script above). */
+/**
+ * October by who drove it (hand-counted): traces by their sender; upgrades of extended traces
+ * by the trace's sender, feedback upgrades (traces 1 and 10 by Acme, 30 by Labs) by the
+ * feedback's. Deployment metrics have no groups (none in the script).
+ */
+const EXPECTED_OCTOBER_GROUPS = {
+  project: {
+    base_traces: { [BASE_P]: 6, [EXT_P]: 3, [BASE_Q]: 4 },
+    extended_traces: { [EXT_P]: 3 },
+    extended_upgrades: { [BASE_P]: 2, [EXT_P]: 3, [BASE_Q]: 1 },
+  },
+  user: {
+    base_traces: { [USER_A]: 6, [USER_B]: 3, none: 4 },
+    extended_traces: { [USER_B]: 3 },
+    extended_upgrades: { [USER_B]: 5, none: 1 },
+  },
+  api_key: {
+    base_traces: { [KEY_A]: 6, [KEY_B]: 4, none: 3 },
+    extended_traces: { none: 3 },
+    extended_upgrades: { [KEY_A]: 2, [KEY_B]: 1, none: 3 },
+  },
+};
+
 const EXPECTED_COUNTS = {
   '2026-09': { base_traces: 1, extended_traces: 0, extended_upgrades: 0 },
   '2026-10': { base_traces: 13, extended_traces: 3, extended_upgrades: 6 },
@@ -187,6 +230,34 @@ describe.each(BACKENDS)(
       }
       expect(counts).toEqual(EXPECTED_COUNTS);
 
+      const { start, end } = monthSpan('2026-10');
+      const tracesOnly = (usage: BillingUsage) =>
+        Object.fromEntries(
+          usage
+            .filter((entry) => !entry.metric.startsWith('deployment'))
+            .map((entry) => [entry.metric, entry.groups]),
+        );
+      const grouped = {
+        project: tracesOnly(
+          billingUsage(await store.ledger.periodCounts(start, end), ids, (row) => row.projectId),
+        ),
+        user: tracesOnly(
+          billingUsage(
+            await store.ledger.periodCountsBy(start, end, 'user'),
+            ids,
+            (row) => row.attributedTo ?? UNATTRIBUTED_GROUP,
+          ),
+        ),
+        api_key: tracesOnly(
+          billingUsage(
+            await store.ledger.periodCountsBy(start, end, 'api_key'),
+            ids,
+            (row) => row.attributedTo ?? UNATTRIBUTED_GROUP,
+          ),
+        ),
+      };
+      expect(grouped).toEqual(EXPECTED_OCTOBER_GROUPS);
+
       const october: Invoice = await getInvoice(store, '2026-10', workspaces, NOW);
       expect(october.status).toBe('final');
       expect(
@@ -209,7 +280,10 @@ describe.each(BACKENDS)(
       const november = await getInvoice(store, '2026-11', workspaces, NOW);
       expect(november.status).toBe('draft');
 
-      answers.set(kind, JSON.stringify({ counts, october, csv: invoiceCsv(october), november }));
+      answers.set(
+        kind,
+        JSON.stringify({ counts, grouped, october, csv: invoiceCsv(october), november }),
+      );
     });
   },
 );

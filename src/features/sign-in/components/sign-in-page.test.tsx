@@ -15,6 +15,8 @@ afterEach(() => {
 
 const limit: LimitStatus = {
   workspace_id: ACME,
+  scope: 'workspace',
+  target_id: ACME,
   limit_type: 'monthly_traces',
   limit_value: 100,
   limit_id: 'b0000000-0000-4000-8000-000000000001',

@@ -4,6 +4,7 @@ import {
   scopedLimitSchema,
   type ScopedLimit,
 } from '@contracts/usage/usage-limits';
+import { limitStatusQueryOptions } from './get-limit-status';
 import { getFromUsageApi, sendToUsageApi } from './usage-api-client';
 import { connectionId, useUsageConnection, type UsageConnection } from './usage-connection';
 
@@ -64,7 +65,11 @@ export function usePutScopedLimit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ScopedLimitInput) => putScopedLimit(connection, input),
+    // The month's status lists these limits too (what they used so far).
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: scopedLimitsQueryOptions(connection).queryKey }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: scopedLimitsQueryOptions(connection).queryKey }),
+        queryClient.invalidateQueries({ queryKey: limitStatusQueryOptions(connection).queryKey }),
+      ]),
   });
 }

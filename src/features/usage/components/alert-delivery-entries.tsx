@@ -1,5 +1,15 @@
 import { formatUtc } from '@/lib/format-utc';
+import type { AlertDelivery } from '@contracts/usage/usage-limits';
 import { useAlertDeliveries } from '../api/get-alert-deliveries';
+
+/** Which of the workspace's limits alerted, when not its own trace limits. */
+function limitOf(entry: AlertDelivery): string {
+  if (entry.limit_type === 'monthly_spend') return ' · spend';
+  if (entry.scope === 'project' || entry.scope === 'user') {
+    return ` · ${entry.scope} ${entry.target_id ?? ''}`;
+  }
+  return '';
+}
 
 /** The log's entries, read when the log is first opened. */
 export function AlertDeliveryEntries({ names }: { names: ReadonlyMap<string, string> }) {
@@ -32,7 +42,10 @@ export function AlertDeliveryEntries({ names }: { names: ReadonlyMap<string, str
             {deliveries.data.map((entry) => (
               <tr key={`${entry.alert_id}-${entry.attempt}`}>
                 <td>{formatUtc(Date.parse(entry.attempted_at), 'MMM d HH:mm:ss')}</td>
-                <td>{names.get(entry.workspace_id) ?? entry.workspace_id}</td>
+                <td>
+                  {names.get(entry.workspace_id) ?? entry.workspace_id}
+                  {limitOf(entry)}
+                </td>
                 <td className="num">{entry.threshold}%</td>
                 <td className="num">{entry.attempt}</td>
                 <td>{entry.ok ? `Delivered (${entry.status})` : (entry.error ?? 'Failed')}</td>

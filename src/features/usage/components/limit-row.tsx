@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import type { LimitStatus } from '@contracts/usage/usage-limits';
+import type { WorkspaceLimitStatus } from '@contracts/usage/usage-limits';
 import { formatCount } from '@/lib/format';
 import { formatUtc } from '@/lib/format-utc';
 import { LIMIT_TYPE_NAMES } from '../model/limit-type-names';
@@ -48,7 +48,7 @@ export function LimitRow({
   workspaceName,
   nowMs,
 }: {
-  status: LimitStatus;
+  status: WorkspaceLimitStatus;
   workspaceName: string;
   nowMs: number;
 }) {

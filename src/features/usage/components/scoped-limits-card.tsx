@@ -1,11 +1,16 @@
 import { useState, type FormEvent } from 'react';
+import type { LimitStatus } from '@contracts/usage/usage-limits';
 import type { Workspace } from '@contracts/usage/usage-schema';
+import { formatCount } from '@/lib/format';
+import { useLimitStatus } from '../api/get-limit-status';
 import { useScopedLimits, usePutScopedLimit, type ScopedLimitInput } from '../api/scoped-limits';
 import { formatUsd } from '../model/cost-estimate';
+import { LimitTargetPicker } from './limit-target-picker';
 
 interface ScopedLimitsCardProps {
   workspaces: readonly Workspace[];
   canEdit: boolean;
+  nowMs: number;
 }
 
 type Scope = ScopedLimitInput['scope'];
@@ -35,6 +40,7 @@ function toInput(
     }
     return { workspaceId, scope, dollars: amount, extendedShare: percent / 100 };
   }
+  if (target.trim() === '') return `Choose a ${scope} or enter its id.`;
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(target.trim())) {
     return `Enter the ${scope}'s id (a UUID).`;
   }
@@ -46,8 +52,10 @@ function toInput(
  * Limits beside each workspace's own: a project's or a user's traces a month, and a workspace's
  * spend in dollars split between base and extended-retention traces, with the table of them.
  */
-export function ScopedLimitsCard({ workspaces, canEdit }: ScopedLimitsCardProps) {
+export function ScopedLimitsCard({ workspaces, canEdit, nowMs }: ScopedLimitsCardProps) {
   const limits = useScopedLimits();
+  const status = useLimitStatus();
+  const month = new Map((status.data ?? []).map((entry) => [entry.limit_id, entry]));
   const save = usePutScopedLimit();
   const [scope, setScope] = useState<Scope>('project');
   const [workspaceId, setWorkspaceId] = useState(workspaces[0]?.id ?? '');
@@ -84,6 +92,7 @@ export function ScopedLimitsCard({ workspaces, canEdit }: ScopedLimitsCardProps)
                 <th scope="col">Workspace</th>
                 <th scope="col">Holds</th>
                 <th scope="col">Limit</th>
+                <th scope="col">This month</th>
               </tr>
             </thead>
             <tbody>
@@ -103,6 +112,7 @@ export function ScopedLimitsCard({ workspaces, canEdit }: ScopedLimitsCardProps)
                         } extended`
                       : `${limit.limit_value.toLocaleString('en-US')} traces a month`}
                   </td>
+                  <td>{thisMonth(month.get(limit.id))}</td>
                 </tr>
               ))}
             </tbody>
@@ -123,7 +133,10 @@ export function ScopedLimitsCard({ workspaces, canEdit }: ScopedLimitsCardProps)
           <select
             id="scoped-limit-scope"
             value={scope}
-            onChange={(event) => setScope(event.target.value as Scope)}
+            onChange={(event) => {
+              setScope(event.target.value as Scope);
+              setTarget('');
+            }}
           >
             {(Object.keys(SCOPE_LABELS) as Scope[]).map((key) => (
               <option key={key} value={key}>
@@ -135,7 +148,10 @@ export function ScopedLimitsCard({ workspaces, canEdit }: ScopedLimitsCardProps)
           <select
             id="scoped-limit-workspace"
             value={workspaceId}
-            onChange={(event) => setWorkspaceId(event.target.value)}
+            onChange={(event) => {
+              setWorkspaceId(event.target.value);
+              setTarget('');
+            }}
           >
             {workspaces.map((workspace) => (
               <option key={workspace.id} value={workspace.id}>
@@ -144,14 +160,15 @@ export function ScopedLimitsCard({ workspaces, canEdit }: ScopedLimitsCardProps)
             ))}
           </select>
           {scope === 'spend' ? null : (
-            <label>
-              {scope === 'project' ? 'Project id' : 'User id'}
-              <input
-                autoComplete="off"
-                value={target}
-                onChange={(event) => setTarget(event.target.value)}
-              />
-            </label>
+            <LimitTargetPicker
+              key={`${workspaceId}-${scope}`}
+              workspaceId={workspaceId}
+              scope={scope}
+              nowMs={nowMs}
+              value={target}
+              onChange={setTarget}
+              describedBy={error ? 'scoped-limit-error' : undefined}
+            />
           )}
           <label>
             {scope === 'spend' ? 'Dollars a month' : 'Traces a month'}
@@ -189,4 +206,14 @@ export function ScopedLimitsCard({ workspaces, canEdit }: ScopedLimitsCardProps)
       ) : null}
     </section>
   );
+}
+
+/** A limit's month so far, as the status counts it: traces, or dollars for a spend limit. */
+function thisMonth(entry: LimitStatus | undefined): string {
+  if (!entry) return '–';
+  const used =
+    entry.limit_type === 'monthly_spend'
+      ? formatUsd(entry.used)
+      : `${formatCount(entry.used)} traces`;
+  return entry.reached_at ? `${used} (limit reached)` : used;
 }

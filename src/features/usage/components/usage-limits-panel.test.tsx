@@ -14,6 +14,8 @@ afterEach(() => {
 function status(workspaceId: string, fields: Partial<LimitStatus>): LimitStatus {
   return {
     workspace_id: workspaceId,
+    scope: 'workspace',
+    target_id: workspaceId,
     limit_type: 'monthly_traces',
     limit_value: null,
     limit_id: null,

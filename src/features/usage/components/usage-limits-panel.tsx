@@ -1,3 +1,4 @@
+import { isWorkspaceLimitStatus } from '@contracts/usage/usage-limits';
 import type { Workspace } from '@contracts/usage/usage-schema';
 import { useRoleMay } from '@/lib/console-session';
 import { formatUtc } from '@/lib/format-utc';
@@ -24,6 +25,7 @@ export function UsageLimitsPanel({ workspaceIds, workspaces, nowMs }: UsageLimit
   const mayChangeLimits = useRoleMay('limits:change');
   const names = new Map(workspaces.map((workspace) => [workspace.id, workspace.display_name]));
   const shown = (status.data ?? [])
+    .filter(isWorkspaceLimitStatus)
     .filter(
       (entry) =>
         workspaceIds.includes(entry.workspace_id) &&
@@ -86,6 +88,7 @@ export function UsageLimitsPanel({ workspaceIds, workspaces, nowMs }: UsageLimit
         <ScopedLimitsCard
           workspaces={workspaces.filter((workspace) => workspaceIds.includes(workspace.id))}
           canEdit={canEditAny}
+          nowMs={nowMs}
         />
       ) : null}
       {status.data ? <AlertDeliveryLog names={names} /> : null}

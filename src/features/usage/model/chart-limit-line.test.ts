@@ -6,6 +6,8 @@ const A = 'a0000000-0000-4000-8000-000000000001';
 const B = 'a0000000-0000-4000-8000-000000000002';
 const status = (workspaceId: string, limit: number | null): LimitStatus => ({
   workspace_id: workspaceId,
+  scope: 'workspace',
+  target_id: workspaceId,
   limit_type: 'monthly_traces',
   limit_value: limit,
   limit_id: null,

@@ -20,8 +20,12 @@ export function chartLimitLine(
 ): LimitLine | null {
   if (!statuses || workspaceIds.length === 0) return null;
   const limitOf = (id: string) =>
-    statuses.find((entry) => entry.workspace_id === id && entry.limit_type === 'monthly_traces')
-      ?.limit_value ?? null;
+    statuses.find(
+      (entry) =>
+        entry.workspace_id === id &&
+        entry.scope === 'workspace' &&
+        entry.limit_type === 'monthly_traces',
+    )?.limit_value ?? null;
   if (focus !== null) {
     if (groupBy !== 'workspace') return null;
     const value = limitOf(focus);

@@ -1,10 +1,16 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { AlertDelivery, LimitType } from '@contracts/usage/usage-limits';
+import type {
+  AlertDelivery,
+  AlertedLimitType,
+  LimitScope,
+  LimitType,
+} from '@contracts/usage/usage-limits';
 import {
   deliveryColumns,
   type AlertRow,
   type DeliveryAttempt,
   type RefusalCount,
+  type ScopedAlertRow,
 } from '@server/usage/store/usage-limit-store';
 import { isoSql } from './limit-sql';
 
@@ -73,7 +79,7 @@ export async function insertAlerts(
 
 export async function recordDelivery(
   connection: DuckDBConnection,
-  alert: AlertRow,
+  alert: AlertRow | ScopedAlertRow,
   attempt: DeliveryAttempt,
 ): Promise<void> {
   await connection.run(
@@ -82,7 +88,10 @@ export async function recordDelivery(
   );
 }
 
-/** The latest delivery attempts of `workspaceIds`, newest first. */
+/**
+ * The latest delivery attempts of `workspaceIds`, newest first; a project, user or spend limit's
+ * with the scope and target of its alert.
+ */
 export async function listDeliveries(
   connection: DuckDBConnection,
   workspaceIds: readonly string[],
@@ -90,22 +99,25 @@ export async function listDeliveries(
 ): Promise<AlertDelivery[]> {
   if (workspaceIds.length === 0) return [];
   const reader = await connection.runAndReadAll(
-    `SELECT alert_id, workspace_id::VARCHAR, limit_type, threshold, attempt,
-       ${isoSql('attempted_at')}, status, ok, error
-     FROM usage_limit_deliveries WHERE ${inList('workspace_id')}
-     ORDER BY attempted_at DESC, attempt DESC LIMIT ${Math.floor(limit)}`,
+    `SELECT d.alert_id, d.workspace_id::VARCHAR, d.limit_type, d.threshold, d.attempt,
+       ${isoSql('d.attempted_at')}, d.status, d.ok, d.error, s.scope, s.target_id::VARCHAR
+     FROM usage_limit_deliveries d
+     LEFT JOIN usage_scoped_limit_alerts s ON s.alert_id = d.alert_id
+     WHERE ${inList('d.workspace_id')}
+     ORDER BY d.attempted_at DESC, d.attempt DESC LIMIT ${Math.floor(limit)}`,
     [workspaceIds.join(',')],
   );
   return reader.getRowsJS().map((row) => ({
     alert_id: String(row[0]),
     workspace_id: String(row[1]),
-    limit_type: row[2] as LimitType,
+    limit_type: row[2] as AlertedLimitType,
     threshold: Number(row[3]),
     attempt: Number(row[4]),
     attempted_at: String(row[5]),
     status: row[6] === null ? null : Number(row[6]),
     ok: row[7] === true,
     error: row[8] === null ? null : String(row[8]),
+    ...(row[9] === null ? {} : { scope: row[9] as LimitScope, target_id: String(row[10]) }),
   }));
 }
 

@@ -17,10 +17,12 @@ import {
   putDefault,
   upsertLimit,
 } from './limit-sql';
+import { insertScopedAlerts, listScopedAlerts } from './scoped-alert-sql';
 import {
   deleteScopedLimit,
   findScopedLimit,
   listScopedLimits,
+  loadTargetUsage,
   upsertScopedLimit,
 } from './scoped-limit-sql';
 
@@ -54,6 +56,12 @@ export function createDuckDbLimitStore(store: DuckDbStore, changed: () => void):
       find: (id) => read((db) => findScopedLimit(db, id)),
       upsert: (limit) => write((db) => upsertScopedLimit(db, limit)),
       remove: (id) => write((db) => deleteScopedLimit(db, id)),
+    },
+    scopedAlerts: {
+      targetUsage: (targets, month) => read((db) => loadTargetUsage(db, targets, month)),
+      alerts: (ids, monthStartMs) => read((db) => listScopedAlerts(db, ids, monthStartMs)),
+      insertAlerts: (rows) => read((db) => insertScopedAlerts(db, rows)),
+      recordDelivery: (alert, attempt) => read((db) => recordDelivery(db, alert, attempt)),
     },
     workspaceNames: (ids) =>
       read(async (db) => {

@@ -13,6 +13,9 @@ import { hashApiKey } from '@server/usage/store/api-key-hash';
  * - `usage_limit_refusals`: root runs refused, per (workspace, type, project, minute).
  * - `usage_scoped_limits`: project and user trace limits and workspace spend limits, one per
  *   (workspace, scope, target, type); a spend limit keeps the trace limits it was derived to.
+ * - `usage_scoped_limit_alerts`: their alerts, one row per (workspace, scope, target, type,
+ *   month, threshold); `used` and `limit_value` in dollars for a spend limit. Their deliveries
+ *   go to `usage_limit_deliveries` with the rest.
  */
 const TABLES_SQL = `
   CREATE TABLE IF NOT EXISTS usage_limits (
@@ -74,6 +77,19 @@ const TABLES_SQL = `
     created_at TIMESTAMP NOT NULL,
     updated_at TIMESTAMP NOT NULL,
     UNIQUE (tenant_id, scope, target_id, limit_type)
+  );
+  CREATE TABLE IF NOT EXISTS usage_scoped_limit_alerts (
+    workspace_id UUID NOT NULL,
+    scope VARCHAR NOT NULL,
+    target_id UUID NOT NULL,
+    limit_type VARCHAR NOT NULL,
+    month DATE NOT NULL,
+    threshold INTEGER NOT NULL,
+    alert_id VARCHAR NOT NULL,
+    used DOUBLE NOT NULL,
+    limit_value DOUBLE NOT NULL,
+    crossed_at TIMESTAMP NOT NULL,
+    PRIMARY KEY (workspace_id, scope, target_id, limit_type, month, threshold)
   );`;
 
 /**
