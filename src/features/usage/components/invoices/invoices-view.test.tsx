@@ -48,6 +48,8 @@ function stubServer(answer: (month: string) => Response, admin = true) {
         return Response.json([
           {
             workspace_id: 'a0000000-0000-4000-8000-000000000001',
+            scope: 'workspace',
+            target_id: 'a0000000-0000-4000-8000-000000000001',
             limit_type: 'monthly_traces',
             limit_value: null,
             limit_id: null,
