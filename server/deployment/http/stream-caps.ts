@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { jsonError } from '@server/http/json-error';
 import { authUserOf } from '../auth/auth-door';
+import type { ProxiedEnv } from '@server/http/proxied-caller';
 import type { UpgradeEnv } from '../protocol/websocket-upgrade';
 
 export interface StreamCaps {
@@ -23,6 +24,9 @@ const STREAM_PATH = /\/stream(\/events)?$/;
 function clientOf(c: Context): string {
   const user = authUserOf(c);
   if (user.is_authenticated) return `user ${user.identity}`;
+  // Through the console's in-process proxy: the browser behind it, not the proxy.
+  const proxied = (c.env as ProxiedEnv | undefined)?.proxiedCaller;
+  if (proxied) return proxied.client;
   try {
     return `address ${getConnInfo(c).remote.address ?? 'unknown'}`;
   } catch {
