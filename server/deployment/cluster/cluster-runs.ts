@@ -214,6 +214,7 @@ export function createClusterRuns({
     for (const threadId of await runs.threadsWithPendingRuns()) void active.kick(threadId);
   }
 
+  const warn = (error: unknown) => console.warn(`Cluster: ${String(error)}`);
   const every = (ms: number, task: (active: ClusterHooks) => Promise<void>) => {
     const timer = setInterval(() => {
       if (hooks) task(hooks).catch(warn);
@@ -221,7 +222,6 @@ export function createClusterRuns({
     timer.unref();
     timers.push(timer);
   };
-  const warn = (error: unknown) => console.warn(`Cluster: ${String(error)}`);
   let livenessLost: NodeJS.Timeout | undefined;
 
   return {
@@ -240,7 +240,7 @@ export function createClusterRuns({
     /**
      * This replica's liveness lock was lost (`false`) or is held again (`true`). Lost, the others
      * take its runs after their confirmation: meanwhile it takes and settles no run, checks its
-     * leases every few steps and stops at once a copy that is no longer its own (the heartbeat
+     * leases ten times a second and stops at once a copy that is no longer its own (the heartbeat
      * does). Held again: one last check, for a takeover that came just before.
      */
     livenessChanged(held: boolean) {
