@@ -150,7 +150,12 @@ function mountConsoleProxies(
 ) {
   const embedded = (name: string): ProxyTarget | undefined => {
     const service = services.find((candidate) => candidate.name === name);
-    return service && { kind: 'embedded', fetch: (request) => service.app.fetch(request) };
+    return (
+      service && {
+        kind: 'embedded',
+        fetch: (request, caller) => service.app.fetch(request, { proxiedCaller: caller }),
+      }
+    );
   };
 
   const usageTarget: ProxyTarget | undefined = config.LANGSMITH_ENDPOINT
@@ -197,6 +202,7 @@ function mountConsoleProxies(
         target: deploymentTarget,
         routes: DEPLOYMENT_CONSOLE_ROUTES,
         serverApiKey: deploymentKey,
+        trustProxy: config.CONSOLE_TRUST_PROXY,
         authorize: createConsoleAuthorizer(consoleAuth, {
           forUser: (userKey) => (takesUsageKeys ? userKey : config.LANGGRAPH_API_KEY),
           server: deploymentKey,

@@ -1,12 +1,17 @@
 import { type Context, Hono } from 'hono';
 import { jsonError } from '../http/json-error';
+import type { ProxiedCaller } from '../http/proxied-caller';
+import { clientAddress } from './auth/console-auth';
 import type { ConsoleAction } from '@contracts/console-roles';
 import type { ConsoleAuthorizer } from './auth/authorize-console-request';
 import { routeAction, type ConsoleRoute } from './console-routes';
 
 /** Where the console's requests for one area go: an embedded service, or a remote base URL. */
 export type ProxyTarget =
-  | { kind: 'embedded'; fetch: (request: Request) => Response | Promise<Response> }
+  | {
+      kind: 'embedded';
+      fetch: (request: Request, caller: ProxiedCaller) => Response | Promise<Response>;
+    }
   | { kind: 'remote'; baseUrl: string };
 
 interface ConsoleProxyOptions {
@@ -26,6 +31,8 @@ interface ConsoleProxyOptions {
   authorize?: ConsoleAuthorizer;
   /** The role-table action of this area's routes that name none (`routeAction`). */
   areaAction?: ConsoleAction;
+  /** CONSOLE_TRUST_PROXY: the browser's address is the last `X-Forwarded-For` hop. */
+  trustProxy?: boolean;
 }
 
 const FORWARDED_REQUEST_HEADERS = [
@@ -41,6 +48,8 @@ const FORWARDED_RESPONSE_HEADERS = [
   'content-disposition',
   'cache-control',
   'content-location',
+  // A refusal over a limit (open streams) says when to come back.
+  'retry-after',
 ];
 
 /**
@@ -57,6 +66,7 @@ export function createConsoleProxy({
   keyHeader = 'x-api-key',
   authorize,
   areaAction,
+  trustProxy = false,
 }: ConsoleProxyOptions) {
   const app = new Hono();
   const forward = async (c: Context, route: ConsoleRoute) => {
@@ -100,7 +110,15 @@ export function createConsoleProxy({
 
     let upstream: Response;
     try {
-      upstream = target.kind === 'embedded' ? await target.fetch(request) : await fetch(request);
+      upstream =
+        target.kind === 'embedded'
+          ? await target.fetch(request, {
+              client:
+                credential.kind === 'key' && credential.actor
+                  ? `console user ${credential.actor}`
+                  : `console address ${clientAddress(c, trustProxy)}`,
+            })
+          : await fetch(request);
     } catch (error) {
       if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
       const reason = error instanceof Error ? (error.cause ?? error).toString() : String(error);

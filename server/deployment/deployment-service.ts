@@ -164,6 +164,7 @@ export async function createDeploymentService(
     withThreadLock,
     owner: cluster?.owner,
     leaseMs: cluster?.leaseMs,
+    mayClaim: cluster?.holdsLiveness,
     events,
     streams,
     onFinished,

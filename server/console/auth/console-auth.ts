@@ -91,8 +91,8 @@ const REFUSALS: Record<
   },
 };
 
-/** The client address a sign-in attempt is counted against. */
-function clientAddress(c: Context, trustProxy: boolean): string {
+/** The client address a sign-in attempt (or a proxied stream) is counted against. */
+export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     // The last hop is the one the trusted proxy appended: earlier ones are the client's word.
     const forwarded = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();

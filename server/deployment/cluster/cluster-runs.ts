@@ -48,6 +48,11 @@ const SWEEP_MS = 500;
  * replica whose session dropped (a Postgres restart) has it back well within this.
  */
 const OWNER_GONE_CONFIRM_MS = 1_000;
+/**
+ * While this replica's own liveness lock is lost, it looks this often (well within the others'
+ * confirmation) whether its runs were taken, so a copy taken for dead stops within a step.
+ */
+const LIVENESS_LOST_CHECK_MS = 100;
 
 /**
  * Cluster mode's run coordination (DATABASE_URI + REDIS_URI): cancel and rollback reach the
@@ -147,6 +152,11 @@ export function createClusterRuns({
     events.notify(run.run_id);
   }
 
+  /** A heartbeat under way: the liveness checks do not stack one on another. */
+  let beating: Promise<void> | undefined;
+  const beatOnce = (active: ClusterHooks) =>
+    (beating ??= heartbeat(active).finally(() => (beating = undefined)));
+
   async function heartbeat(active: ClusterHooks) {
     const mine = active.executingRuns();
     const held = await leases.renew(
@@ -170,10 +180,16 @@ export function createClusterRuns({
     }
   }
 
+  /** Whether this replica holds its liveness lock (see `livenessChanged`). */
+  let livenessHeld = false;
+
   /** When each run whose owner holds no liveness lock was first seen so (cleared once it does). */
   const ownerGoneSince = new Map<string, number>();
 
   async function sweep(active: ClusterHooks) {
+    // Without its own lock this replica may be the one taken for dead: settling and starting runs
+    // is left to the others until it is back.
+    if (!livenessHeld) return;
     const orphaned = await leases.orphaned();
     const now = Date.now();
     const suspected = new Set(orphaned.map((run) => run.run_id));
@@ -194,16 +210,19 @@ export function createClusterRuns({
   }
 
   async function startPending(active: ClusterHooks) {
+    if (!livenessHeld) return;
     for (const threadId of await runs.threadsWithPendingRuns()) void active.kick(threadId);
   }
 
+  const warn = (error: unknown) => console.warn(`Cluster: ${String(error)}`);
   const every = (ms: number, task: (active: ClusterHooks) => Promise<void>) => {
     const timer = setInterval(() => {
-      if (hooks) task(hooks).catch((error: unknown) => console.warn(`Cluster: ${String(error)}`));
+      if (hooks) task(hooks).catch(warn);
     }, ms);
     timer.unref();
     timers.push(timer);
   };
+  let livenessLost: NodeJS.Timeout | undefined;
 
   return {
     stop,
@@ -214,11 +233,35 @@ export function createClusterRuns({
         if (!active.isExecuting(threadId, runId)) return;
         inBackground(`Run ${runId} could not be stopped`, active.stopHere(threadId, runId, action));
       });
-      every(Math.max(50, Math.floor(leaseMs / 3)), heartbeat);
+      every(Math.max(50, Math.floor(leaseMs / 3)), beatOnce);
       every(Math.max(100, Math.min(SWEEP_MS, Math.floor(leaseMs / 3))), sweep);
       every(PENDING_SCAN_MS, startPending);
     },
+    /**
+     * This replica's liveness lock was lost (`false`) or is held again (`true`). Lost, the others
+     * take its runs after their confirmation: meanwhile it takes and settles no run, checks its
+     * leases ten times a second and stops at once a copy that is no longer its own (the heartbeat
+     * does). Held again: one last check, for a takeover that came just before.
+     */
+    livenessChanged(held: boolean) {
+      livenessHeld = held;
+      clearInterval(livenessLost);
+      livenessLost = undefined;
+      const check = () => {
+        if (hooks) beatOnce(hooks).catch(warn);
+      };
+      if (held) {
+        // After any check under way, which may have read the leases before the takeover.
+        void (beating ?? Promise.resolve()).catch(() => undefined).then(check);
+        return;
+      }
+      livenessLost = setInterval(check, LIVENESS_LOST_CHECK_MS);
+      livenessLost.unref();
+    },
+    /** Whether this replica may take runs: it holds its liveness lock. */
+    holdsLiveness: () => livenessHeld,
     async close() {
+      clearInterval(livenessLost);
       hooks = undefined;
       timers.splice(0).forEach((timer) => clearInterval(timer));
       await bus.close();

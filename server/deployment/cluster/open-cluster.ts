@@ -42,8 +42,6 @@ export async function openCluster(
   }
   await Promise.all([redis.connect(), subscriber.connect()]);
   const events = await createRedisRunEvents(redis, subscriber);
-  // Taken before any run is claimed under `owner`, given up last on close.
-  const liveness = await holdReplicaLiveness(config.DATABASE_URI, owner);
   const watch = createChannelWatcher(subscriber);
   const streams = createRedisRunStreamLog(redis, watch);
   const threadEvents = createRedisThreadEventLog(redis, watch);
@@ -57,6 +55,8 @@ export async function openCluster(
     owner,
     leaseMs,
   });
+  // Taken before any run is claimed under `owner` (runs start with `start`), given up last.
+  const liveness = await holdReplicaLiveness(config.DATABASE_URI, owner, runs.livenessChanged);
   return {
     owner,
     leaseMs,
@@ -68,6 +68,7 @@ export async function openCluster(
     requeue: runs.requeue,
     shutdownGraceMs: config.DEPLOYMENT_SHUTDOWN_GRACE_MS,
     start: runs.start,
+    holdsLiveness: runs.holdsLiveness,
     /** The cluster's own database clients, for `/metrics`. */
     clientSizes: (): Record<string, ClientSize> => {
       const ready = redis.status === 'ready' ? 1 : 0;

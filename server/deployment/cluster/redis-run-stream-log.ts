@@ -24,11 +24,20 @@ const END = '__end';
  * Each writer numbers its own events of the run (`seq`, kept in the hash under its field): when
  * one of its earlier writes never landed (Redis was away), the log ends here with an
  * `interrupted` error instead, so no reader takes what follows for a whole stream.
+ * An event of an attempt (ARGV[10], '' for none) older than the newest whose `metadata` the log
+ * took is refused before anything else (its writer's numbering included): that copy was taken for
+ * dead and is to stop; its writes must not reach readers nor end the log as interrupted.
  * KEYS: events stream, meta hash. ARGV: event, data, ttl ms, max events, channel, writer field,
- * seq, interrupted error data, finished ttl ms.
+ * seq, interrupted error data, finished ttl ms, attempt.
  */
 const PUBLISH_SCRIPT = `
 if redis.call('EXISTS', KEYS[2]) == 0 or redis.call('HEXISTS', KEYS[2], 'done') == 1 then return -1 end
+if ARGV[10] ~= '' then
+  local newest = tonumber(redis.call('HGET', KEYS[2], 'attempt') or '0')
+  local attempt = tonumber(ARGV[10])
+  if attempt < newest then return -3 end
+  if ARGV[1] == 'metadata' and attempt > newest then redis.call('HSET', KEYS[2], 'attempt', attempt) end
+end
 local last = tonumber(redis.call('HGET', KEYS[2], ARGV[6]) or '0')
 if last ~= tonumber(ARGV[7]) - 1 then
   local lost = redis.call('HINCRBY', KEYS[2], 'n', 1)
@@ -51,10 +60,12 @@ redis.call('PUBLISH', ARGV[5], n)
 return n`;
 
 /**
- * Ends the log with an end entry. ARGV: ttl ms, channel, discarded ('1' or ''), result JSON ('' for none).
+ * Ends the log with an end entry; refused to an attempt older than the log's newest (as a
+ * publish). ARGV: ttl ms, channel, discarded ('1' or ''), result JSON ('' for none), attempt ('' for none).
  */
 const CLOSE_SCRIPT = `
 if redis.call('EXISTS', KEYS[2]) == 0 then return -1 end
+if ARGV[5] ~= '' and tonumber(ARGV[5]) < tonumber(redis.call('HGET', KEYS[2], 'attempt') or '0') then return -3 end
 if redis.call('HEXISTS', KEYS[2], 'done') == 0 then
   local n = redis.call('HINCRBY', KEYS[2], 'n', 1)
   redis.call('XADD', KEYS[1], '0-' .. n, 'e', '${END}', 'd', 'null')
@@ -90,7 +101,13 @@ export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunS
   const writer = `w:${randomUUID()}`;
   const sent = new Map<string, number>();
 
-  function end(runId: string, ttlMs: number, discarded: boolean, result?: unknown) {
+  function end(
+    runId: string,
+    ttlMs: number,
+    discarded: boolean,
+    result?: unknown,
+    attempt?: number,
+  ) {
     sent.delete(runId);
     const resultJson = result === undefined ? '' : JSON.stringify(result);
     redis
@@ -103,6 +120,7 @@ export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunS
         channelOf(runId),
         discarded ? '1' : '',
         resultJson,
+        attempt ?? '',
       )
       .catch(warn);
   }
@@ -132,7 +150,7 @@ export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunS
       redis.multi().hsetnx(key, 'n', 0).pexpire(key, LIVE_TTL_MS).exec().catch(warn);
     },
 
-    publish(runId, event, data) {
+    publish(runId, event, data, attempt) {
       const seq = (sent.get(runId) ?? 0) + 1;
       sent.set(runId, seq);
       const interrupted = streamInterrupted(runId, 'Redis lost some of its events');
@@ -151,6 +169,7 @@ export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunS
           seq,
           JSON.stringify(interrupted),
           RETAIN_FINISHED_MS,
+          attempt ?? '',
         )
         .then((answer) => {
           // Refused (the log ended or is gone): nothing more of this writer goes to it.
@@ -158,7 +177,7 @@ export function createRedisRunStreamLog(redis: Redis, watch: WatchChannel): RunS
         }, warn);
     },
 
-    close: (runId, result) => end(runId, RETAIN_FINISHED_MS, false, result),
+    close: (runId, result, attempt) => end(runId, RETAIN_FINISHED_MS, false, result, attempt),
     discard: (runId) => end(runId, RETAIN_DISCARDED_MS, true),
 
     async *read(runId, from, signal = new AbortController().signal) {

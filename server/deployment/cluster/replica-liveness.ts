@@ -10,9 +10,16 @@ const RECONNECT_MS = 250;
  * closes, so the other replicas take its runs over within a second or two instead of waiting out
  * the lease. A session lost while the process lives (a Postgres restart) is opened again at once;
  * the sweepers see a death for a second before acting on it, and the lease stays the bound
- * for a replica that hangs or is cut off without its connections closing.
+ * for a replica that hangs or is cut off without its connections closing. `onHeld` hears each
+ * loss (`false`) and each return (`true`) of the lock: while it is lost, the others may take this
+ * replica's runs, and the replica must learn of it at once (see `livenessChanged` in
+ * cluster-runs.ts).
  */
-export async function holdReplicaLiveness(connectionString: string, owner: string) {
+export async function holdReplicaLiveness(
+  connectionString: string,
+  owner: string,
+  onHeld: (held: boolean) => void = () => undefined,
+) {
   let closed = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -27,7 +34,10 @@ export async function holdReplicaLiveness(connectionString: string, owner: strin
     // An error ends the session; `end` reopens it (pg emits `end` after a connection error).
     session.on('error', (error) => console.warn(`Replica liveness: ${error.message}`));
     session.on('end', () => {
-      if (client === session) client = undefined;
+      if (client === session) {
+        client = undefined;
+        if (!closed) onHeld(false);
+      }
       if (!closed) reopenSoon();
     });
     try {
@@ -39,6 +49,7 @@ export async function holdReplicaLiveness(connectionString: string, owner: strin
       if (!rows[0]?.held) throw new Error('the liveness lock is still held by an older session');
       client = session;
       if (closed) await session.end();
+      else onHeld(true);
     } catch (error) {
       console.warn(`Replica liveness: ${String(error)}`);
       await session.end().catch(() => undefined);

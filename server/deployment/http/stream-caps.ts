@@ -2,6 +2,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { jsonError } from '@server/http/json-error';
 import { authUserOf } from '../auth/auth-door';
+import type { ProxiedEnv } from '@server/http/proxied-caller';
+import type { UpgradeEnv } from '../protocol/websocket-upgrade';
 
 export interface StreamCaps {
   /** Streams one client (its authenticated identity, else its address) may hold open. */
@@ -22,6 +24,9 @@ const STREAM_PATH = /\/stream(\/events)?$/;
 function clientOf(c: Context): string {
   const user = authUserOf(c);
   if (user.is_authenticated) return `user ${user.identity}`;
+  // Through the console's in-process proxy: the browser behind it, not the proxy.
+  const proxied = (c.env as ProxiedEnv | undefined)?.proxiedCaller;
+  if (proxied) return proxied.client;
   try {
     return `address ${getConnInfo(c).remote.address ?? 'unknown'}`;
   } catch {
@@ -60,11 +65,35 @@ function releasingWhenDone(body: ReadableStream<Uint8Array>, release: () => void
 }
 
 /**
+ * When the request is a WebSocket upgrade: its acceptance keeps the slot until the socket closes
+ * (`release` then), instead of the route's empty answer giving it back.
+ */
+function holdForSocket(c: Context, release: () => void): { accepted: boolean } {
+  const state = { accepted: false };
+  const env = c.env as UpgradeEnv | undefined;
+  const upgrade = env?.upgrade;
+  if (!upgrade) return state;
+  env.upgrade = {
+    ...upgrade,
+    accept(onSocket) {
+      state.accepted = true;
+      // The connection's end, not the WebSocket's: a handshake that fails gives the slot back too.
+      upgrade.onClosed(release);
+      upgrade.accept(onSocket);
+    },
+  };
+  return state;
+}
+
+/**
  * Caps the streams held open, per client and in all: a stream never read still holds its run's
  * events and a socket, so a client opening them without end would exhaust the process. A request
  * over a cap is refused before it creates anything: 429 over the client's own cap, 503 over the
  * process's, each a JSON `{detail}` with `Retry-After`. Slots are taken before the route runs
- * and given back when the stream ends (or at once when the answer is not a stream).
+ * and given back when the stream ends (or at once when the answer is not a stream). A protocol v2
+ * WebSocket (`GET /threads/{id}/stream/events` upgraded) holds one slot for as long as its socket
+ * is open, whatever it subscribes to: its subscriptions share the socket and one reader of the
+ * thread's events. Over a cap its upgrade is refused with the same answer.
  */
 export function capOpenStreams(caps: StreamCaps): MiddlewareHandler {
   const perClient = new Map<string, number>();
@@ -96,12 +125,14 @@ export function capOpenStreams(caps: StreamCaps): MiddlewareHandler {
     }
     perClient.set(client, held + 1);
     total += 1;
+    const socketHeld = holdForSocket(c, () => release(client));
     try {
       await next();
     } catch (error) {
       release(client);
       throw error;
     }
+    if (socketHeld.accepted) return;
     const body = c.res.body;
     const type = c.res.headers.get('content-type') ?? '';
     if (!body || !type.startsWith('text/event-stream')) {

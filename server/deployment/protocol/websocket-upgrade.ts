@@ -5,10 +5,16 @@ import { DEPLOYMENT_BODY_LIMIT_BYTES } from '@server/http/body-limit';
 
 /**
  * What a route sees of a WebSocket upgrade request (in Hono's `c.env`): `accept` completes the
- * handshake. Absent on ordinary requests.
+ * handshake; `onClosed` hears the connection's end, whether the handshake completed or failed.
+ * Absent on ordinary requests.
  */
 export interface UpgradeEnv {
-  upgrade?: { accept: (onSocket: (socket: WebSocket) => void) => void };
+  upgrade?: {
+    accept: (onSocket: (socket: WebSocket) => void) => void;
+    onClosed: (listener: () => void) => void;
+  };
+  /** The request as node-server binds it, so `getConnInfo` reads the peer of an upgrade too. */
+  incoming?: IncomingMessage;
 }
 
 /** The node server's `upgrade` event, as `http.Server` declares it. */
@@ -32,8 +38,11 @@ async function refuse(socket: Duplex, response: Response) {
   const body = response.status === 200 ? '' : await response.text();
   const status = response.status === 200 ? 426 : response.status;
   const type = response.headers.get('content-type') ?? 'application/json';
+  // A refusal over the stream caps says when to come back.
+  const retryAfter = response.headers.get('retry-after');
   socket.end(
     `HTTP/1.1 ${status} ${response.statusText || 'Refused'}\r\ncontent-type: ${type}\r\n` +
+      (retryAfter ? `retry-after: ${retryAfter}\r\n` : '') +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }
@@ -51,10 +60,15 @@ export function serveWebSocketUpgrades(
   server.on('upgrade', (request, socket, head) => {
     let accepted = false;
     const env: UpgradeEnv = {
+      incoming: request,
       upgrade: {
         accept(onSocket) {
           accepted = true;
           sockets.handleUpgrade(request, socket, head, onSocket);
+        },
+        onClosed(listener) {
+          if (socket.destroyed) listener();
+          else socket.once('close', listener);
         },
       },
     };

@@ -54,6 +54,12 @@ interface ExecutorDeps {
   owner?: string;
   /** How long a claimed run stays this replica's without a heartbeat (cluster mode). */
   leaseMs?: number;
+  /**
+   * Whether this replica may take runs now (cluster mode: not while its liveness lock is lost,
+   * when the others may take it for dead and its runs from it). A run left pending is started
+   * by the next kick or scan, here or on another replica.
+   */
+  mayClaim?: () => boolean;
   /** Called once a run has settled, unless it was rolled back (webhook, temporary thread). */
   onFinished?: (run: RunRecord, values: unknown) => void;
   /**
@@ -78,8 +84,9 @@ export function createRunExecutor({
   tracing,
   meter,
   streams,
-  owner = 'local',
+  owner,
   leaseMs = 30_000,
+  mayClaim = () => true,
   onFinished,
   detached = (work) => work(),
 }: ExecutorDeps) {
@@ -101,7 +108,7 @@ export function createRunExecutor({
     try {
       const served = await graphFor(run);
       const publish = (event: string, data: unknown) =>
-        streams.publish(run.run_id, event, toWireData(data, served.foreign));
+        streams.publish(run.run_id, event, toWireData(data, served.foreign), entry.attempt);
       const workspace = workspaceOf(run);
       // The run's store operations are its workspace's (see GraphStore).
       const values = await runWorkspaceScope.run(workspace, () =>
@@ -125,21 +132,27 @@ export function createRunExecutor({
     // Decided at once, against any stop asked before this line: one end per run.
     entry.ended = true;
     const { run, stopReason } = entry;
+    // Cluster mode: the end is written only while the run is still this replica's. Another one
+    // that took it for dead has re-queued or settled it: this copy's end is not the run's.
+    const end = (status: 'interrupted' | 'success' | 'error', message?: string) =>
+      runs.setStatus(run.run_id, status, message ?? null, owner);
     let settled: RunRecord | undefined;
     if (stopReason === 'interrupt' || stopReason === 'shutdown') {
-      settled = await runs.setStatus(run.run_id, 'interrupted');
+      settled = await end('interrupted');
     } else if (stopReason === undefined && error === undefined) {
-      settled = await runs.setStatus(run.run_id, 'success');
+      settled = await end('success');
     } else if (stopReason === undefined) {
       const message = error instanceof Error ? error.message : String(error);
-      settled = await runs.setStatus(run.run_id, 'error', message);
+      settled = await end('error', message);
+      if (!settled && owner) return;
       // As the platform: the error closes the stream, as `{error: <class name>, message}`.
-      streams.publish(run.run_id, 'error', toWireData(error));
+      streams.publish(run.run_id, 'error', toWireData(error), entry.attempt);
     }
     // A rolled-back run is deleted by whoever stopped it, who then ends its stream and joins; a
     // re-queued or lost one starts over elsewhere, its stream going on with the next attempt.
     if (stopReason === 'rollback' || stopReason === 'requeue' || stopReason === 'lost') return;
-    streams.close(run.run_id, result);
+    if (!settled && owner) return;
+    streams.close(run.run_id, result, entry.attempt);
     events.notify(run.run_id, settled && { ended: settled });
     if (settled) onFinished?.(settled, result);
   }
@@ -214,9 +227,9 @@ export function createRunExecutor({
   ): Promise<void> {
     if (closed || executing.has(threadId)) return;
     const next = sole ?? (await nextDue(threadId, active));
-    if (!next || closed || executing.has(threadId)) return;
+    if (!next || closed || executing.has(threadId) || !mayClaim()) return;
     // Under the thread lock with no run executing: the head it records is the one it starts from.
-    const claimed = await runs.claim({ runId: next.run_id, owner, leaseMs });
+    const claimed = await runs.claim({ runId: next.run_id, owner: owner ?? 'local', leaseMs });
     if (!claimed) return;
     const { attempt, startCheckpointId } = claimed;
     events.notify(threadRunStarted(threadId));
@@ -225,7 +238,7 @@ export function createRunExecutor({
     if (!sole) streams.open(next.run_id);
     // As the platform: each attempt starts with its number, so a reader of a re-queued run's
     // stream knows that what follows starts over.
-    streams.publish(next.run_id, 'metadata', { run_id: next.run_id, attempt });
+    streams.publish(next.run_id, 'metadata', { run_id: next.run_id, attempt }, attempt);
     const entry: ExecutingRun = {
       run: next,
       controller: new AbortController(),
@@ -246,8 +259,8 @@ export function createRunExecutor({
         // Its end could not be written (the database away): its readers get an error, not a hang.
         .catch((error: unknown) => {
           console.warn(`Run ${next.run_id}: its end was not recorded: ${String(error)}`);
-          streams.publish(next.run_id, 'error', toWireData(error));
-          streams.close(next.run_id);
+          streams.publish(next.run_id, 'error', toWireData(error), attempt);
+          streams.close(next.run_id, undefined, attempt);
         }),
     );
     void entry.done.finally(() => {

@@ -25,9 +25,15 @@ export interface RunStreamLog {
   has: (runId: string) => Promise<boolean>;
   /** Starts a run's log; events published before a reader joins stay for it to read. */
   open: (runId: string) => void;
-  publish: (runId: string, event: string, data: unknown) => void;
+  /**
+   * `attempt`: the start of the run the executing copy writes for (cluster mode). Once a later
+   * attempt has written its `metadata`, an older attempt's writes (a copy on a replica taken for
+   * dead, not yet told) are refused, so readers see one copy's events. Without it: a write about
+   * the run as a whole (its settling by another replica), always taken.
+   */
+  publish: (runId: string, event: string, data: unknown, attempt?: number) => void;
   /** Ends the run's stream: readers get what is left, then their stream closes. */
-  close: (runId: string, result?: unknown) => void;
+  close: (runId: string, result?: unknown, attempt?: number) => void;
   /** Ends the stream and forgets its events (a rolled-back run leaves nothing behind). */
   discard: (runId: string) => void;
   /** The run's events from index `from` until its stream closes or `signal` aborts. */

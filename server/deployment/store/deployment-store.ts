@@ -87,11 +87,15 @@ export interface RunStore {
   /** Pending and running runs of a thread, oldest first. */
   active(threadId: string): Promise<RunRecord[]>;
   latest(threadId: string): Promise<RunRecord | undefined>;
-  /** Answers the run as updated (`undefined` when it no longer exists). */
+  /**
+   * Answers the run as updated (`undefined` when it no longer exists). `owner` (cluster mode):
+   * only while that replica still holds the run; `undefined` when another one has taken it.
+   */
   setStatus(
     runId: string,
     status: RunStatus,
     error?: string | null,
+    owner?: string,
   ): Promise<RunRecord | undefined>;
   /**
    * Takes a pending run to `running` for `owner` (a replica), recording the thread's head as the

@@ -72,13 +72,14 @@ export function createPostgresRunStore(pool: pg.Pool): RunStore {
       select(`thread_id = $1 AND status IN ('pending', 'running') ORDER BY seq`, [threadId]),
     latest: async (threadId) =>
       (await select('thread_id = $1 ORDER BY seq DESC LIMIT 1', [threadId]))[0],
-    async setStatus(runId, status, error = null) {
+    async setStatus(runId, status, error = null, owner) {
       const { rows } = await pool.query<RunRow>(
         `UPDATE deployment.runs SET status = $1, updated_at = $2, error = $3,
            owner = CASE WHEN $1 = 'running' THEN owner END,
            lease_until = CASE WHEN $1 = 'running' THEN lease_until END
-         WHERE run_id = $4 RETURNING ${RUN_COLUMNS}`,
-        [status, new Date().toISOString(), error, runId],
+         WHERE run_id = $4 AND ($5::text IS NULL OR (owner = $5 AND status = 'running'))
+         RETURNING ${RUN_COLUMNS}`,
+        [status, new Date().toISOString(), error, runId, owner ?? null],
       );
       return rows[0] && toRunRecord(rows[0]);
     },
