@@ -3,7 +3,7 @@ import { DEFAULT_MODEL_PRICES } from '@server/usage/model/default-model-prices';
 import { priceLlmRun } from '@server/usage/model/price-llm-run';
 import { llmRollupIncrements } from '@server/usage/model/llm-rollup';
 import type { LlmRunBatch, LlmRunToStore } from '@server/usage/store/llm-usage-store';
-import { addToLlmRollups } from './add-llm-rollups';
+import { addToLlmRollups, type KnownLlmRollupRows } from './add-llm-rollups';
 import { ensureProjects } from '../ensure-projects';
 import { loadModelPrices } from './model-prices';
 
@@ -35,13 +35,15 @@ const ROW_TYPE = JSON.stringify([
 export async function recordLlmRuns(
   connection: DuckDBConnection,
   batch: LlmRunBatch,
+  known: KnownLlmRollupRows,
 ): Promise<{ inserted: number }> {
   const runs = new Map(batch.runs.map((run) => [run.usage.runId.toLowerCase(), run]));
   if (runs.size === 0) return { inserted: 0 };
   await connection.run('BEGIN TRANSACTION');
   try {
-    const inserted = await insertRuns(connection, batch, runs);
+    const { inserted, created } = await insertRuns(connection, batch, runs, known);
     await connection.run('COMMIT');
+    for (const key of created) known.add(key);
     return { inserted };
   } catch (error) {
     // A failed COMMIT has already ended the transaction; the original error is what matters.
@@ -54,7 +56,8 @@ async function insertRuns(
   connection: DuckDBConnection,
   batch: LlmRunBatch,
   runs: Map<string, LlmRunToStore>,
-): Promise<number> {
+  known: KnownLlmRollupRows,
+): Promise<{ inserted: number; created: string[] }> {
   const projectId = await ensureProjects(
     connection,
     [...runs.values()].map((run) => ({ workspaceId: batch.workspaceId, name: run.projectName })),
@@ -115,6 +118,6 @@ async function insertRuns(
         costSource: row.cost_source,
       })),
   );
-  await addToLlmRollups(connection, increments);
-  return stored.size;
+  const created = await addToLlmRollups(connection, increments, known);
+  return { inserted: stored.size, created };
 }
