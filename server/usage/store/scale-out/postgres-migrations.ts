@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { migrate, type Migration } from '@server/db/postgres';
+import { LLM_DAILY_MIGRATION_SQL } from './llm/llm-daily-sql';
 import { LLM_USAGE_TABLES_SQL } from './llm/llm-tables';
 
 /**
@@ -196,6 +197,8 @@ const MIGRATIONS: readonly Migration[] = [
       WHERE key_hash = encode(sha256('lsv2_demo_admin'::bytea), 'hex')
         AND NOT ('organization:manage' = ANY (permissions));`,
   },
+  // The daily rollup of LLM usage, built from the runs stored before it: see llm/llm-daily-sql.ts.
+  { version: 42, name: 'llm usage daily rollup', sql: LLM_DAILY_MIGRATION_SQL },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction (under `migrateScaleOut`'s lock). */
