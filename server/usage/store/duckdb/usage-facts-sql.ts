@@ -85,7 +85,7 @@ export interface UsageFactsSql extends BoundSql {
  * Splits the whole days `[first, end)` (epoch days) at the bucket grid and at the period
  * boundaries.
  */
-function periodSegments(
+export function periodSegments(
   first: number,
   end: number,
   originDay: number,

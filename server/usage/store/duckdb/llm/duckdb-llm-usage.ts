@@ -7,6 +7,7 @@ import {
   removeModelPrice,
   replaceModelPrice,
 } from './model-prices';
+import type { KnownLlmRollupRows } from './add-llm-rollups';
 import { ensureLlmTables } from './llm-tables';
 import { queryLlmUsage } from './query-llm-usage';
 import { recordLlmRuns } from './record-llm-runs';
@@ -20,6 +21,8 @@ type Write = <T>(work: (connection: DuckDBConnection) => Promise<T>) => Promise<
 export function createDuckDbLlmUsage(store: DuckDbStore, writer: Write): LlmUsageStore {
   // Created on first use (any store, also one a test opens without the service's start-up).
   let tables: Promise<void> | undefined;
+  // Rollup rows committed so far (never deleted): later batches skip creating them.
+  const known: KnownLlmRollupRows = new Set();
   const ready = () =>
     (tables ??= writer(ensureLlmTables).catch((error: unknown) => {
       tables = undefined;
@@ -34,7 +37,7 @@ export function createDuckDbLlmUsage(store: DuckDbStore, writer: Write): LlmUsag
     return store.withConnection(work);
   };
   return {
-    record: (batch) => write((connection) => recordLlmRuns(connection, batch)),
+    record: (batch) => write((connection) => recordLlmRuns(connection, batch, known)),
     rows: (plan) => read((connection) => queryLlmUsage(connection, plan)),
     prices: {
       list: (workspaceId) => read((connection) => loadModelPrices(connection, [workspaceId])),
