@@ -4,7 +4,7 @@ import type { LlmGroupBy } from '@contracts/usage/llm-usage-schema';
 import { strideForRange } from '@contracts/usage/stride';
 import { DAY_MS } from '@contracts/usage/time';
 import { createUsageRenderer } from '@server/usage/http/render-usage';
-import { llmUsageJson } from '@server/usage/http/render-llm-usage';
+import { llmUsageJsonBytes } from '@server/usage/http/render-llm-usage';
 import { getDimensionCatalog } from '@server/usage/queries/get-dimension-catalog';
 import { getUsage } from '@server/usage/queries/get-usage';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
@@ -107,7 +107,7 @@ export async function benchLlmQueries(
   };
   const llm = (groupBy: LlmGroupBy) => async () => {
     const plan = { grid, floorMs: null, workspaceIds, groupBy };
-    return JSON.stringify(llmUsageJson(plan, await backend.llm.rows(plan))).length;
+    return llmUsageJsonBytes(plan, await backend.llm.rows(plan)).length;
   };
   const work = [traces, llm('user'), llm('model')];
   const samples: number[][] = work.map(() => []);

@@ -75,6 +75,24 @@ export interface PeriodSegments {
   buckets: number[];
 }
 
+/**
+ * A `DOUBLE[]` of the running-total list column `list` read at the boundaries of its row's
+ * period (column `period`): element j is `list[index j]`. Periods with fewer boundaries repeat
+ * their last one (a zero-length segment the reader never reaches). Scalar element reads measured
+ * faster than one `list_select` with a per-row list of indexes.
+ */
+export function segmentBoundariesSql(periods: Map<number, PeriodSegments>, list: string): string {
+  const slots = Math.max(...[...periods.values()].map((segments) => segments.indexes.length));
+  const element = (slot: number) => {
+    const cases = [...periods].map(([period, { indexes }]) => {
+      const index = indexes[Math.min(slot, indexes.length - 1)] as number;
+      return `WHEN ${period} THEN ${index}`;
+    });
+    return `${list}[CASE period ${cases.join(' ')} END]`;
+  };
+  return `[${Array.from({ length: slots }, (_, slot) => element(slot)).join(', ')}]::DOUBLE[]`;
+}
+
 /** The usage facts of a plan: their statement and how to read its rollup rows. */
 export interface UsageFactsSql extends BoundSql {
   /** Per period number read from `usage_cumulative`, its segments. */
@@ -140,20 +158,9 @@ export function buildUsageFactsSql(plan: UsageQueryPlan): UsageFactsSql | null {
       grid.originMs / DAY_MS,
       grid.stride.days,
     );
-    // Element j of `vals` is `cum[index j of the row's period]`; periods with fewer boundaries
-    // repeat their last one (a zero-length segment the reader never reaches). Scalar element
-    // reads measured faster than one `list_select` with a per-row list of indexes.
-    const slots = Math.max(...[...periods.values()].map((segments) => segments.indexes.length));
-    const element = (slot: number) => {
-      const cases = [...periods].map(([period, { indexes }]) => {
-        const index = indexes[Math.min(slot, indexes.length - 1)] as number;
-        return `WHEN ${period} THEN ${index}`;
-      });
-      return `cum[CASE period ${cases.join(' ')} END]`;
-    };
     const numbers = [...periods.keys()];
     sources.push(`SELECT dim_id, period, NULL::INTEGER AS k,
-        [${Array.from({ length: slots }, (_, slot) => element(slot)).join(', ')}]::DOUBLE[] AS vals
+        ${segmentBoundariesSql(periods, 'cum')} AS vals
       FROM usage_cumulative
       WHERE grouping = ${bind(plan.groupBy)} AND ${workspacesSql(plan, bind)}
         AND period BETWEEN ${Math.min(...numbers)} AND ${Math.max(...numbers)}`);

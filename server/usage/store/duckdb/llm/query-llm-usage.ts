@@ -9,7 +9,7 @@ import { CUMULATIVE_MEASURES } from './llm-rollup-sql';
 const iso = (ms: number) => new Date(ms).toISOString();
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
-function withBinder() {
+export function withBinder() {
   const values: string[] = [];
   return {
     values,
@@ -21,7 +21,11 @@ function withBinder() {
 }
 
 /** The runs of `interval` summed per (bucket, value), from `llm_runs`: partial days and hours. */
-function rawSumsSql(plan: LlmQueryPlan, interval: Interval, bind: (value: string) => string) {
+export function rawSumsSql(
+  plan: LlmQueryPlan,
+  interval: Interval,
+  bind: (value: string) => string,
+) {
   const { grid } = plan;
   const dim = plan.groupBy === 'model' ? null : DIMENSIONS[plan.groupBy];
   const byModel = plan.groupBy === 'model';
