@@ -61,6 +61,13 @@ const METRIC_KEYS = [
 const KEY_BYTES = METRIC_KEYS.map((key) => Buffer.from(`,"${key}":`));
 const COST_KEY = Buffer.from(',"cost":');
 const UNPRICED_KEY = Buffer.from(',"unpriced_runs":');
+/** Writes `,"<metric m>":<count>` at `at`; returns the position after it. */
+function writeMetric(out: Uint8Array, at: number, m: number, count: number): number {
+  const key = KEY_BYTES[m] as Buffer;
+  out.set(key, at);
+  return writeCount(out, at + key.length, count);
+}
+
 /** Longest `String(n)` of a token or run count (a safe integer: at most 16 digits). */
 const COUNT_MAX_BYTES = 16;
 
@@ -124,18 +131,11 @@ export function llmUsageJsonBytes(
     const fields = dimensions[i] as Buffer;
     out.set(fields, at);
     at += fields.length;
-    const counts = [
-      row.inputTokens,
-      row.outputTokens,
-      row.cacheReadTokens,
-      row.cacheCreationTokens,
-      row.totalTokens,
-    ];
-    for (let m = 0; m < counts.length; m += 1) {
-      const key = KEY_BYTES[m] as Buffer;
-      out.set(key, at);
-      at = writeCount(out, at + key.length, counts[m] as number);
-    }
+    at = writeMetric(out, at, 0, row.inputTokens);
+    at = writeMetric(out, at, 1, row.outputTokens);
+    at = writeMetric(out, at, 2, row.cacheReadTokens);
+    at = writeMetric(out, at, 3, row.cacheCreationTokens);
+    at = writeMetric(out, at, 4, row.totalTokens);
     out.set(COST_KEY, at);
     at += COST_KEY.length;
     at += out.write(costs[i] as string, at, 'latin1');

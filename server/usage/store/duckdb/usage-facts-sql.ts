@@ -76,21 +76,23 @@ export interface PeriodSegments {
 }
 
 /**
- * A `DOUBLE[]` of the running-total list column `list` read at the boundaries of its row's
- * period (column `period`): element j is `list[index j]`. Periods with fewer boundaries repeat
- * their last one (a zero-length segment the reader never reaches). Scalar element reads measured
- * faster than one `list_select` with a per-row list of indexes.
+ * The running-total list column `list` read at the boundaries of its row's period (column
+ * `period`): element j is `list[index j]`. Periods with fewer boundaries repeat their last one (a
+ * zero-length segment the reader never reaches). Scalar element reads measured faster than one
+ * `list_select` with a per-row list of indexes.
  */
-export function segmentBoundariesSql(periods: Map<number, PeriodSegments>, list: string): string {
+export function segmentBoundaryElementsSql(
+  periods: Map<number, PeriodSegments>,
+  list: string,
+): string[] {
   const slots = Math.max(...[...periods.values()].map((segments) => segments.indexes.length));
-  const element = (slot: number) => {
+  return Array.from({ length: slots }, (_, slot) => {
     const cases = [...periods].map(([period, { indexes }]) => {
       const index = indexes[Math.min(slot, indexes.length - 1)] as number;
       return `WHEN ${period} THEN ${index}`;
     });
     return `${list}[CASE period ${cases.join(' ')} END]`;
-  };
-  return `[${Array.from({ length: slots }, (_, slot) => element(slot)).join(', ')}]::DOUBLE[]`;
+  });
 }
 
 /** The usage facts of a plan: their statement and how to read its rollup rows. */
@@ -160,7 +162,7 @@ export function buildUsageFactsSql(plan: UsageQueryPlan): UsageFactsSql | null {
     );
     const numbers = [...periods.keys()];
     sources.push(`SELECT dim_id, period, NULL::INTEGER AS k,
-        ${segmentBoundariesSql(periods, 'cum')} AS vals
+        [${segmentBoundaryElementsSql(periods, 'cum').join(', ')}]::DOUBLE[] AS vals
       FROM usage_cumulative
       WHERE grouping = ${bind(plan.groupBy)} AND ${workspacesSql(plan, bind)}
         AND period BETWEEN ${Math.min(...numbers)} AND ${Math.max(...numbers)}`);
