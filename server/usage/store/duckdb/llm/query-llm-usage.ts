@@ -75,7 +75,9 @@ function rollupSumsSql(plan: LlmQueryPlan, days: Interval, bind: (value: string)
  * then label (model name and provider by model; unlabelled last), then id. Runs before the floor
  * and outside `[start, end)` are not counted. Whole UTC days are read from the rollup, partial
  * days and hourly buckets from the runs, as traces are (`usage-facts-sql.ts`). Sums are exact:
- * tokens and nano-dollars are integers, read as text.
+ * tokens and nano-dollars are integers, read as text. The store reads the model grouping here (a
+ * few groups); the dimension groupings, which may hold thousands of values, go through
+ * `read-llm-matrix.ts`, which the contract tests hold to the same answer.
  */
 export async function queryLlmUsage(
   connection: DuckDBConnection,
