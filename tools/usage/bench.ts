@@ -5,6 +5,7 @@ import { numberArg, parseCliArgs, runCli, UsageError } from '@server/lib/cli-arg
 import { loadConfig, loadDotEnv, type Config } from '@server/config';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
 import { openStore, type BackendChoice } from '@server/usage/store/open-usage-store';
+import { benchLlmQueries, seedDuckDbBenchLlmRuns, type LlmFigures } from './bench-llm';
 import { benchPair } from './bench-pair';
 import { benchQueries, type QueryFigures } from './bench-queries';
 import { benchIngestion, type IngestFigures } from './bench-replicas';
@@ -15,7 +16,9 @@ const USAGE = `Usage: npm run bench:usage -- [--scale S|M|L] [--backend duckdb|c
 Builds (or reuses) the dataset of --scale (default S: 1M traces; M 10M; L 104M, ~14 GB of disk
 and ~18 GB of memory on DuckDB) in each backend, then prints markdown tables of query latencies
 and export throughput, ingestion runs/s (DuckDB: one process; ClickHouse: one and two replicas),
-and a summary across backends. DuckDB: DATA_DIR/bench-<scale>/usage.duckdb. ClickHouse: needs
+and a summary across backends; then a year of LLM usage (kind=llm_usage) by user and by model
+beside a year of traces by user (a DuckDB dataset gets one LLM run per trace, built once).
+DuckDB: DATA_DIR/bench-<scale>/usage.duckdb. ClickHouse: needs
 CLICKHOUSE_URL and DATABASE_URI; uses the ClickHouse and Postgres databases usage_bench_<scale>
 (the Postgres one is created when missing). Variables come from the environment or .env.
 --ingest-seconds 0 skips ingestion (which adds traces to the dataset's current day).
@@ -76,10 +79,23 @@ async function benchBackend(
 ) {
   const log = (message: string) =>
     console.error(`[bench ${target.choice.kind} ${profile.name}] ${message}`);
+  if (target.choice.kind === 'duckdb') {
+    // The LLM usage is built from the traces, on the file alone: traces first.
+    const seeding = await openStore(target.choice);
+    try {
+      await seeding.seeder.seedIfEmpty(profile, log);
+    } finally {
+      await seeding.close();
+    }
+    await seedDuckDbBenchLlmRuns(target.choice.file, log);
+  }
   const backend = await openStore(target.choice);
-  let result: { lines: string[]; figures: QueryFigures };
+  let result: { lines: string[]; figures: QueryFigures; llm: LlmFigures };
   try {
-    result = await benchQueries(backend, profile, runs, log);
+    const queries = await benchQueries(backend, profile, runs, log);
+    const llm = await benchLlmQueries(backend, profile, runs);
+    log(llm.lines.join('\n'));
+    result = { ...queries, lines: [...queries.lines, ...llm.lines], llm: llm.figures };
   } finally {
     await backend.close();
   }
@@ -164,12 +180,13 @@ async function main(args: string[]): Promise<number> {
     [
       `Summary, dataset ${profile.name}, ${os.cpus().length} cores, Node ${process.version}:`,
       '',
-      '| Backend | 1 y by user p50 ms | 1 y by workspace p50 ms | export 1 y by user MB/s | ingestion runs/s (replicas) |',
-      '|---|---:|---:|---:|---|',
+      '| Backend | 1 y by user p50 ms | 1 y by workspace p50 ms | LLM 1 y by user / by model p50 ms (of traces by user) | export 1 y by user MB/s | ingestion runs/s (replicas) |',
+      '|---|---:|---:|---:|---:|---|',
       ...results.map(
-        ({ kind, figures, ingestion }) =>
+        ({ kind, figures, ingestion, llm }) =>
           `| ${kind} | ${figures.yearUserP50.toFixed(1)}${ratio(figures.yearUserP50, duck?.yearUserP50)} | ` +
           `${figures.yearWorkspaceP50.toFixed(1)}${ratio(figures.yearWorkspaceP50, duck?.yearWorkspaceP50)} | ` +
+          `${llm ? `${llm.llmYearUserP50.toFixed(1)}${ratio(llm.llmYearUserP50, llm.tracesYearUserP50)} / ${llm.llmYearModelP50.toFixed(1)}${ratio(llm.llmYearModelP50, llm.tracesYearUserP50)}` : ''} | ` +
           `${figures.exportMbPerSecond.toFixed(0)} | ` +
           `${ingestion.map((i) => `${i.runsPerSecond.toFixed(0)} (${i.replicas})`).join(', ')} |`,
       ),

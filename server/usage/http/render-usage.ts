@@ -72,7 +72,7 @@ function valueFragments(
 }
 
 /** Digits of a trace count: a non-negative integer (a safe integer: at most 16). */
-function digitsOf(count: number): number {
+export function digitsOf(count: number): number {
   let digits = 1;
   for (let rest = count; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
   return digits;
@@ -82,7 +82,7 @@ function digitsOf(count: number): number {
  * Writes `String(count)` of a non-negative integer at `at` (ASCII digits, no call into the
  * encoder: this runs once per record). Returns the position after it.
  */
-function writeCount(out: Uint8Array, at: number, count: number): number {
+export function writeCount(out: Uint8Array, at: number, count: number): number {
   const end = at + digitsOf(count);
   let rest = count;
   let position = end;

@@ -6,7 +6,7 @@ import { authenticate } from './authenticate';
 import { csvExportResponse } from './csv-export';
 import { deploymentCsvResponse } from './deployment-csv-export';
 import { deploymentUsageJson } from './render-deployment-usage';
-import { llmUsageCsv, llmUsageJson } from './render-llm-usage';
+import { llmUsageCsv, llmUsageJsonBytes } from './render-llm-usage';
 import { createUsageRenderer } from './render-usage';
 import { usageExportFilename } from '@contracts/usage/export-filename';
 import { prepareUsageRequest, type UsageAvailability } from './prepare-usage-request';
@@ -43,7 +43,10 @@ export function createUsageRoutes(
       return c.json(deploymentUsageJson(prepared.plan, rows));
     }
     if (prepared.kind === 'llm_usage') {
-      return c.json(llmUsageJson(prepared.plan, await backend.llm.rows(prepared.plan)));
+      const rows = await backend.llm.rows(prepared.plan);
+      return c.body(llmUsageJsonBytes(prepared.plan, rows), 200, {
+        'Content-Type': 'application/json',
+      });
     }
     const answer = await getUsage(backend.facts, prepared.plan);
     queried();

@@ -75,7 +75,7 @@ export function createDuckDbUsageStore(store: DuckDbStore): UsageStoreWithFixtur
       page: (offset, limit) => read((connection) => readAuditPage(connection, offset, limit)),
     },
     limits: createDuckDbLimitStore(store, admission.invalidate),
-    llm: createDuckDbLlmUsage(store, write),
+    llm: createDuckDbLlmUsage(store, write, catalogs),
     feedback: createDuckDbFeedback(store, ingestor),
     ledger: createDuckDbLedger(store),
     fixtures: {

@@ -75,6 +75,26 @@ export interface PeriodSegments {
   buckets: number[];
 }
 
+/**
+ * The running-total list column `list` read at the boundaries of its row's period (column
+ * `period`): element j is `list[index j]`. Periods with fewer boundaries repeat their last one (a
+ * zero-length segment the reader never reaches). Scalar element reads measured faster than one
+ * `list_select` with a per-row list of indexes.
+ */
+export function segmentBoundaryElementsSql(
+  periods: Map<number, PeriodSegments>,
+  list: string,
+): string[] {
+  const slots = Math.max(...[...periods.values()].map((segments) => segments.indexes.length));
+  return Array.from({ length: slots }, (_, slot) => {
+    const cases = [...periods].map(([period, { indexes }]) => {
+      const index = indexes[Math.min(slot, indexes.length - 1)] as number;
+      return `WHEN ${period} THEN ${index}`;
+    });
+    return `${list}[CASE period ${cases.join(' ')} END]`;
+  });
+}
+
 /** The usage facts of a plan: their statement and how to read its rollup rows. */
 export interface UsageFactsSql extends BoundSql {
   /** Per period number read from `usage_cumulative`, its segments. */
@@ -85,7 +105,7 @@ export interface UsageFactsSql extends BoundSql {
  * Splits the whole days `[first, end)` (epoch days) at the bucket grid and at the period
  * boundaries.
  */
-function periodSegments(
+export function periodSegments(
   first: number,
   end: number,
   originDay: number,
@@ -140,20 +160,9 @@ export function buildUsageFactsSql(plan: UsageQueryPlan): UsageFactsSql | null {
       grid.originMs / DAY_MS,
       grid.stride.days,
     );
-    // Element j of `vals` is `cum[index j of the row's period]`; periods with fewer boundaries
-    // repeat their last one (a zero-length segment the reader never reaches). Scalar element
-    // reads measured faster than one `list_select` with a per-row list of indexes.
-    const slots = Math.max(...[...periods.values()].map((segments) => segments.indexes.length));
-    const element = (slot: number) => {
-      const cases = [...periods].map(([period, { indexes }]) => {
-        const index = indexes[Math.min(slot, indexes.length - 1)] as number;
-        return `WHEN ${period} THEN ${index}`;
-      });
-      return `cum[CASE period ${cases.join(' ')} END]`;
-    };
     const numbers = [...periods.keys()];
     sources.push(`SELECT dim_id, period, NULL::INTEGER AS k,
-        [${Array.from({ length: slots }, (_, slot) => element(slot)).join(', ')}]::DOUBLE[] AS vals
+        [${segmentBoundaryElementsSql(periods, 'cum').join(', ')}]::DOUBLE[] AS vals
       FROM usage_cumulative
       WHERE grouping = ${bind(plan.groupBy)} AND ${workspacesSql(plan, bind)}
         AND period BETWEEN ${Math.min(...numbers)} AND ${Math.max(...numbers)}`);

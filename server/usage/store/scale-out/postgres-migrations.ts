@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { migrate, type Migration } from '@server/db/postgres';
+import { LLM_DAILY_MIGRATION_SQL } from './llm/llm-daily-sql';
 import { LLM_USAGE_TABLES_SQL } from './llm/llm-tables';
 
 /**
@@ -34,6 +35,8 @@ import { LLM_USAGE_TABLES_SQL } from './llm/llm-tables';
  *   month), kept by every claim beside `limit_counters`, in the same transaction
  *   (`target-counters.ts`); `billed_runs.project_id`/`user_id` say which target counters a dead
  *   claim is taken back from.
+ * - LLM usage daily rollup (version 43): `llm_daily`, built from the stored runs, then upserted
+ *   in the statement that stores each run (`llm/llm-daily-sql.ts`).
  */
 const MIGRATIONS: readonly Migration[] = [
   {
@@ -230,6 +233,8 @@ const MIGRATIONS: readonly Migration[] = [
       );
       ALTER TABLE usage.billed_runs ADD COLUMN project_id uuid, ADD COLUMN user_id uuid;`,
   },
+  // The daily rollup of LLM usage, built from the runs stored before it: see llm/llm-daily-sql.ts.
+  { version: 43, name: 'llm usage daily rollup', sql: LLM_DAILY_MIGRATION_SQL },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction (under `migrateScaleOut`'s lock). */

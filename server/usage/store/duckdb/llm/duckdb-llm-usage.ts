@@ -1,14 +1,17 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { LlmUsageStore } from '@server/usage/store/llm-usage-store';
 import type { DuckDbStore } from '../connection';
+import type { DimensionCatalogs } from '../dimension-catalogs';
 import {
   createModelPrice,
   loadModelPrices,
   removeModelPrice,
   replaceModelPrice,
 } from './model-prices';
+import type { KnownLlmRollupRows } from './add-llm-rollups';
 import { ensureLlmTables } from './llm-tables';
 import { queryLlmUsage } from './query-llm-usage';
+import { readLlmDimensionRows } from './read-llm-matrix';
 import { recordLlmRuns } from './record-llm-runs';
 
 type Write = <T>(work: (connection: DuckDBConnection) => Promise<T>) => Promise<T>;
@@ -17,9 +20,15 @@ type Write = <T>(work: (connection: DuckDBConnection) => Promise<T>) => Promise<
  * LLM usage on one DuckDB file: writes (runs, price changes) go through the one writer, so a
  * price change is ordered with the batches: runs stored after it take it.
  */
-export function createDuckDbLlmUsage(store: DuckDbStore, writer: Write): LlmUsageStore {
+export function createDuckDbLlmUsage(
+  store: DuckDbStore,
+  writer: Write,
+  catalogs: DimensionCatalogs,
+): LlmUsageStore {
   // Created on first use (any store, also one a test opens without the service's start-up).
   let tables: Promise<void> | undefined;
+  // Rollup rows committed so far (never deleted): later batches skip creating them.
+  const known: KnownLlmRollupRows = new Set();
   const ready = () =>
     (tables ??= writer(ensureLlmTables).catch((error: unknown) => {
       tables = undefined;
@@ -34,8 +43,21 @@ export function createDuckDbLlmUsage(store: DuckDbStore, writer: Write): LlmUsag
     return store.withConnection(work);
   };
   return {
-    record: (batch) => write((connection) => recordLlmRuns(connection, batch)),
-    rows: (plan) => read((connection) => queryLlmUsage(connection, plan)),
+    record: (batch) => write((connection) => recordLlmRuns(connection, batch, known)),
+    rows: (plan) =>
+      read(async (connection) => {
+        const { groupBy } = plan;
+        if (groupBy === 'model') return queryLlmUsage(connection, plan);
+        // The dimension table and the facts are read in one snapshot: positions index it.
+        await connection.run('BEGIN TRANSACTION');
+        try {
+          const catalog = await catalogs(connection, groupBy);
+          const from = Math.max(plan.grid.startMs, plan.floorMs ?? plan.grid.startMs);
+          return await readLlmDimensionRows(connection, { ...plan, groupBy }, from, catalog);
+        } finally {
+          await connection.run('ROLLBACK');
+        }
+      }),
     prices: {
       list: (workspaceId) => read((connection) => loadModelPrices(connection, [workspaceId])),
       create: (workspaceId, body) =>

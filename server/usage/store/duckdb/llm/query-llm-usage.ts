@@ -1,15 +1,83 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { DAY_MS } from '@contracts/usage/time';
 import type { LlmQueryPlan, LlmUsageRow } from '@server/usage/model/llm-usage-plan';
+import { planRange, type Interval } from '@server/usage/model/time-segments';
 import { DIMENSIONS } from '../dimension-sql';
+import { periodSegments } from '../usage-facts-sql';
+import { CUMULATIVE_MEASURES } from './llm-rollup-sql';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
+export function withBinder() {
+  const values: string[] = [];
+  return {
+    values,
+    bind: (value: string) => {
+      values.push(value);
+      return `$${values.length}`;
+    },
+  };
+}
+
+/** The runs of `interval` summed per (bucket, value), from `llm_runs`: partial days and hours. */
+export function rawSumsSql(
+  plan: LlmQueryPlan,
+  interval: Interval,
+  bind: (value: string) => string,
+) {
+  const { grid } = plan;
+  const dim = plan.groupBy === 'model' ? null : DIMENSIONS[plan.groupBy];
+  const byModel = plan.groupBy === 'model';
+  return `SELECT ((epoch_ms(r.ingested_at) - ${grid.originMs}) // ${grid.stepMs})::INTEGER AS k,
+      ${dim ? `r.${dim.column}` : 'NULL::UUID'} AS dim_id,
+      ${byModel ? 'r.model_name' : 'NULL::VARCHAR'} AS model_name,
+      ${byModel ? 'r.model_provider' : 'NULL::VARCHAR'} AS model_provider,
+      sum(r.input_tokens) AS input_tokens, sum(r.output_tokens) AS output_tokens,
+      sum(r.cache_read_tokens) AS cache_read_tokens,
+      sum(r.cache_creation_tokens) AS cache_creation_tokens, sum(r.total_tokens) AS total_tokens,
+      coalesce(sum(r.cost_nanos), 0) AS cost_nanos, count(r.cost_nanos) AS priced_runs,
+      count(*) - count(r.cost_nanos) AS unpriced_runs
+    FROM llm_runs r
+    WHERE r.workspace_id IN (${plan.workspaceIds.map((id) => `${bind(id)}::UUID`).join(', ')})
+      AND r.ingested_at >= ${bind(iso(interval.from))}::TIMESTAMP
+      AND r.ingested_at < ${bind(iso(interval.to))}::TIMESTAMP
+    GROUP BY ALL`;
+}
+
+/**
+ * The whole days `[from, to)` summed per (bucket, value) from `llm_cumulative`: each row's
+ * period is cut at the bucket grid into segments, each two list reads per measure.
+ */
+function rollupSumsSql(plan: LlmQueryPlan, days: Interval, bind: (value: string) => string) {
+  const { grid } = plan;
+  const periods = periodSegments(
+    days.from / DAY_MS,
+    days.to / DAY_MS,
+    grid.originMs / DAY_MS,
+    grid.stride.days,
+  );
+  const segments = [...periods].flatMap(([period, { indexes, buckets }]) =>
+    buckets.map((k, j) => `(${period}, ${indexes[j]}, ${indexes[j + 1]}, ${k})`),
+  );
+  const numbers = [...periods.keys()];
+  return `SELECT s.k, c.dim_id, c.model_name, c.model_provider,
+      ${CUMULATIVE_MEASURES.map((m) => `c.${m}[s.hi] - c.${m}[s.lo] AS ${m}`).join(',\n      ')}
+    FROM llm_cumulative c
+    JOIN (VALUES ${segments.join(', ')}) s(period, lo, hi, k) ON s.period = c.period
+    WHERE c.grouping = ${bind(plan.groupBy)}
+      AND c.workspace_id IN (${plan.workspaceIds.map((id) => `${bind(id)}::UUID`).join(', ')})
+      AND c.period BETWEEN ${Math.min(...numbers)} AND ${Math.max(...numbers)}`;
+}
+
 /**
  * The LLM usage answer of a plan: one row per (bucket, group) with any run, ordered by bucket,
  * then label (model name and provider by model; unlabelled last), then id. Runs before the floor
- * and outside `[start, end)` are not counted. Sums are exact: tokens and nano-dollars are
- * integers, read as text.
+ * and outside `[start, end)` are not counted. Whole UTC days are read from the rollup, partial
+ * days and hourly buckets from the runs, as traces are (`usage-facts-sql.ts`). Sums are exact:
+ * tokens and nano-dollars are integers, read as text. The store reads the model grouping here (a
+ * few groups); the dimension groupings, which may hold thousands of values, go through
+ * `read-llm-matrix.ts`, which the contract tests hold to the same answer.
  */
 export async function queryLlmUsage(
   connection: DuckDBConnection,
@@ -17,28 +85,24 @@ export async function queryLlmUsage(
 ): Promise<LlmUsageRow[]> {
   const { grid } = plan;
   const from = Math.max(grid.startMs, plan.floorMs ?? grid.startMs);
-  if (from >= grid.endMs) return [];
-  const values: string[] = [iso(from), iso(grid.endMs)];
-  const workspaces = plan.workspaceIds.map((id) => {
-    values.push(id);
-    return `$${values.length}::UUID`;
-  });
-  const byModel = plan.groupBy === 'model';
+  const { rollupDays, rawIntervals } = planRange(from, grid.endMs, grid.stride.days > 0);
+  const { values, bind } = withBinder();
+  const sources = rawIntervals.map((interval) => rawSumsSql(plan, interval, bind));
+  if (rollupDays) sources.push(rollupSumsSql(plan, rollupDays, bind));
+  if (sources.length === 0) return [];
   const dim = plan.groupBy === 'model' ? null : DIMENSIONS[plan.groupBy];
   const byProject = plan.groupBy === 'project';
-  const sql = `WITH sums AS (
-      SELECT ((epoch_ms(r.ingested_at) - ${grid.originMs}) // ${grid.stepMs})::INTEGER AS k,
-        ${dim ? `r.${dim.column}` : 'NULL::UUID'} AS dim_id,
-        ${byModel ? 'r.model_name' : 'NULL::VARCHAR'} AS model_name,
-        ${byModel ? 'r.model_provider' : 'NULL::VARCHAR'} AS model_provider,
-        sum(r.input_tokens)::VARCHAR AS input_tokens, sum(r.output_tokens)::VARCHAR AS output_tokens,
-        sum(r.cache_read_tokens)::VARCHAR AS cache_read, sum(r.cache_creation_tokens)::VARCHAR AS cache_creation,
-        sum(r.total_tokens)::VARCHAR AS total_tokens, coalesce(sum(r.cost_nanos), 0)::VARCHAR AS cost_nanos,
-        count(r.cost_nanos)::VARCHAR AS priced, (count(*) - count(r.cost_nanos))::VARCHAR AS unpriced
-      FROM llm_runs r
-      WHERE r.workspace_id IN (${workspaces.join(', ')})
-        AND r.ingested_at >= $1::TIMESTAMP AND r.ingested_at < $2::TIMESTAMP
+  const sql = `WITH facts AS (${sources.join('\n    UNION ALL ')}),
+    sums AS (
+      SELECT k, dim_id, model_name, model_provider,
+        sum(input_tokens)::VARCHAR AS input_tokens, sum(output_tokens)::VARCHAR AS output_tokens,
+        sum(cache_read_tokens)::VARCHAR AS cache_read,
+        sum(cache_creation_tokens)::VARCHAR AS cache_creation,
+        sum(total_tokens)::VARCHAR AS total_tokens, sum(cost_nanos)::VARCHAR AS cost_nanos,
+        sum(priced_runs)::VARCHAR AS priced, sum(unpriced_runs)::VARCHAR AS unpriced
+      FROM facts
       GROUP BY ALL
+      HAVING sum(priced_runs) + sum(unpriced_runs) > 0
     )
     SELECT s.k, s.dim_id::VARCHAR AS dim_id, ${dim ? `d.${dim.label}` : 'NULL'} AS label,
       ${byProject ? 'w.id::VARCHAR' : 'NULL'} AS workspace_id,

@@ -4,14 +4,15 @@ import { priceLlmRun } from '@server/usage/model/price-llm-run';
 import type { LlmRunBatch } from '@server/usage/store/llm-usage-store';
 import { utf8 } from '../dimension-writes';
 import { ensureProjects } from '../ensure-projects';
+import { llmDailyRowsSql, ON_CONFLICT_ADD_SQL } from './llm-daily-sql';
 import { loadModelPrices } from './model-prices';
 
 const bytes = (text: string | null) => (text === null ? null : utf8(text));
 
 /**
- * Stores a batch's LLM runs in one statement: each run id once across resends and replicas (the
- * primary key; the first insert wins), priced with the workspace's map as this replica reads it
- * now.
+ * Stores a batch's LLM runs and adds them to the daily rollup in one statement: each run id once
+ * across resends and replicas (the primary key; the first insert wins, and only the runs it
+ * inserted are rolled up), priced with the workspace's map as this replica reads it now.
  */
 export async function recordLlmRuns(pool: Pool, batch: LlmRunBatch): Promise<{ inserted: number }> {
   const runs = new Map(batch.runs.map((run) => [run.usage.runId.toLowerCase(), run]));
@@ -28,8 +29,9 @@ export async function recordLlmRuns(pool: Pool, batch: LlmRunBatch): Promise<{ i
   const priced = list.map(([, { usage }], i) => priceLlmRun(prices, usage, times[i] ?? now));
   const column = <T>(read: (run: (typeof list)[number][1]) => T) =>
     list.map(([, run]) => read(run));
-  const result = await pool.query(
-    `INSERT INTO usage.llm_runs
+  const result = await pool.query<{ inserted: string }>(
+    `WITH inserted AS (
+     INSERT INTO usage.llm_runs
      SELECT r.run_id, $2, r.project_id, $3, $4, r.ingested_ms, r.model_name, r.model_provider, r.input_tokens,
        r.output_tokens, r.cache_read, r.cache_creation, r.reasoning, r.total_tokens, r.cost_nanos,
        r.cost_source
@@ -38,7 +40,16 @@ export async function recordLlmRuns(pool: Pool, batch: LlmRunBatch): Promise<{ i
        $5::bigint[])
        AS r (run_id, project_id, model_name, model_provider, input_tokens, output_tokens,
          cache_read, cache_creation, reasoning, total_tokens, cost_nanos, cost_source, ingested_ms)
-     ON CONFLICT (run_id) DO NOTHING`,
+     ON CONFLICT (run_id) DO NOTHING
+     RETURNING *
+   ), rolled AS (
+     INSERT INTO usage.llm_daily
+     SELECT * FROM (${llmDailyRowsSql('inserted')}) AS r
+     -- One order for every writer: two replicas adding to the same rows wait, not deadlock.
+     ORDER BY 1, 2, 3, 4
+     ${ON_CONFLICT_ADD_SQL}
+   )
+   SELECT count(*)::text AS inserted FROM inserted`,
     [
       list.map(([runId]) => runId),
       batch.workspaceId,
@@ -58,5 +69,5 @@ export async function recordLlmRuns(pool: Pool, batch: LlmRunBatch): Promise<{ i
       priced.map((price) => price.source),
     ],
   );
-  return { inserted: result.rowCount ?? 0 };
+  return { inserted: Number(result.rows[0]?.inserted ?? 0) };
 }
