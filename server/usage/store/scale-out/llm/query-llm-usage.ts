@@ -1,5 +1,7 @@
 import type { Pool } from 'pg';
 import type { LlmQueryPlan, LlmUsageRow } from '@server/usage/model/llm-usage-plan';
+import { DAY_MS } from '@contracts/usage/time';
+import { planRange } from '@server/usage/model/time-segments';
 import { PG_DIMENSIONS } from '../dimension-catalogs';
 
 interface SumRow {
@@ -40,19 +42,47 @@ export async function queryLlmUsage(pool: Pool, plan: LlmQueryPlan): Promise<Llm
   const byProject = plan.groupBy === 'project';
   const dim = plan.groupBy === 'model' ? null : PG_DIMENSIONS[plan.groupBy];
   const column = plan.groupBy === 'model' ? null : COLUMNS[plan.groupBy];
-  const result = await pool.query<SumRow>(
-    `WITH sums AS (
-       SELECT floor((r.ingested_ms - $1::bigint)::numeric / $2::bigint)::bigint AS k,
+  const { rollupDays, rawIntervals } = planRange(from, grid.endMs, grid.stride.days > 0);
+  const params: unknown[] = [grid.originMs, grid.stepMs, plan.workspaceIds];
+  const bind = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const measures = `input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens,
+    total_tokens, cost_nanos, priced_runs, unpriced_runs`;
+  const sources = rawIntervals.map(
+    (interval) => `SELECT floor((r.ingested_ms - $1::bigint)::numeric / $2::bigint)::bigint AS k,
          ${column ? `r.${column}` : 'NULL::uuid'} AS dim_id,
          ${byModel ? 'r.model_name' : 'NULL::bytea'} AS model_name,
          ${byModel ? 'r.model_provider' : 'NULL::bytea'} AS model_provider,
-         sum(r.input_tokens) AS input_tokens, sum(r.output_tokens) AS output_tokens,
-         sum(r.cache_read_tokens) AS cache_read, sum(r.cache_creation_tokens) AS cache_creation,
-         sum(r.total_tokens) AS total_tokens, coalesce(sum(r.cost_nanos), 0) AS cost_nanos,
-         count(r.cost_nanos) AS priced, count(*) - count(r.cost_nanos) AS unpriced
+         r.input_tokens, r.output_tokens, r.cache_read_tokens, r.cache_creation_tokens,
+         r.total_tokens, r.cost_nanos AS cost_nanos,
+         (r.cost_nanos IS NOT NULL)::int AS priced_runs, (r.cost_nanos IS NULL)::int AS unpriced_runs
        FROM usage.llm_runs r
-       WHERE r.workspace_id = ANY($3::uuid[]) AND r.ingested_ms >= $4 AND r.ingested_ms < $5
+       WHERE r.workspace_id = ANY($3::uuid[])
+         AND r.ingested_ms >= ${bind(interval.from)} AND r.ingested_ms < ${bind(interval.to)}`,
+  );
+  if (rollupDays) {
+    // Whole UTC days from the daily rollup: a day lies in one bucket (strides are whole days).
+    sources.push(`SELECT floor((d.epoch_day::bigint * ${DAY_MS} - $1::bigint)::numeric / $2::bigint)::bigint AS k,
+         d.dim_id, d.model_name, d.model_provider, ${measures}
+       FROM usage.llm_daily d
+       WHERE d.grouping = ${bind(plan.groupBy)} AND d.workspace_id = ANY($3::uuid[])
+         AND d.epoch_day >= ${bind(rollupDays.from / DAY_MS)}
+         AND d.epoch_day < ${bind(rollupDays.to / DAY_MS)}`);
+  }
+  if (sources.length === 0) return [];
+  const result = await pool.query<SumRow>(
+    `WITH facts AS (${sources.join('\n     UNION ALL ')}),
+     sums AS (
+       SELECT k, dim_id, model_name, model_provider,
+         sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens,
+         sum(cache_read_tokens) AS cache_read, sum(cache_creation_tokens) AS cache_creation,
+         sum(total_tokens) AS total_tokens, coalesce(sum(cost_nanos), 0) AS cost_nanos,
+         sum(priced_runs) AS priced, sum(unpriced_runs) AS unpriced
+       FROM facts
        GROUP BY 1, 2, 3, 4
+       HAVING sum(priced_runs) + sum(unpriced_runs) > 0
      )
      SELECT s.k::text AS k, s.dim_id::text AS dim_id, ${dim ? `d.${dim.label}` : 'NULL::bytea'} AS label,
        ${byProject ? 'w.id::text' : 'NULL::text'} AS workspace_id,
@@ -66,7 +96,7 @@ export async function queryLlmUsage(pool: Pool, plan: LlmQueryPlan): Promise<Llm
      ${byProject ? 'LEFT JOIN usage.workspaces w ON w.id = d.workspace_id' : ''}
      ORDER BY s.k, label NULLS LAST, s.dim_id NULLS LAST, s.model_name NULLS LAST,
        s.model_provider NULLS LAST`,
-    [grid.originMs, grid.stepMs, plan.workspaceIds, from, grid.endMs],
+    params,
   );
   return result.rows.map((row) => ({
     bucket: Number(row.k),
