@@ -34,6 +34,11 @@ import { LLM_USAGE_TABLES_SQL } from './llm/llm-tables';
  *   month), kept by every claim beside `limit_counters`, in the same transaction
  *   (`target-counters.ts`); `billed_runs.project_id`/`user_id` say which target counters a dead
  *   claim is taken back from.
+ * - Alerts of project, user and spend limits (version 44; as the DuckDB backend's
+ *   `usage_scoped_limit_alerts`): `usage_scoped_limit_alerts`, whose primary key makes an alert
+ *   once per (workspace, scope, target, type, month, threshold) across replicas; `used` and
+ *   `limit_value` in dollars for a spend limit. Their delivery attempts go to
+ *   `usage_limit_deliveries` with the workspace limits' ones (joined on `alert_id`).
  */
 const MIGRATIONS: readonly Migration[] = [
   {
@@ -229,6 +234,24 @@ const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (scope, target_id, month)
       );
       ALTER TABLE usage.billed_runs ADD COLUMN project_id uuid, ADD COLUMN user_id uuid;`,
+  },
+  {
+    version: 44,
+    name: 'alerts of project, user and spend limits',
+    sql: `
+      CREATE TABLE usage.usage_scoped_limit_alerts (
+        workspace_id uuid NOT NULL,
+        scope text NOT NULL,
+        target_id uuid NOT NULL,
+        limit_type text NOT NULL,
+        month date NOT NULL,
+        threshold integer NOT NULL,
+        alert_id text NOT NULL UNIQUE,
+        used float8 NOT NULL,
+        limit_value float8 NOT NULL,
+        crossed_at timestamp(3) NOT NULL,
+        PRIMARY KEY (workspace_id, scope, target_id, limit_type, month, threshold)
+      );`,
   },
 ];
 
