@@ -126,6 +126,8 @@ export async function loadTargetUsage(
       day(month.endMs),
     ],
   );
+  // Every target asked for is answered, as the other backend's counters do (0: none yet).
+  for (const target of targets) usage.set(`${target.scope}|${target.targetId}`, 0);
   for (const [key, traces] of reader.getRowsJS()) usage.set(String(key), Number(traces ?? 0));
   return usage;
 }

@@ -96,10 +96,5 @@ export async function loadTargetUsage(
     });
   }
   const counted = await readTargetUsage(pool, [...keys.values()], baseline);
-  return new Map(
-    [...keys].map(([target, key]) => [
-      target,
-      counted.get(targetKeyOf(key)) ?? 0,
-    ]),
-  );
+  return new Map([...keys].map(([target, key]) => [target, counted.get(targetKeyOf(key)) ?? 0]));
 }
