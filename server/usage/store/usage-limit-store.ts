@@ -49,11 +49,8 @@ export interface UsageLimitStore {
   workspaceNames(workspaceIds: readonly string[]): Promise<Map<string, string>>;
   /** Project, user and spend limits (every backend enforces them at ingestion). */
   readonly scoped: ScopedLimitStore;
-  /**
-   * The month's counts and alerts of project, user and spend limits, on backends that keep them
-   * (absent: those limits cross no alerts and are not in the month's status).
-   */
-  readonly scopedAlerts?: ScopedAlertStore;
+  /** The month's counts and alerts of project, user and spend limits. */
+  readonly scopedAlerts: ScopedAlertStore;
 }
 
 /** What alerts of project, user and spend limits read and write (`UsageLimitStore.scopedAlerts`). */
