@@ -68,6 +68,20 @@ export interface ScopedAlertStore {
   insertAlerts(rows: readonly ScopedAlertRow[]): Promise<ScopedAlertRow[]>;
   /** Logs a delivery attempt beside the workspace limits' ones (`deliveries` lists both). */
   recordDelivery(alert: ScopedAlertRow, attempt: DeliveryAttempt): Promise<void>;
+  /** Root runs refused by each project, user and spend limit of `workspaceIds` in `[fromMs, toMs)`. */
+  refusals(
+    workspaceIds: readonly string[],
+    range: { fromMs: number; toMs: number },
+  ): Promise<ScopedRefusalCount[]>;
+}
+
+/** Refusals of one project, user or spend limit (a spend limit's: scope `workspace`). */
+export interface ScopedRefusalCount {
+  workspaceId: string;
+  scope: LimitScope;
+  targetId: string;
+  limitType: ScopedLimit['limit_type'];
+  refused: number;
 }
 
 /**

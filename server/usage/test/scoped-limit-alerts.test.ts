@@ -139,7 +139,8 @@ describe.each(LIMIT_BACKENDS)(
         limit_value: 10,
         used: 10,
         source: 'own',
-        refused: null,
+        // 2 of the 4, then the 1 sent after: refused by this limit, counted for it.
+        refused: 3,
         alert_thresholds: [50, 80, 100],
         can_edit: true,
       });
@@ -175,6 +176,7 @@ describe.each(LIMIT_BACKENDS)(
         scope: 'user',
         target_id: userId,
         used: 17,
+        refused: 0,
       });
       expect(received.slice(before).map((p) => [p.scope, p.threshold, p.used])).toEqual([]);
       expect(await sendRoots(projectWorkspace, 'by-user', 3)).toBe(202);
@@ -210,7 +212,8 @@ describe.each(LIMIT_BACKENDS)(
         [100, 0.01, 0.01],
       ]);
       const status = await statusOf(limit.id);
-      expect(status).toMatchObject({ used: 0.01, limit_value: 0.01 });
+      // 4 of the last 6 fit in the 20 traces the dollars bought: 2 refused by the spend limit.
+      expect(status).toMatchObject({ used: 0.01, limit_value: 0.01, refused: 2 });
       expect(status?.reached_at).not.toBeNull();
     });
   },

@@ -39,6 +39,8 @@ import { LLM_USAGE_TABLES_SQL } from './llm/llm-tables';
  *   once per (workspace, scope, target, type, month, threshold) across replicas; `used` and
  *   `limit_value` in dollars for a spend limit. Their delivery attempts go to
  *   `usage_limit_deliveries` with the workspace limits' ones (joined on `alert_id`).
+ *   `usage_limit_refusals` gains the limit that refused (`scope`, `target_id`, `spend`; null in
+ *   older rows), so each project, user and spend limit counts its own refusals.
  */
 const MIGRATIONS: readonly Migration[] = [
   {
@@ -237,7 +239,7 @@ const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 44,
-    name: 'alerts of project, user and spend limits',
+    name: 'alerts and refusals of project, user and spend limits',
     sql: `
       CREATE TABLE usage.usage_scoped_limit_alerts (
         workspace_id uuid NOT NULL,
@@ -251,7 +253,9 @@ const MIGRATIONS: readonly Migration[] = [
         limit_value float8 NOT NULL,
         crossed_at timestamp(3) NOT NULL,
         PRIMARY KEY (workspace_id, scope, target_id, limit_type, month, threshold)
-      );`,
+      );
+      ALTER TABLE usage.usage_limit_refusals
+        ADD COLUMN scope text, ADD COLUMN target_id uuid, ADD COLUMN spend boolean;`,
   },
 ];
 

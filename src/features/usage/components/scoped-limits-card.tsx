@@ -217,12 +217,16 @@ export function ScopedLimitsCard({ workspaces, canEdit, nowMs }: ScopedLimitsCar
   );
 }
 
-/** A limit's month so far, as the status counts it: traces, or dollars for a spend limit. */
+/**
+ * A limit's month so far, as the status counts it: traces, or dollars for a spend limit, and the
+ * root runs it refused.
+ */
 function thisMonth(entry: LimitStatus | undefined): string {
   if (!entry) return '–';
   const used =
     entry.limit_type === 'monthly_spend'
       ? formatUsd(entry.used)
       : `${formatCount(entry.used)} traces`;
-  return entry.reached_at ? `${used} (limit reached)` : used;
+  const refused = entry.refused ? ` · ${formatCount(entry.refused)} refused` : '';
+  return `${entry.reached_at ? `${used} (limit reached)` : used}${refused}`;
 }

@@ -17,7 +17,12 @@ import {
   upsertLimit,
 } from './limit-sql';
 import { readMonthUsage, type MonthBaseline } from './month-counters';
-import { insertScopedAlerts, listScopedAlerts, loadTargetUsage } from './scoped-alert-sql';
+import {
+  countScopedRefusals,
+  insertScopedAlerts,
+  listScopedAlerts,
+  loadTargetUsage,
+} from './scoped-alert-sql';
 import {
   deleteScopedLimit,
   findScopedLimit,
@@ -65,6 +70,7 @@ export function createPostgresLimitStore(
       alerts: (ids, monthStartMs) => listScopedAlerts(pool, ids, monthStartMs),
       insertAlerts: (rows) => insertScopedAlerts(pool, rows),
       recordDelivery: (alert, attempt) => recordDelivery(pool, alert, attempt),
+      refusals: (ids, range) => countScopedRefusals(pool, ids, range),
     },
     async workspaceNames(ids) {
       if (ids.length === 0) return new Map<string, string>();

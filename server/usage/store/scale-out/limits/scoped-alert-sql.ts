@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { LimitScope } from '@contracts/usage/usage-limits';
-import type { ScopedAlertRow } from '@server/usage/store/usage-limit-store';
+import type { ScopedAlertRow, ScopedRefusalCount } from '@server/usage/store/usage-limit-store';
 import { insertAlertsOnce, type AlertColumn } from './insert-alerts-once';
 import { isoSql } from './limit-sql';
 import {
@@ -97,4 +97,39 @@ export async function loadTargetUsage(
   }
   const counted = await readTargetUsage(pool, [...keys.values()], baseline);
   return new Map([...keys].map(([target, key]) => [target, counted.get(targetKeyOf(key)) ?? 0]));
+}
+
+/**
+ * Root runs refused per project, user and spend limit in `[fromMs, toMs)`; refusals by a
+ * workspace's own limits, and rows logged before the refusing limit was, are left out.
+ */
+export async function countScopedRefusals(
+  pool: Pool,
+  workspaceIds: readonly string[],
+  range: { fromMs: number; toMs: number },
+): Promise<ScopedRefusalCount[]> {
+  if (workspaceIds.length === 0) return [];
+  const result = await pool.query<{
+    workspace_id: string;
+    scope: LimitScope;
+    target_id: string;
+    spend: boolean;
+    n: number;
+  }>(
+    `SELECT workspace_id::text, scope, target_id::text, spend, sum(refused)::float8 AS n
+     FROM usage.usage_limit_refusals
+     WHERE workspace_id = ANY($1::uuid[])
+       AND minute >= date_trunc('minute', $2::timestamptz AT TIME ZONE 'UTC')
+       AND minute < $3::timestamptz AT TIME ZONE 'UTC'
+       AND target_id IS NOT NULL AND (scope IN ('project', 'user') OR spend)
+     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    [workspaceIds, new Date(range.fromMs).toISOString(), new Date(range.toMs).toISOString()],
+  );
+  return result.rows.map((row) => ({
+    workspaceId: row.workspace_id,
+    scope: row.scope,
+    targetId: row.target_id,
+    limitType: row.spend ? 'monthly_spend' : 'monthly_traces',
+    refused: Number(row.n),
+  }));
 }
