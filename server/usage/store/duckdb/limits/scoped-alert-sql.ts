@@ -70,7 +70,7 @@ export async function insertScopedAlerts(
 
 /**
  * Root runs refused per project, user and spend limit in `[fromMs, toMs)`; refusals by a
- * workspace's own limits, and rows logged before the refusing limit was, are left out.
+ * workspace's own limits, and older rows that do not name their refusing limit, are left out.
  */
 export async function countScopedRefusals(
   connection: DuckDBConnection,
