@@ -101,8 +101,9 @@ export const limitStatusSchema = z.object({
   /** When the count reached the limit this month, or null. */
   reached_at: z.nullable(isoDateTime),
   /**
-   * Root runs refused by this limit type of the workspace this month; null for project, user
-   * and spend limits, whose refusals count in their workspace's `monthly_traces` entry.
+   * Root runs refused this month: by this limit type of the workspace (every refusal of the
+   * type, project, user and spend limits' included), or by this project, user or spend limit;
+   * null when not counted.
    */
   refused: z.nullable(z.int()),
   /** Thresholds (percent) crossed this month, with when. */

@@ -75,7 +75,7 @@ export function createAlertEvaluator(
       );
     }
     const rows = newScopedAlerts(months, month.startMs, nowMs);
-    if (rows.length === 0 || !limits.scopedAlerts) return;
+    if (rows.length === 0) return;
     const store = limits.scopedAlerts;
     const recorded = await store.insertAlerts(rows);
     if (recorded.length === 0) return;

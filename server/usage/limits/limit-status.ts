@@ -23,6 +23,10 @@ export async function loadLimitStatus(
   const refusals = await limits.refusals(ids, { fromMs: month.startMs, toMs: month.endMs });
   const own = await limits.list(ids);
   const scoped = await loadScopedLimitMonth(limits, ids, month, prices);
+  const scopedRefusals =
+    scoped.length > 0
+      ? await limits.scopedAlerts.refusals(ids, { fromMs: month.startMs, toMs: month.endMs })
+      : [];
   const period = {
     month_start: new Date(month.startMs).toISOString(),
     resets_at: new Date(month.endMs).toISOString(),
@@ -77,7 +81,15 @@ export async function loadLimitStatus(
       used: standing.used,
       ...period,
       reached_at: reached ? reached.crossedAt.toISOString() : null,
-      refused: null,
+      refused: scopedRefusals
+        .filter(
+          (entry) =>
+            entry.workspaceId === limit.tenant_id &&
+            entry.scope === limit.scope &&
+            entry.targetId === limit.target_id &&
+            entry.limitType === limit.limit_type,
+        )
+        .reduce((sum, entry) => sum + entry.refused, 0),
       alerts: crossed.map((alert) => ({
         threshold: alert.threshold,
         crossed_at: alert.crossedAt.toISOString(),

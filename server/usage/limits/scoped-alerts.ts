@@ -17,7 +17,7 @@ export interface ScopedLimitMonth {
 
 /**
  * This month's project, user and spend limits of `workspaceIds`, each with its standing and the
- * alerts recorded for it; empty on a backend that keeps no such alerts.
+ * alerts recorded for it.
  */
 export async function loadScopedLimitMonth(
   limits: UsageLimitStore,
@@ -26,7 +26,7 @@ export async function loadScopedLimitMonth(
   prices: () => Promise<TracePrices>,
 ): Promise<ScopedLimitMonth[]> {
   const { scoped, scopedAlerts } = limits;
-  if (!scoped || !scopedAlerts || workspaceIds.length === 0) return [];
+  if (workspaceIds.length === 0) return [];
   const list = await scoped.list(workspaceIds);
   if (list.length === 0) return [];
   const spenders = [

@@ -11,12 +11,30 @@ const traces = (workspaceId: string): Refusal => ({
   scope: 'workspace',
   targetId: workspaceId,
 });
+const P = '00000000-0000-4000-8000-0000000000bb';
+const project = (workspaceId: string): Refusal => ({
+  workspaceId,
+  limitType: 'monthly_traces',
+  limitValue: 1,
+  scope: 'project',
+  targetId: P,
+});
+const spend = (workspaceId: string): Refusal => ({ ...traces(workspaceId), spendLimit: 0.5 });
 const longlived = (workspaceId: string): Refusal => ({
   workspaceId,
   limitType: 'monthly_longlived_traces',
   limitValue: 1,
   scope: 'workspace',
   targetId: workspaceId,
+});
+
+/** The stored fields of a refusal by a workspace's own `monthly_traces` limit. */
+const own = (workspaceId: string) => ({
+  workspaceId,
+  limitType: 'monthly_traces',
+  scope: 'workspace',
+  targetId: workspaceId,
+  spend: false,
 });
 
 describe('countRefusals', () => {
@@ -28,7 +46,7 @@ describe('countRefusals', () => {
         ['r1', 'p', traces(A)],
         ['r2', 'p', traces(A)],
       ],
-      [{ workspaceId: A, limitType: 'monthly_traces', project: 'p', refused: 2 }],
+      [{ ...own(A), project: 'p', refused: 2 }],
     ],
     [
       'one group per project, limit type and workspace, in first-refusal order',
@@ -40,10 +58,25 @@ describe('countRefusals', () => {
         ['r5', 'q', traces(A)],
       ],
       [
-        { workspaceId: A, limitType: 'monthly_traces', project: 'q', refused: 2 },
-        { workspaceId: A, limitType: 'monthly_traces', project: 'p', refused: 1 },
-        { workspaceId: A, limitType: 'monthly_longlived_traces', project: 'q', refused: 1 },
-        { workspaceId: B, limitType: 'monthly_traces', project: 'q', refused: 1 },
+        { ...own(A), project: 'q', refused: 2 },
+        { ...own(A), project: 'p', refused: 1 },
+        { ...own(A), limitType: 'monthly_longlived_traces', project: 'q', refused: 1 },
+        { ...own(B), project: 'q', refused: 1 },
+      ],
+    ],
+    [
+      'one group per refusing limit: the workspace, a project, the spend limit',
+      [
+        ['r1', 'p', project(A)],
+        ['r2', 'p', traces(A)],
+        ['r3', 'p', spend(A)],
+        ['r4', 'p', project(A)],
+        ['r5', 'p', spend(A)],
+      ],
+      [
+        { ...own(A), scope: 'project', targetId: P, project: 'p', refused: 2 },
+        { ...own(A), project: 'p', refused: 1 },
+        { ...own(A), spend: true, project: 'p', refused: 2 },
       ],
     ],
   ] as const)('%s', (_label, refusedRuns, expected) => {

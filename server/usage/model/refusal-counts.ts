@@ -1,17 +1,22 @@
-import type { LimitType } from '@contracts/usage/usage-limits';
+import type { LimitScope, LimitType } from '@contracts/usage/usage-limits';
 import type { Refusal } from './select-over-limit';
 
 /** Root runs of one project refused by one limit of one workspace, in one batch. */
 export interface RefusalCount {
   workspaceId: string;
   limitType: LimitType;
+  /** Who the refusing limit holds: the workspace (its own or its spend limit), a project, a user. */
+  scope: LimitScope;
+  targetId: string;
+  /** Whether the refusing trace limit is the one a spend limit buys. */
+  spend: boolean;
   project: string;
   refused: number;
 }
 
 /**
  * The refusals of a batch as the refusal log stores them: one count per (workspace, limit type,
- * project), in the order each group was first refused. `runs` are the batch's candidates in
+ * refusing limit, project), in the order each group was first refused. `runs` are the batch's candidates in
  * arrival order with the project each was sent to; `refused` is `selectOverLimit`'s answer.
  */
 export function countRefusals(
@@ -22,10 +27,21 @@ export function countRefusals(
   for (const run of runs) {
     const refusal = refused.get(run.runId);
     if (!refusal) continue;
-    const key = JSON.stringify([refusal.workspaceId, refusal.limitType, run.projectName]);
+    const spend = refusal.spendLimit !== undefined;
+    const key = JSON.stringify([
+      refusal.workspaceId,
+      refusal.limitType,
+      refusal.scope,
+      refusal.targetId,
+      spend,
+      run.projectName,
+    ]);
     const entry = counts.get(key) ?? {
       workspaceId: refusal.workspaceId,
       limitType: refusal.limitType,
+      scope: refusal.scope,
+      targetId: refusal.targetId,
+      spend,
       project: run.projectName,
       refused: 0,
     };

@@ -49,11 +49,8 @@ export interface UsageLimitStore {
   workspaceNames(workspaceIds: readonly string[]): Promise<Map<string, string>>;
   /** Project, user and spend limits (every backend enforces them at ingestion). */
   readonly scoped: ScopedLimitStore;
-  /**
-   * The month's counts and alerts of project, user and spend limits, on backends that keep them
-   * (absent: those limits cross no alerts and are not in the month's status).
-   */
-  readonly scopedAlerts?: ScopedAlertStore;
+  /** The month's counts and alerts of project, user and spend limits. */
+  readonly scopedAlerts: ScopedAlertStore;
 }
 
 /** What alerts of project, user and spend limits read and write (`UsageLimitStore.scopedAlerts`). */
@@ -71,6 +68,20 @@ export interface ScopedAlertStore {
   insertAlerts(rows: readonly ScopedAlertRow[]): Promise<ScopedAlertRow[]>;
   /** Logs a delivery attempt beside the workspace limits' ones (`deliveries` lists both). */
   recordDelivery(alert: ScopedAlertRow, attempt: DeliveryAttempt): Promise<void>;
+  /** Root runs refused by each project, user and spend limit of `workspaceIds` in `[fromMs, toMs)`. */
+  refusals(
+    workspaceIds: readonly string[],
+    range: { fromMs: number; toMs: number },
+  ): Promise<ScopedRefusalCount[]>;
+}
+
+/** Refusals of one project, user or spend limit (a spend limit's: scope `workspace`). */
+export interface ScopedRefusalCount {
+  workspaceId: string;
+  scope: LimitScope;
+  targetId: string;
+  limitType: ScopedLimit['limit_type'];
+  refused: number;
 }
 
 /**

@@ -37,6 +37,13 @@ import { LLM_USAGE_TABLES_SQL } from './llm/llm-tables';
  *   claim is taken back from.
  * - LLM usage daily rollup (version 43): `llm_daily`, built from the stored runs, then upserted
  *   in the statement that stores each run (`llm/llm-daily-sql.ts`).
+ * - Alerts of project, user and spend limits (version 44; as the DuckDB backend's
+ *   `usage_scoped_limit_alerts`): `usage_scoped_limit_alerts`, whose primary key makes an alert
+ *   once per (workspace, scope, target, type, month, threshold) across replicas; `used` and
+ *   `limit_value` in dollars for a spend limit. Their delivery attempts go to
+ *   `usage_limit_deliveries` with the workspace limits' ones (joined on `alert_id`).
+ *   `usage_limit_refusals` gains the limit that refused (`scope`, `target_id`, `spend`; null in
+ *   older rows), so each project, user and spend limit counts its own refusals.
  */
 const MIGRATIONS: readonly Migration[] = [
   {
@@ -235,6 +242,26 @@ const MIGRATIONS: readonly Migration[] = [
   },
   // The daily rollup of LLM usage, built from the runs stored before it: see llm/llm-daily-sql.ts.
   { version: 43, name: 'llm usage daily rollup', sql: LLM_DAILY_MIGRATION_SQL },
+  {
+    version: 44,
+    name: 'alerts and refusals of project, user and spend limits',
+    sql: `
+      CREATE TABLE usage.usage_scoped_limit_alerts (
+        workspace_id uuid NOT NULL,
+        scope text NOT NULL,
+        target_id uuid NOT NULL,
+        limit_type text NOT NULL,
+        month date NOT NULL,
+        threshold integer NOT NULL,
+        alert_id text NOT NULL UNIQUE,
+        used float8 NOT NULL,
+        limit_value float8 NOT NULL,
+        crossed_at timestamp(3) NOT NULL,
+        PRIMARY KEY (workspace_id, scope, target_id, limit_type, month, threshold)
+      );
+      ALTER TABLE usage.usage_limit_refusals
+        ADD COLUMN scope text, ADD COLUMN target_id uuid, ADD COLUMN spend boolean;`,
+  },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction (under `migrateScaleOut`'s lock). */

@@ -72,7 +72,8 @@ function createScaleOutUsageStore(
   const catalogs = async (groupBy: TraceGroupBy) =>
     groupBy === 'trace_tier' ? TIER_CATALOG : entityCatalogs(groupBy);
   const baseline = createMonthBaseline(clickhouse);
-  const queue = createIngestQueue(pool, clickhouse, baseline, createTargetBaseline(clickhouse));
+  const targetBaseline = createTargetBaseline(clickhouse);
+  const queue = createIngestQueue(pool, clickhouse, baseline, targetBaseline);
   let closing: Promise<void> | undefined;
   return {
     kind: 'clickhouse',
@@ -93,7 +94,7 @@ function createScaleOutUsageStore(
       record: (change) => recordChange(pool, change),
       page: (offset, limit) => readAuditPage(pool, offset, limit),
     },
-    limits: createPostgresLimitStore(pool, baseline),
+    limits: createPostgresLimitStore(pool, baseline, targetBaseline),
     llm: createScaleOutLlmUsage(pool),
     feedback: createScaleOutFeedback(pool, clickhouse),
     ledger: createScaleOutLedger(pool, clickhouse),

@@ -7,7 +7,9 @@ import { z } from 'zod';
 import {
   limitAlertPayloadSchema,
   limitExceededSchema,
+  limitStatusListSchema,
   scopedLimitSchema,
+  type LimitAlertPayload,
   type LimitExceeded,
 } from '@contracts/usage/usage-limits';
 import { demoKeyOwner } from '@server/usage/seed/demo-key-owners';
@@ -92,22 +94,43 @@ async function sendAll(a: string, b: string, batches: number, projects: readonly
   return { sent, billed, refused };
 }
 
+/** One limit's entry in a replica's month status. */
+async function limitStatusOf(baseUrl: string, limitId: string) {
+  const response = await fetch(`${baseUrl}/api/v1/usage-limits/org/status`, { headers: ADMIN });
+  return limitStatusListSchema.parse(await response.json()).find((s) => s.limit_id === limitId);
+}
+
 async function putScoped(baseUrl: string, body: unknown) {
   const response = await putLimitResponse(baseUrl, workspace, body);
   expect(response.status).toBe(200);
   return scopedLimitSchema.parse(await response.json());
 }
 
-/** A webhook receiver that answers 200 and keeps every alert's threshold. */
-const thresholds: number[] = [];
+/** A webhook receiver that answers 200 and keeps every alert. */
+const received: LimitAlertPayload[] = [];
 const receiver = createServer((request, response) => {
   let body = '';
   request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
   request.on('end', () => {
-    thresholds.push(limitAlertPayloadSchema.parse(JSON.parse(body)).threshold);
+    received.push(limitAlertPayloadSchema.parse(JSON.parse(body)));
     response.writeHead(200).end();
   });
 });
+
+/** The thresholds alerted for one limit, in the order they arrived. */
+const thresholdsOf = (scope: string, targetId: string, limitType = 'monthly_traces') =>
+  received
+    .filter((p) => p.scope === scope && p.target_id === targetId && p.limit_type === limitType)
+    .map((p) => p.threshold);
+
+/** Waits until a limit's alerts are `expected` (in any order), then checks none comes late. */
+async function expectAlertedOnce(scope: string, targetId: string, expected: number[]) {
+  await expect
+    .poll(() => thresholdsOf(scope, targetId).sort((x, y) => x - y), { timeout: 10_000 })
+    .toEqual(expected);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(thresholdsOf(scope, targetId)).toHaveLength(expected.length);
+}
 
 describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
   `usage limits across two replicas on one ClickHouse + Postgres (skipped when ${SKIP_REASON})`,
@@ -171,11 +194,7 @@ describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
         expect((await limitStatus(url, workspace)).used).toBe(before.used + headroom);
 
       // Both replicas looked at the count after every batch; each threshold went out once.
-      await expect
-        .poll(() => [...thresholds].sort((x, y) => x - y), { timeout: 10_000 })
-        .toEqual([50, 80, 100]);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(thresholds).toHaveLength(3);
+      await expectAlertedOnce('workspace', workspace, [50, 80, 100]);
     }, 120_000);
 
     it('lets new traces in at once on the other replica when the limit is raised', async () => {
@@ -229,6 +248,14 @@ describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
           resend.map((id) => ({ id, project: capped })),
         );
       expect(await jsonTraces(b, 'project_name', capped)).toBe(37);
+      // Both replicas evaluated the project's limit after their batches: each threshold once,
+      // and either replica's month status shows the same alerts.
+      await expectAlertedOnce('project', projectId, [50, 80, 100]);
+      for (const url of urls) {
+        const status = await limitStatusOf(url, projectLimit.id);
+        expect(status).toMatchObject({ scope: 'project', target_id: projectId, used: 37 });
+        expect(status?.alerts.map((alert) => alert.threshold)).toEqual([50, 80, 100]);
+      }
 
       // The admin key's user: its counter holds the month so far (every workspace's traces).
       if (!adminGrant || store.choice.kind !== 'clickhouse') throw new Error('a ClickHouse store');
@@ -255,6 +282,7 @@ describe.skipIf(!HAVE_SCALE_OUT_SERVERS)(
       expect(phase2.refused.flatMap((body) => body.refused_run_ids)).toHaveLength(120 - 45);
       for (const body of phase2.refused)
         expect(body).toMatchObject({ scope: 'user', target_id: userId });
+      await expectAlertedOnce('user', userId, [50, 80, 100]);
       for (const limit of [projectLimit, userLimit]) {
         const removed = await fetch(`${b}/api/v1/usage-limits/${limit.id}`, {
           method: 'DELETE',

@@ -5,6 +5,7 @@ import { formatCount } from '@/lib/format';
 import { useLimitStatus } from '../api/get-limit-status';
 import { useScopedLimits, usePutScopedLimit, type ScopedLimitInput } from '../api/scoped-limits';
 import { formatUsd } from '../model/cost-estimate';
+import { LimitTargetName } from './limit-target-name';
 import { LimitTargetPicker } from './limit-target-picker';
 
 interface ScopedLimitsCardProps {
@@ -100,8 +101,16 @@ export function ScopedLimitsCard({ workspaces, canEdit, nowMs }: ScopedLimitsCar
                 <tr key={limit.id}>
                   <td>{names.get(limit.tenant_id) ?? limit.tenant_id}</td>
                   <td>
-                    {limit.limit_type === 'monthly_spend' ? 'Spend' : `${limit.scope} `}
-                    {limit.limit_type === 'monthly_spend' ? null : <code>{limit.target_id}</code>}
+                    {limit.limit_type === 'monthly_spend' || limit.scope === 'workspace' ? (
+                      'Spend'
+                    ) : (
+                      <LimitTargetName
+                        workspaceId={limit.tenant_id}
+                        scope={limit.scope}
+                        targetId={limit.target_id}
+                        nowMs={nowMs}
+                      />
+                    )}
                   </td>
                   <td>
                     {limit.limit_type === 'monthly_spend'
@@ -208,12 +217,16 @@ export function ScopedLimitsCard({ workspaces, canEdit, nowMs }: ScopedLimitsCar
   );
 }
 
-/** A limit's month so far, as the status counts it: traces, or dollars for a spend limit. */
+/**
+ * A limit's month so far, as the status counts it: traces, or dollars for a spend limit, and the
+ * root runs it refused.
+ */
 function thisMonth(entry: LimitStatus | undefined): string {
   if (!entry) return '–';
   const used =
     entry.limit_type === 'monthly_spend'
       ? formatUsd(entry.used)
       : `${formatCount(entry.used)} traces`;
-  return entry.reached_at ? `${used} (limit reached)` : used;
+  const refused = entry.refused ? ` · ${formatCount(entry.refused)} refused` : '';
+  return `${entry.reached_at ? `${used} (limit reached)` : used}${refused}`;
 }

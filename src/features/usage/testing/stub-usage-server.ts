@@ -1,11 +1,15 @@
 import { vi } from 'vitest';
 import { DEFAULT_PLAN } from '@contracts/usage/pricing';
-import type { LimitStatus, OrgDefaultLimit } from '@contracts/usage/usage-limits';
+import type { LimitStatus, OrgDefaultLimit, ScopedLimit } from '@contracts/usage/usage-limits';
 import type { GroupBy, UsageRecord } from '@contracts/usage/usage-schema';
 import { EMBEDDED_CONSOLE_CONFIG, workspaceFixture } from '@/testing/console-fixtures';
 
 export const ACME = 'a0000000-0000-4000-8000-000000000001';
 export const GLOBEX = 'a0000000-0000-4000-8000-000000000002';
+export const ACME_CHATBOT = 'b0000000-0000-4000-8000-000000000011';
+/** The id of Acme's user `index` (0 to 29), `user<index>@acme.test`. */
+export const acmeUserId = (index: number) =>
+  `c0000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
 
 /**
  * Records for one request: a day of traces per workspace, project or user, at the request's
@@ -16,8 +20,21 @@ function recordsFor(url: URL): UsageRecord[] {
   const ids = url.searchParams.getAll('workspace_ids');
   const time = url.searchParams.get('start_time') ?? '';
   const byWorkspace = [
-    { id: ACME, name: 'Acme', traces: 70, projects: ['chatbot', 'default'] },
-    { id: GLOBEX, name: 'Globex', traces: 30, projects: ['default'] },
+    {
+      id: ACME,
+      name: 'Acme',
+      traces: 70,
+      projects: [
+        { id: ACME_CHATBOT, name: 'chatbot' },
+        { id: 'b0000000-0000-4000-8000-000000000012', name: 'default' },
+      ],
+    },
+    {
+      id: GLOBEX,
+      name: 'Globex',
+      traces: 30,
+      projects: [{ id: 'b0000000-0000-4000-8000-000000000021', name: 'default' }],
+    },
   ].filter((ws) => ids.includes(ws.id));
   if (groupBy === 'user') {
     // 30 users of Acme with 10 traces each, so the chart's "Other" holds 20 of them (2/3).
@@ -25,7 +42,7 @@ function recordsFor(url: URL): UsageRecord[] {
     return Array.from({ length: 30 }, (_, index) => ({
       time_bucket: time,
       traces: 10,
-      dimensions: { user_id: `u-${index}`, user_email: `user${index}@acme.test` },
+      dimensions: { user_id: acmeUserId(index), user_email: `user${index}@acme.test` },
     }));
   }
   if (groupBy === 'workspace') {
@@ -40,8 +57,8 @@ function recordsFor(url: URL): UsageRecord[] {
       time_bucket: time,
       traces: ws.traces / ws.projects.length,
       dimensions: {
-        project_id: `${ws.id.slice(0, 8)}-${project}`,
-        project_name: project,
+        project_id: project.id,
+        project_name: project.name,
         workspace_id: ws.id,
         workspace_name: ws.name,
       },
@@ -56,6 +73,8 @@ function recordsFor(url: URL): UsageRecord[] {
 export function stubUsageServer(
   options: {
     limits?: LimitStatus[];
+    /** Project, user and spend limits, listed by `GET /usage-limits/org`. */
+    scopedLimits?: ScopedLimit[];
     defaults?: OrgDefaultLimit[];
     onPut?: (request: Request) => Promise<Response>;
     /** `DELETE /usage-limits/{id}` and `PUT /usage-limits/org/default`. */
@@ -69,6 +88,9 @@ export function stubUsageServer(
       const url = new URL(String(input), 'http://console.test');
       if (url.pathname === '/_console/usage/usage-limits/org/status') {
         return Response.json(options.limits ?? []);
+      }
+      if (url.pathname === '/_console/usage/usage-limits/org' && !init?.method) {
+        return Response.json(options.scopedLimits ?? []);
       }
       if (url.pathname === '/_console/usage/usage-limits/org/deliveries') return Response.json([]);
       if (url.pathname === '/_console/usage/usage-limits/org/default' && !init?.method) {

@@ -137,12 +137,18 @@ async function recordRefusals(
     limit_type: count.limitType,
     project: count.project,
     n: count.refused,
+    scope: count.scope,
+    target_id: count.targetId,
+    spend: count.spend,
   }));
   await connection.run(
     `INSERT INTO usage_limit_refusals
-     SELECT r.workspace_id::UUID, r.limit_type, r.project, date_trunc('minute', $2::TIMESTAMP), r.n
+       (workspace_id, limit_type, project_name, minute, refused, scope, target_id, spend)
+     SELECT r.workspace_id::UUID, r.limit_type, r.project, date_trunc('minute', $2::TIMESTAMP), r.n,
+       r.scope, r.target_id::UUID, r.spend
      FROM (SELECT unnest(from_json($1, '[{"workspace_id": "VARCHAR", "limit_type": "VARCHAR",
-       "project": "VARCHAR", "n": "BIGINT"}]'), recursive := true)) r`,
+       "project": "VARCHAR", "n": "BIGINT", "scope": "VARCHAR", "target_id": "VARCHAR",
+       "spend": "BOOLEAN"}]'), recursive := true)) r`,
     [JSON.stringify(counts), ingestedAt.toISOString()],
   );
 }

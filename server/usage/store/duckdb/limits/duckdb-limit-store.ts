@@ -17,7 +17,7 @@ import {
   putDefault,
   upsertLimit,
 } from './limit-sql';
-import { insertScopedAlerts, listScopedAlerts } from './scoped-alert-sql';
+import { countScopedRefusals, insertScopedAlerts, listScopedAlerts } from './scoped-alert-sql';
 import {
   deleteScopedLimit,
   findScopedLimit,
@@ -62,6 +62,7 @@ export function createDuckDbLimitStore(store: DuckDbStore, changed: () => void):
       alerts: (ids, monthStartMs) => read((db) => listScopedAlerts(db, ids, monthStartMs)),
       insertAlerts: (rows) => read((db) => insertScopedAlerts(db, rows)),
       recordDelivery: (alert, attempt) => read((db) => recordDelivery(db, alert, attempt)),
+      refusals: (ids, range) => read((db) => countScopedRefusals(db, ids, range)),
     },
     workspaceNames: (ids) =>
       read(async (db) => {

@@ -10,7 +10,8 @@ import { hashApiKey } from '@server/usage/store/api-key-hash';
  * - `usage_limit_alerts`: one row per (workspace, type, month, threshold) alerted: the primary
  *   key is what makes an alert once-only.
  * - `usage_limit_deliveries`: every webhook attempt (the delivery log; never a key in it).
- * - `usage_limit_refusals`: root runs refused, per (workspace, type, project, minute).
+ * - `usage_limit_refusals`: root runs refused, per (workspace, type, project, minute) and the
+ *   limit that refused them (`scope`, `target_id`, `spend`: null in rows older than them).
  * - `usage_scoped_limits`: project and user trace limits and workspace spend limits, one per
  *   (workspace, scope, target, type); a spend limit keeps the trace limits it was derived to.
  * - `usage_scoped_limit_alerts`: their alerts, one row per (workspace, scope, target, type,
@@ -98,6 +99,12 @@ const TABLES_SQL = `
  */
 export async function ensureLimitTables(connection: DuckDBConnection): Promise<void> {
   await connection.run(TABLES_SQL);
+  // Added to the refusal log after it shipped: a file made before gains the columns.
+  await connection.run(
+    `ALTER TABLE usage_limit_refusals ADD COLUMN IF NOT EXISTS scope VARCHAR;
+     ALTER TABLE usage_limit_refusals ADD COLUMN IF NOT EXISTS target_id UUID;
+     ALTER TABLE usage_limit_refusals ADD COLUMN IF NOT EXISTS spend BOOLEAN;`,
+  );
   await connection.run(
     `UPDATE auth_keys SET permissions = list_append(permissions, $1)
      WHERE key_hash = $2 AND NOT list_contains(permissions, $1)`,

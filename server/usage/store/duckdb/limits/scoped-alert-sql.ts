@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { LimitScope } from '@contracts/usage/usage-limits';
-import type { ScopedAlertRow } from '@server/usage/store/usage-limit-store';
+import type { ScopedAlertRow, ScopedRefusalCount } from '@server/usage/store/usage-limit-store';
 import { isoSql } from './limit-sql';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -66,4 +66,36 @@ export async function insertScopedAlerts(
     if (stored.getRowsJS()[0]?.[0] === row.alertId) recorded.push(row);
   }
   return recorded;
+}
+
+/**
+ * Root runs refused per project, user and spend limit in `[fromMs, toMs)`; refusals by a
+ * workspace's own limits, and older rows that do not name their refusing limit, are left out.
+ */
+export async function countScopedRefusals(
+  connection: DuckDBConnection,
+  workspaceIds: readonly string[],
+  range: { fromMs: number; toMs: number },
+): Promise<ScopedRefusalCount[]> {
+  if (workspaceIds.length === 0) return [];
+  const reader = await connection.runAndReadAll(
+    `SELECT workspace_id::VARCHAR, scope, target_id::VARCHAR, spend, sum(refused)::DOUBLE
+     FROM usage_limit_refusals
+     WHERE list_contains(string_split($1, ','), workspace_id::VARCHAR)
+       AND minute >= date_trunc('minute', $2::TIMESTAMP) AND minute < $3::TIMESTAMP
+       AND target_id IS NOT NULL AND (scope IN ('project', 'user') OR spend)
+     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+    [
+      workspaceIds.join(','),
+      new Date(range.fromMs).toISOString(),
+      new Date(range.toMs).toISOString(),
+    ],
+  );
+  return reader.getRowsJS().map((row) => ({
+    workspaceId: String(row[0]),
+    scope: row[1] as LimitScope,
+    targetId: String(row[2]),
+    limitType: row[3] === true ? 'monthly_spend' : 'monthly_traces',
+    refused: Number(row[4]),
+  }));
 }

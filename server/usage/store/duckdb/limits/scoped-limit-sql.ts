@@ -1,10 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import {
-  DEFAULT_ALERT_THRESHOLDS,
-  type LimitScope,
-  type ScopedLimit,
-} from '@contracts/usage/usage-limits';
+import type { LimitScope, ScopedLimit } from '@contracts/usage/usage-limits';
+import { scopedLimitParams } from '@server/usage/limits/scoped-limit-params';
 import type { ScopedLimitWrite } from '@server/usage/store/usage-limit-store';
 import { isoSql } from './limit-sql';
 
@@ -64,7 +60,8 @@ export async function upsertScopedLimit(
   connection: DuckDBConnection,
   write: ScopedLimitWrite,
 ): Promise<ScopedLimit> {
-  const thresholds = write.thresholds ?? [...DEFAULT_ALERT_THRESHOLDS];
+  const [id, tenant, scope, target, type, value, share, traces, longlived, thresholds, given] =
+    scopedLimitParams(write);
   await connection.run(
     `INSERT INTO usage_scoped_limits VALUES ($1::UUID, $2::UUID, $3, $4::UUID, $5, $6::DOUBLE,
        $7::DOUBLE, $8::BIGINT, $9::BIGINT, string_split($10, ',')::INTEGER[], now()::TIMESTAMP,
@@ -75,19 +72,8 @@ export async function upsertScopedLimit(
        alert_thresholds = CASE WHEN $11 THEN EXCLUDED.alert_thresholds
          ELSE usage_scoped_limits.alert_thresholds END,
        updated_at = EXCLUDED.updated_at`,
-    [
-      randomUUID(),
-      write.tenantId,
-      write.scope,
-      write.targetId,
-      write.limitType,
-      write.limitValue,
-      write.extendedShare,
-      write.derived === null ? null : String(write.derived.monthly_traces),
-      write.derived === null ? null : String(write.derived.monthly_longlived_traces),
-      thresholds.join(','),
-      write.thresholds !== undefined,
-    ],
+    // The thresholds as text, split by the statement (a list is not bound as one parameter).
+    [id, tenant, scope, target, type, value, share, traces, longlived, thresholds.join(','), given],
   );
   const reader = await connection.runAndReadAll(
     `SELECT ${COLUMNS} FROM usage_scoped_limits
@@ -126,6 +112,8 @@ export async function loadTargetUsage(
       day(month.endMs),
     ],
   );
+  // Every target asked for is answered, as the other backend's counters do (0: none yet).
+  for (const target of targets) usage.set(`${target.scope}|${target.targetId}`, 0);
   for (const [key, traces] of reader.getRowsJS()) usage.set(String(key), Number(traces ?? 0));
   return usage;
 }

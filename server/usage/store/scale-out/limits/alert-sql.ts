@@ -1,11 +1,13 @@
 import type { Pool } from 'pg';
-import type { AlertDelivery, LimitType } from '@contracts/usage/usage-limits';
+import type { AlertDelivery, LimitScope, LimitType } from '@contracts/usage/usage-limits';
 import {
   deliveryColumns,
   type AlertRow,
   type DeliveryAttempt,
   type RefusalCount,
+  type ScopedAlertRow,
 } from '@server/usage/store/usage-limit-store';
+import { insertAlertsOnce, type AlertColumn } from './insert-alerts-once';
 import { isoSql } from './limit-sql';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -46,39 +48,28 @@ export async function listAlerts(
   }));
 }
 
-/**
- * Records new alerts in one statement and returns those that were new: the primary key on
- * (workspace, type, month, threshold) lets one replica win each, so an alert is sent once
- * whatever the number of replicas evaluating at the same moment.
- */
-export async function insertAlerts(pool: Pool, rows: readonly AlertRow[]): Promise<AlertRow[]> {
-  if (rows.length === 0) return [];
-  const result = await pool.query<{ alert_id: string }>(
-    `INSERT INTO usage.usage_limit_alerts
-     SELECT r.workspace_id, r.limit_type, r.month, r.threshold, r.alert_id, r.used, r.limit_value,
-       r.crossed_at AT TIME ZONE 'UTC'
-     FROM unnest($1::uuid[], $2::text[], $3::date[], $4::integer[], $5::text[], $6::bigint[],
-       $7::bigint[], $8::timestamptz[])
-       AS r (workspace_id, limit_type, month, threshold, alert_id, used, limit_value, crossed_at)
-     ON CONFLICT DO NOTHING RETURNING alert_id`,
-    [
-      rows.map((row) => row.workspaceId),
-      rows.map((row) => row.limitType),
-      rows.map((row) => day(row.monthStartMs)),
-      rows.map((row) => row.threshold),
-      rows.map((row) => row.alertId),
-      rows.map((row) => String(row.used)),
-      rows.map((row) => String(row.limitValue)),
-      rows.map((row) => row.crossedAt.toISOString()),
-    ],
-  );
-  const won = new Set(result.rows.map((row) => row.alert_id));
-  return rows.filter((row) => won.has(row.alertId));
-}
+const ALERT_COLUMNS: readonly AlertColumn<AlertRow>[] = [
+  { name: 'workspace_id', type: 'uuid', value: (row) => row.workspaceId },
+  { name: 'limit_type', type: 'text', value: (row) => row.limitType },
+  { name: 'month', type: 'date', value: (row) => day(row.monthStartMs) },
+  { name: 'threshold', type: 'integer', value: (row) => row.threshold },
+  { name: 'alert_id', type: 'text', value: (row) => row.alertId },
+  { name: 'used', type: 'bigint', value: (row) => String(row.used) },
+  { name: 'limit_value', type: 'bigint', value: (row) => String(row.limitValue) },
+  { name: 'crossed_at', type: 'timestamptz', value: (row) => row.crossedAt.toISOString() },
+];
 
+/**
+ * Records new alerts and returns those that were new: one per (workspace, type, month,
+ * threshold) across replicas.
+ */
+export const insertAlerts = (pool: Pool, rows: readonly AlertRow[]): Promise<AlertRow[]> =>
+  insertAlertsOnce(pool, 'usage.usage_limit_alerts', ALERT_COLUMNS, rows);
+
+/** Logs a delivery attempt of a workspace, project, user or spend limit's alert. */
 export async function recordDelivery(
   pool: Pool,
-  alert: AlertRow,
+  alert: Pick<AlertRow | ScopedAlertRow, 'alertId' | 'workspaceId' | 'limitType' | 'threshold'>,
   attempt: DeliveryAttempt,
 ): Promise<void> {
   await pool.query(
@@ -98,6 +89,8 @@ interface StoredDelivery {
   status: number | null;
   ok: boolean;
   error: string | null;
+  scope: LimitScope | null;
+  target_id: string | null;
 }
 
 /** The latest delivery attempts of `workspaceIds`, newest first. */
@@ -108,13 +101,19 @@ export async function listDeliveries(
 ): Promise<AlertDelivery[]> {
   if (workspaceIds.length === 0) return [];
   const result = await pool.query<StoredDelivery>(
-    `SELECT alert_id, workspace_id::text, limit_type, threshold, attempt,
-       ${isoSql('attempted_at')} AS attempted_at, status, ok, error
-     FROM usage.usage_limit_deliveries WHERE workspace_id = ANY($1::uuid[])
-     ORDER BY attempted_at DESC, attempt DESC LIMIT $2`,
+    `SELECT d.alert_id, d.workspace_id::text, d.limit_type, d.threshold, d.attempt,
+       ${isoSql('d.attempted_at')} AS attempted_at, d.status, d.ok, d.error, s.scope,
+       s.target_id::text
+     FROM usage.usage_limit_deliveries d
+     LEFT JOIN usage.usage_scoped_limit_alerts s ON s.alert_id = d.alert_id
+     WHERE d.workspace_id = ANY($1::uuid[])
+     ORDER BY d.attempted_at DESC, d.attempt DESC LIMIT $2`,
     [workspaceIds, Math.floor(limit)],
   );
-  return result.rows;
+  // A project, user or spend limit's attempt names its limit, as the DuckDB backend's does.
+  return result.rows.map(({ scope, target_id, ...delivery }) =>
+    scope === null || target_id === null ? delivery : { ...delivery, scope, target_id },
+  );
 }
 
 /** Root runs refused per (workspace, limit type) in `[fromMs, toMs)`, optionally of one project. */

@@ -100,14 +100,19 @@ async function recordRefusals(
   );
   await client.query(
     `INSERT INTO usage.usage_limit_refusals
-     SELECT r.workspace_id, r.limit_type, r.project, date_trunc('minute', now() AT TIME ZONE 'UTC'), r.n
-     FROM unnest($1::uuid[], $2::text[], $3::bytea[], $4::bigint[])
-       AS r (workspace_id, limit_type, project, n)`,
+       (workspace_id, limit_type, project_name, minute, refused, scope, target_id, spend)
+     SELECT r.workspace_id, r.limit_type, r.project, date_trunc('minute', now() AT TIME ZONE 'UTC'),
+       r.n, r.scope, r.target_id, r.spend
+     FROM unnest($1::uuid[], $2::text[], $3::bytea[], $4::bigint[], $5::text[], $6::uuid[],
+       $7::boolean[]) AS r (workspace_id, limit_type, project, n, scope, target_id, spend)`,
     [
       list.map((entry) => entry.workspaceId),
       list.map((entry) => entry.limitType),
       list.map((entry) => Buffer.from(entry.project, 'utf8')),
       list.map((entry) => String(entry.refused)),
+      list.map((entry) => entry.scope),
+      list.map((entry) => entry.targetId),
+      list.map((entry) => entry.spend),
     ],
   );
 }

@@ -1,11 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import {
-  DEFAULT_ALERT_THRESHOLDS,
-  SPEND_LIMIT_TYPE,
-  type LimitScope,
-  type ScopedLimit,
-} from '@contracts/usage/usage-limits';
+import { SPEND_LIMIT_TYPE, type LimitScope, type ScopedLimit } from '@contracts/usage/usage-limits';
+import { scopedLimitParams } from '@server/usage/limits/scoped-limit-params';
 import type { ScopedLimitWrite } from '@server/usage/store/usage-limit-store';
 import { isoSql, NOW_UTC } from './limit-sql';
 
@@ -96,19 +91,7 @@ export async function upsertScopedLimit(
        alert_thresholds = CASE WHEN $11 THEN excluded.alert_thresholds ELSE l.alert_thresholds END,
        updated_at = excluded.updated_at
      RETURNING ${COLUMNS}`,
-    [
-      randomUUID(),
-      write.tenantId,
-      write.scope,
-      write.targetId,
-      write.limitType,
-      write.limitValue,
-      write.extendedShare,
-      write.derived === null ? null : String(write.derived.monthly_traces),
-      write.derived === null ? null : String(write.derived.monthly_longlived_traces),
-      write.thresholds ?? [...DEFAULT_ALERT_THRESHOLDS],
-      write.thresholds !== undefined,
-    ],
+    [...scopedLimitParams(write)],
   );
   const [row] = result.rows;
   if (!row) throw new Error('The usage limit just written is missing.');
