@@ -95,14 +95,14 @@ function AuditRow({ entry }: { entry: AuditLogEntry }) {
       <td>
         <time dateTime={entry.at}>{formatUtc(entry.at)}</time>
       </td>
-      <td>{entry.actor}</td>
+      <td className="wrap-cell">{entry.actor}</td>
       <th scope="row">
         {entry.action} <span className="muted small">{entry.target}</span>
       </th>
-      <td>
+      <td className="wrap-cell">
         <StateCell value={entry.before} />
       </td>
-      <td>
+      <td className="wrap-cell">
         <StateCell value={entry.after} />
       </td>
     </tr>
