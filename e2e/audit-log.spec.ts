@@ -94,4 +94,28 @@ test.describe('Admin pages: the audit log and API keys', () => {
     await expect(page.getByRole('row', { name: new RegExp(label) })).toBeVisible();
     await expect(page.getByText(key)).toHaveCount(0);
   });
+  test('on a phone, a key with a long name leaves the pages one screen wide', async ({
+    page,
+    request,
+  }) => {
+    const label = `phone-check-${'very-long-key-label-'.repeat(9)}`.slice(0, 190);
+    const created = await request.post('/api/v1/api-key', {
+      headers: ADMIN,
+      data: { description: label, role: 'viewer' },
+    });
+    expect(created.ok()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [KEYS, AUDIT, '/settings/billing-and-usage/invoices']) {
+      await page.goto(path);
+      await expect(page.getByRole('table').first()).toBeVisible();
+      // The tables scroll inside their own boxes; the page itself never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+    }
+    await page.goto(KEYS);
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      /who or what uses the key/,
+    );
+  });
 });

@@ -164,3 +164,39 @@ for (const { width, height } of [
     });
   }
 }
+
+const ADMIN_DIR = 'src/features/admin/screenshots';
+
+for (const { width, height } of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`invoices and admin pages at ${width} x ${height}, ${scheme}`, async ({ browser }) => {
+      const phone = width < 640;
+      const context = await browser.newContext({
+        viewport: { width, height },
+        hasTouch: phone,
+        isMobile: phone,
+        colorScheme: scheme,
+      });
+      const page = await context.newPage();
+      const suffix = `${width}-${scheme}`;
+
+      await page.goto('/settings/billing-and-usage/invoices');
+      await expect(page.getByRole('table').first()).toBeVisible();
+      await page.screenshot({ path: `${DIR}/page-invoices-${suffix}.png` });
+
+      await page.goto('/settings/billing-and-usage/api-keys');
+      await expect(page.getByRole('textbox', { name: 'Name' })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      await page.screenshot({ path: `${ADMIN_DIR}/page-api-keys-${suffix}.png` });
+
+      await page.goto('/settings/billing-and-usage/audit-log');
+      await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      await page.screenshot({ path: `${ADMIN_DIR}/page-audit-log-${suffix}.png` });
+      await context.close();
+    });
+  }
+}

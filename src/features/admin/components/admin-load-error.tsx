@@ -6,9 +6,8 @@ export function AdminLoadError({ error, what }: { error: Error; what: string }) 
   return (
     <p className="field-error" role="alert">
       {forbidden
-        ? `The console's key may not read ${what}: only an admin key (organization:manage) can. `
-        : `Could not load ${what}. `}
-      {error.message}
+        ? `Only an admin can see ${what}. Sign in with an admin account or key.`
+        : `Could not load ${what}: ${error.message}`}
     </p>
   );
 }

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { API_KEY_ROLES, type ApiKeyInfo, type ApiKeyRole } from '@contracts/usage/admin-schema';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+import { Field } from '@/components/ui/field';
 import { AdminLoadError } from './admin-load-error';
+import './admin.css';
 
 const ROLE_HELP: Record<ApiKeyRole, string> = {
   viewer: 'Viewer: reads usage',
@@ -56,6 +58,7 @@ export function ApiKeysPage() {
 }
 
 function CreateKeyForm() {
+  const nameId = `${useId()}-name`;
   const create = useCreateApiKey();
   const [description, setDescription] = useState('');
   const [role, setRole] = useState<ApiKeyRole>('viewer');
@@ -73,17 +76,18 @@ function CreateKeyForm() {
         <h2 id="create-key-heading">Create an API key</h2>
       </div>
       <form className="admin-form" onSubmit={submit}>
-        <label>
-          Name
+        <Field id={nameId} label="Name" hint="Say who or what uses the key, e.g. “CI exporter”.">
           <input
+            id={nameId}
             type="text"
             required
             maxLength={200}
+            aria-describedby={`${nameId}-hint`}
             value={description}
             onChange={(event) => setDescription(event.target.value)}
           />
-        </label>
-        <fieldset>
+        </Field>
+        <fieldset className="role-choices">
           <legend>Role</legend>
           {API_KEY_ROLES.map((option) => (
             <label key={option} className="radio-label">

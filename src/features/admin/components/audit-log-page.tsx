@@ -4,6 +4,7 @@ import { useUsageConnection } from '@/features/usage/api/usage-connection';
 import { AUDIT_PAGE_SIZE, downloadAuditCsv, useAuditLog } from '../api/audit-log';
 import { AdminLoadError } from './admin-load-error';
 import { formatUtc } from './api-keys-page';
+import './admin.css';
 
 /** Every change made through the usage API, newest first: who, when (UTC), what before → after. */
 export function AuditLogPage() {
@@ -37,7 +38,10 @@ export function AuditLogPage() {
       ) : log.isError ? (
         <AdminLoadError error={log.error} what="the audit log" />
       ) : log.data.total === 0 ? (
-        <p className="empty-state">No changes yet: limits and keys changed here will be listed.</p>
+        <p className="empty-state">
+          No changes yet. Changes to limits, alerts, prices, the plan and API keys will be listed
+          here.
+        </p>
       ) : (
         <>
           <div className="table-scroll">
@@ -91,14 +95,14 @@ function AuditRow({ entry }: { entry: AuditLogEntry }) {
       <td>
         <time dateTime={entry.at}>{formatUtc(entry.at)}</time>
       </td>
-      <td>{entry.actor}</td>
+      <td className="wrap-cell">{entry.actor}</td>
       <th scope="row">
         {entry.action} <span className="muted small">{entry.target}</span>
       </th>
-      <td>
+      <td className="wrap-cell">
         <StateCell value={entry.before} />
       </td>
-      <td>
+      <td className="wrap-cell">
         <StateCell value={entry.after} />
       </td>
     </tr>

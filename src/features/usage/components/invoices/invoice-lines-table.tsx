@@ -1,6 +1,7 @@
 import type { InvoiceLine } from '@contracts/usage/pricing';
 import { formatUsd } from '@/features/usage/model/cost-estimate';
 import { INVOICE_METRIC_LABELS, formatUnitPrice } from '@/features/usage/model/invoice-month';
+import { InvoiceTableScroll } from './invoice-table-scroll';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -15,52 +16,54 @@ export function InvoiceLinesTable({
   total: number;
 }) {
   return (
-    <table className="data-table invoice-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Item</th>
-          <th scope="col" className="num">
-            Quantity
-          </th>
-          <th scope="col" className="num">
-            Included
-          </th>
-          <th scope="col" className="num">
-            Billable
-          </th>
-          <th scope="col" className="num">
-            Unit price
-          </th>
-          <th scope="col" className="num">
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <tr key={line.metric} data-metric={line.metric}>
-            <th scope="row">{INVOICE_METRIC_LABELS[line.metric]}</th>
-            <td className="num">{count.format(line.quantity)}</td>
-            <td className="num">{count.format(line.included)}</td>
-            <td className="num">{count.format(line.billable)}</td>
-            <td className="num">{formatUnitPrice(line.unit_price)}</td>
-            <td className="num" data-amount={line.amount.toFixed(2)}>
-              {formatUsd(line.amount)}
+    <InvoiceTableScroll caption={caption}>
+      <table className="data-table invoice-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className="num">
+              Quantity
+            </th>
+            <th scope="col" className="num">
+              Included
+            </th>
+            <th scope="col" className="num">
+              Billable
+            </th>
+            <th scope="col" className="num">
+              Unit price
+            </th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.metric} data-metric={line.metric}>
+              <th scope="row">{INVOICE_METRIC_LABELS[line.metric]}</th>
+              <td className="num">{count.format(line.quantity)}</td>
+              <td className="num">{count.format(line.included)}</td>
+              <td className="num">{count.format(line.billable)}</td>
+              <td className="num">{formatUnitPrice(line.unit_price)}</td>
+              <td className="num" data-amount={line.amount.toFixed(2)}>
+                {formatUsd(line.amount)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={5}>
+              Total
+            </th>
+            <td className="num" data-total={total.toFixed(2)}>
+              {formatUsd(total)}
             </td>
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row" colSpan={5}>
-            Total
-          </th>
-          <td className="num" data-total={total.toFixed(2)}>
-            {formatUsd(total)}
-          </td>
-        </tr>
-      </tfoot>
-    </table>
+        </tfoot>
+      </table>
+    </InvoiceTableScroll>
   );
 }

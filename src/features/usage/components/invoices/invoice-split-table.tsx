@@ -1,6 +1,7 @@
 import type { InvoiceSplit } from '@contracts/usage/billing-schema';
 import type { UsageMetric } from '@contracts/usage/pricing';
 import { formatUsd } from '@/features/usage/model/cost-estimate';
+import { InvoiceTableScroll } from './invoice-table-scroll';
 
 const count = new Intl.NumberFormat('en-US');
 const COLUMNS: { metric: UsageMetric; label: string }[] = [
@@ -25,36 +26,38 @@ export function InvoiceSplitTable({
   const quantity = (split: InvoiceSplit, metric: UsageMetric) =>
     split.lines.find((line) => line.metric === metric)?.quantity ?? 0;
   return (
-    <table className="data-table invoice-table">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Workspace</th>
-          {byProject ? <th scope="col">Project</th> : null}
-          {COLUMNS.map((column) => (
-            <th key={column.metric} scope="col" className="num">
-              {column.label}
-            </th>
-          ))}
-          <th scope="col" className="num">
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {splits.map((split) => (
-          <tr key={`${split.workspace_id}/${split.project_id ?? ''}`}>
-            <th scope="row">{split.workspace_name ?? split.workspace_id}</th>
-            {byProject ? <td>{split.project_name ?? split.project_id}</td> : null}
+    <InvoiceTableScroll caption={caption}>
+      <table className="data-table invoice-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Workspace</th>
+            {byProject ? <th scope="col">Project</th> : null}
             {COLUMNS.map((column) => (
-              <td key={column.metric} className="num">
-                {count.format(quantity(split, column.metric))}
-              </td>
+              <th key={column.metric} scope="col" className="num">
+                {column.label}
+              </th>
             ))}
-            <td className="num">{formatUsd(split.total)}</td>
+            <th scope="col" className="num">
+              Amount
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {splits.map((split) => (
+            <tr key={`${split.workspace_id}/${split.project_id ?? ''}`}>
+              <th scope="row">{split.workspace_name ?? split.workspace_id}</th>
+              {byProject ? <td>{split.project_name ?? split.project_id}</td> : null}
+              {COLUMNS.map((column) => (
+                <td key={column.metric} className="num">
+                  {count.format(quantity(split, column.metric))}
+                </td>
+              ))}
+              <td className="num">{formatUsd(split.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </InvoiceTableScroll>
   );
 }

@@ -86,6 +86,8 @@ describe('the Invoices view', () => {
     // 12,345 billable at $0.0005 = $6.1725: $6.17. Seats $39 + upgrades $5.00.
     expect(base).toHaveTextContent('22,34510,00012,345$0.0005$6.17');
     expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent('$50.17');
+    // On a phone the table scrolls inside its own box, not the whole page.
+    expect(screen.getByRole('region', { name: 'October 2026: final' })).toHaveClass('table-scroll');
     expect(screen.queryByText(/No usage in this month/)).toBeNull();
     expect(await screen.findByRole('form', { name: 'Plan and prices' })).toBeInTheDocument();
   });
