@@ -160,6 +160,9 @@ describe("signing in with the organization's identity provider", () => {
         { timeout: 10_000 },
       ),
     ).toBeInTheDocument();
+    expect(
+      screen.getByText(/ask the person who runs it to admit your e-mail address or its domain/i),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in with another account' })).toHaveAttribute(
       'href',
       '/_console/auth/login',

@@ -96,8 +96,11 @@ function NoAccessPage({ titleId }: { titleId: string }) {
       <div className="sign-in-card">
         <h1 id={titleId}>No access to the Usage Console</h1>
         <p>
-          You signed in, but your account is not one this console admits. Ask an admin to add your
-          e-mail address (CONSOLE_ADMIN_EMAILS) or its domain (CONSOLE_VIEWER_DOMAINS).
+          You signed in, but your account is not one this console admits. Ask the person who runs it
+          to admit your e-mail address or its domain.
+        </p>
+        <p className="muted">
+          For them: the console&rsquo;s CONSOLE_ADMIN_EMAILS and CONSOLE_VIEWER_DOMAINS settings.
         </p>
         <a className="button button-secondary" href="/_console/auth/login">
           Sign in with another account
