@@ -12,7 +12,8 @@ const COLUMNS: { metric: UsageMetric; label: string }[] = [
 
 /**
  * Who drives the month: each workspace's or project's quantities and its share of the usage
- * amounts (by quantity, to the cent; seats are the organization's and are not shared).
+ * amounts (by quantity, to the cent; seats are the organization's and are not shared), the
+ * largest amount first (ties in the server's order: workspace, then project).
  */
 export function InvoiceSplitTable({
   caption,
@@ -25,6 +26,7 @@ export function InvoiceSplitTable({
 }) {
   const quantity = (split: InvoiceSplit, metric: UsageMetric) =>
     split.lines.find((line) => line.metric === metric)?.quantity ?? 0;
+  const largestFirst = [...splits].sort((a, b) => b.total - a.total);
   return (
     <InvoiceTableScroll caption={caption}>
       <table className="data-table invoice-table">
@@ -44,7 +46,7 @@ export function InvoiceSplitTable({
           </tr>
         </thead>
         <tbody>
-          {splits.map((split) => (
+          {largestFirst.map((split) => (
             <tr key={`${split.workspace_id}/${split.project_id ?? ''}`}>
               <th scope="row">{split.workspace_name ?? split.workspace_id}</th>
               {byProject ? <td>{split.project_name ?? split.project_id}</td> : null}

@@ -92,6 +92,31 @@ describe('the Invoices view', () => {
     expect(await screen.findByRole('form', { name: 'Plan and prices' })).toBeInTheDocument();
   });
 
+  it('lists the projects that cost the most first', async () => {
+    const split = (project: string, total: number) => ({
+      workspace_id: 'a0000000-0000-4000-8000-000000000001',
+      workspace_name: 'Acme',
+      project_id: `p-${project}`,
+      project_name: project,
+      lines: [],
+      total,
+    });
+    stubServer((month) =>
+      Response.json({
+        ...invoice(month),
+        by_project: [split('agent', 0.01), split('chat', 237.87), split('eval', 6.88)],
+      }),
+    );
+    renderApp(`${INVOICES}?month=2026-10`);
+    const table = await screen.findByRole('table', { name: 'By project' }, { timeout: 10_000 });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Acmechat.*\$237\.87$/),
+      expect.stringMatching(/^Acmeeval.*\$6\.88$/),
+      expect.stringMatching(/^Acmeagent.*\$0\.01$/),
+    ]);
+  });
+
   it('says when a month has no usage, and offers no plan editor to a reader', async () => {
     stubServer(
       (month) =>
