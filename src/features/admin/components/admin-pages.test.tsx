@@ -36,6 +36,39 @@ describe('the admin pages', () => {
     expect(await screen.findByText('No keys made yet. Make one above.')).toBeInTheDocument();
   });
 
+  it('name each change in plain words beside its code, and keep an unknown code as it is', async () => {
+    const entry = (id: string, action: string, target: string) => ({
+      id,
+      at: '2026-11-28T10:00:00.000Z',
+      actor: 'ada@example.com',
+      action,
+      target,
+      before: null,
+      after: { limit_value: 1000 },
+    });
+    stubServer(() =>
+      Response.json({
+        entries: [
+          entry('1', 'usage_limit.set', 'Acme (monthly_traces)'),
+          entry('2', 'something.new', 'x'),
+        ],
+        total: 2,
+        offset: 0,
+        limit: 50,
+      }),
+    );
+    renderApp('/settings/billing-and-usage/audit-log');
+    const set = await screen.findByRole(
+      'rowheader',
+      { name: /^Usage limit set/ },
+      { timeout: 10_000 },
+    );
+    expect(set).toHaveTextContent('Usage limit set usage_limit.set Acme (monthly_traces)');
+    expect(screen.getByRole('rowheader', { name: /^something\.new/ })).toHaveTextContent(
+      'something.new x',
+    );
+  });
+
   it('say what the audit log will list while it is empty', async () => {
     stubServer(() => Response.json({ entries: [], total: 0, offset: 0, limit: 50 }));
     renderApp('/settings/billing-and-usage/audit-log');

@@ -89,7 +89,21 @@ export function AuditLogPage() {
   );
 }
 
+/** What each change the console records is called in plain words; the code stays beside it. */
+const ACTION_NAMES: Readonly<Record<string, string>> = {
+  'api_key.create': 'API key created',
+  'api_key.revoke': 'API key revoked',
+  'billing_plan.set': 'Plan and prices changed',
+  'model_price.create': 'Model price added',
+  'model_price.set': 'Model price changed',
+  'model_price.remove': 'Model price removed',
+  'usage_limit.set': 'Usage limit set',
+  'usage_limit.remove': 'Usage limit removed',
+  'usage_limit_default.set': 'Default usage limit set',
+};
+
 function AuditRow({ entry }: { entry: AuditLogEntry }) {
+  const name = ACTION_NAMES[entry.action];
   return (
     <tr>
       <td>
@@ -97,7 +111,18 @@ function AuditRow({ entry }: { entry: AuditLogEntry }) {
       </td>
       <td className="wrap-cell">{entry.actor}</td>
       <th scope="row">
-        {entry.action} <span className="muted small">{entry.target}</span>
+        {name ? (
+          <>
+            {name}{' '}
+            <span className="muted small">
+              {entry.action} {entry.target}
+            </span>
+          </>
+        ) : (
+          <>
+            {entry.action} <span className="muted small">{entry.target}</span>
+          </>
+        )}
       </th>
       <td className="wrap-cell">
         <StateCell value={entry.before} />
