@@ -12,7 +12,11 @@ export interface BoundSql {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function withBinder(): { values: (string | number)[]; bind: (value: string | number) => string } {
+/** Numbered parameters (`$1`, `$2`, …) and their values, in the order they are bound. */
+export function withBinder(): {
+  values: (string | number)[];
+  bind: (value: string | number) => string;
+} {
   const values: (string | number)[] = [];
   return {
     values,

@@ -10,7 +10,7 @@ import {
 } from './model-prices';
 import type { KnownLlmRollupRows } from './add-llm-rollups';
 import { ensureLlmTables } from './llm-tables';
-import { queryLlmUsage } from './query-llm-usage';
+import { queryLlmModelUsage } from './query-llm-usage';
 import { readLlmDimensionRows } from './read-llm-matrix';
 import { recordLlmRuns } from './record-llm-runs';
 
@@ -47,7 +47,7 @@ export function createDuckDbLlmUsage(
     rows: (plan) =>
       read(async (connection) => {
         const { groupBy } = plan;
-        if (groupBy === 'model') return queryLlmUsage(connection, plan);
+        if (groupBy === 'model') return queryLlmModelUsage(connection, { ...plan, groupBy });
         // The dimension table and the facts are read in one snapshot: positions index it.
         await connection.run('BEGIN TRANSACTION');
         try {

@@ -3,22 +3,11 @@ import { DAY_MS } from '@contracts/usage/time';
 import type { LlmQueryPlan, LlmUsageRow } from '@server/usage/model/llm-usage-plan';
 import { planRange, type Interval } from '@server/usage/model/time-segments';
 import { DIMENSIONS } from '../dimension-sql';
-import { periodSegments } from '../usage-facts-sql';
+import { periodSegments, withBinder } from '../usage-facts-sql';
 import { CUMULATIVE_MEASURES } from './llm-rollup-sql';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
-
-export function withBinder() {
-  const values: string[] = [];
-  return {
-    values,
-    bind: (value: string) => {
-      values.push(value);
-      return `$${values.length}`;
-    },
-  };
-}
 
 /** The runs of `interval` summed per (bucket, value), from `llm_runs`: partial days and hours. */
 export function rawSumsSql(
@@ -49,7 +38,7 @@ export function rawSumsSql(
  * The whole days `[from, to)` summed per (bucket, value) from `llm_cumulative`: each row's
  * period is cut at the bucket grid into segments, each two list reads per measure.
  */
-function rollupSumsSql(plan: LlmQueryPlan, days: Interval, bind: (value: string) => string) {
+function rollupSumsSql(plan: ModelPlan, days: Interval, bind: (value: string) => string) {
   const { grid } = plan;
   const periods = periodSegments(
     days.from / DAY_MS,
@@ -70,18 +59,19 @@ function rollupSumsSql(plan: LlmQueryPlan, days: Interval, bind: (value: string)
       AND c.period BETWEEN ${Math.min(...numbers)} AND ${Math.max(...numbers)}`;
 }
 
+/** A plan of the model grouping (the dimension groupings are read by `read-llm-matrix.ts`). */
+type ModelPlan = LlmQueryPlan & { groupBy: 'model' };
+
 /**
- * The LLM usage answer of a plan: one row per (bucket, group) with any run, ordered by bucket,
- * then label (model name and provider by model; unlabelled last), then id. Runs before the floor
- * and outside `[start, end)` are not counted. Whole UTC days are read from the rollup, partial
- * days and hourly buckets from the runs, as traces are (`usage-facts-sql.ts`). Sums are exact:
- * tokens and nano-dollars are integers, read as text. The store reads the model grouping here (a
- * few groups); the dimension groupings, which may hold thousands of values, go through
- * `read-llm-matrix.ts`, which the contract tests hold to the same answer.
+ * The LLM usage answer by model: one row per (bucket, model) with any run, ordered by bucket,
+ * then model name and provider (unnamed last). Runs before the floor and outside `[start, end)`
+ * are not counted. Whole UTC days are read from the rollup, partial days and hourly buckets from
+ * the runs, as traces are (`usage-facts-sql.ts`). Sums are exact: tokens and nano-dollars are
+ * integers, read as text. A few models make a few rows, so they are read as rows.
  */
-export async function queryLlmUsage(
+export async function queryLlmModelUsage(
   connection: DuckDBConnection,
-  plan: LlmQueryPlan,
+  plan: ModelPlan,
 ): Promise<LlmUsageRow[]> {
   const { grid } = plan;
   const from = Math.max(grid.startMs, plan.floorMs ?? grid.startMs);
@@ -90,11 +80,9 @@ export async function queryLlmUsage(
   const sources = rawIntervals.map((interval) => rawSumsSql(plan, interval, bind));
   if (rollupDays) sources.push(rollupSumsSql(plan, rollupDays, bind));
   if (sources.length === 0) return [];
-  const dim = plan.groupBy === 'model' ? null : DIMENSIONS[plan.groupBy];
-  const byProject = plan.groupBy === 'project';
   const sql = `WITH facts AS (${sources.join('\n    UNION ALL ')}),
     sums AS (
-      SELECT k, dim_id, model_name, model_provider,
+      SELECT k, model_name, model_provider,
         sum(input_tokens)::VARCHAR AS input_tokens, sum(output_tokens)::VARCHAR AS output_tokens,
         sum(cache_read_tokens)::VARCHAR AS cache_read,
         sum(cache_creation_tokens)::VARCHAR AS cache_creation,
@@ -104,28 +92,21 @@ export async function queryLlmUsage(
       GROUP BY ALL
       HAVING sum(priced_runs) + sum(unpriced_runs) > 0
     )
-    SELECT s.k, s.dim_id::VARCHAR AS dim_id, ${dim ? `d.${dim.label}` : 'NULL'} AS label,
-      ${byProject ? 'w.id::VARCHAR' : 'NULL'} AS workspace_id,
-      ${byProject ? 'w.display_name' : 'NULL'} AS workspace_name,
-      s.model_name, s.model_provider, s.input_tokens, s.output_tokens, s.cache_read,
-      s.cache_creation, s.total_tokens, s.cost_nanos, s.priced, s.unpriced
-    FROM sums s
-    ${dim ? `LEFT JOIN ${dim.table} d ON d.id = s.dim_id` : ''}
-    ${byProject ? 'LEFT JOIN workspaces w ON w.id = d.workspace_id' : ''}
-    ORDER BY s.k, label NULLS LAST, s.dim_id NULLS LAST, s.model_name NULLS LAST,
-      s.model_provider NULLS LAST`;
+    SELECT k, model_name, model_provider, input_tokens, output_tokens, cache_read,
+      cache_creation, total_tokens, cost_nanos, priced, unpriced
+    FROM sums
+    ORDER BY k, model_name NULLS LAST, model_provider NULLS LAST`;
   const reader = await connection.runAndReadAll(sql, values);
   return reader.getRowsJS().map((row) => {
-    const [k, dimId, label, workspaceId, workspaceName, modelName, modelProvider, ...sums] = row;
+    const [k, modelName, modelProvider, ...sums] = row;
     const [input, output, cacheRead, cacheCreation, total, cost, priced, unpriced] = sums.map(
       (value) => Number(value),
     );
-    const id = text(workspaceId);
     return {
       bucket: Number(k),
-      dimId: text(dimId),
-      label: text(label),
-      workspace: id === null ? null : { id, name: text(workspaceName) ?? '' },
+      dimId: null,
+      label: null,
+      workspace: null,
       modelName: text(modelName),
       modelProvider: text(modelProvider),
       inputTokens: input ?? 0,

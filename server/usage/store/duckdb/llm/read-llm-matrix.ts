@@ -14,10 +14,11 @@ import { positionsSql } from '../dimension-sql';
 import {
   periodSegments,
   segmentBoundaryElementsSql,
+  withBinder,
   type PeriodSegments,
 } from '../usage-facts-sql';
 import { CUMULATIVE_MEASURES } from './llm-rollup-sql';
-import { rawSumsSql, withBinder } from './query-llm-usage';
+import { rawSumsSql } from './query-llm-usage';
 
 /** Measures per (value, bucket) cell, in `CUMULATIVE_MEASURES` order. */
 const LANES = CUMULATIVE_MEASURES.length;
@@ -31,7 +32,7 @@ const UNPRICED = lanes.unpriced_runs;
 /** A facts statement, its parameters, and how its rows read. */
 interface LlmFactsSql {
   sql: string;
-  values: string[];
+  values: (string | number)[];
   periods: Map<number, PeriodSegments>;
   /** Value columns per measure: boundaries of a rollup row, the first alone for a raw one. */
   slots: number;
