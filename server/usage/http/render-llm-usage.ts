@@ -7,7 +7,7 @@ import { csvFilledColumns } from '@contracts/usage/usage-schema';
 import type { LlmQueryPlan, LlmUsageRow } from '../model/llm-usage-plan';
 import { toDimensions } from '../model/usage-rows';
 import { createDomainRenderer } from './render-domain-usage';
-import { writeCount } from './render-usage';
+import { COUNT_MAX_BYTES, writeCount } from './render-usage';
 
 /**
  * The LLM usage JSON answer (`LlmUsageResponse`), and its CSV: the header of `LLM_CSV_COLUMNS`,
@@ -67,9 +67,6 @@ function writeMetric(out: Uint8Array, at: number, m: number, count: number): num
   out.set(key, at);
   return writeCount(out, at + key.length, count);
 }
-
-/** Longest `String(n)` of a token or run count (a safe integer: at most 16 digits). */
-const COUNT_MAX_BYTES = 16;
 
 /**
  * `JSON.stringify(llmUsageJson(plan, rows))` as UTF-8, written as the traces body is

@@ -22,7 +22,7 @@ import { toDimensions } from '../model/usage-rows';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** Longest `String(count)` of a trace count (a safe integer has at most 16 digits). */
-const COUNT_MAX_BYTES = 16;
+export const COUNT_MAX_BYTES = 16;
 
 /** Start and end (the next bucket's start, or the range's end) of every bucket of the plan. */
 function bucketTimes({ grid }: UsageQueryPlan): { start: string; end: string }[] {
