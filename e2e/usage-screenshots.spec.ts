@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
  * The console's screenshots, beside the feature each shows (src/features/usage/screenshots,
@@ -117,6 +117,23 @@ test('today by the hour: the hours to come shaded "not yet"', async ({ page }) =
 
 const PLAYGROUND_DIR = 'src/features/playground/screenshots';
 
+/** A page at `width` x `height` in `scheme`, touch-driven and mobile below 640 px. */
+async function openPageAt(
+  browser: Browser,
+  width: number,
+  height: number,
+  scheme: 'light' | 'dark',
+) {
+  const phone = width < 640;
+  const context = await browser.newContext({
+    viewport: { width, height },
+    hasTouch: phone,
+    isMobile: phone,
+    colorScheme: scheme,
+  });
+  return { context, page: await context.newPage() };
+}
+
 for (const { width, height } of [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
@@ -124,14 +141,7 @@ for (const { width, height } of [
   for (const scheme of ['light', 'dark'] as const) {
     test(`every page at ${width} x ${height}, ${scheme}`, async ({ browser }) => {
       test.setTimeout(120_000);
-      const phone = width < 640;
-      const context = await browser.newContext({
-        viewport: { width, height },
-        hasTouch: phone,
-        isMobile: phone,
-        colorScheme: scheme,
-      });
-      const page = await context.newPage();
+      const { context, page } = await openPageAt(browser, width, height, scheme);
       const suffix = `${width}-${scheme}`;
 
       await openLoaded(page, '');
@@ -173,14 +183,7 @@ for (const { width, height } of [
 ] as const) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`invoices and admin pages at ${width} x ${height}, ${scheme}`, async ({ browser }) => {
-      const phone = width < 640;
-      const context = await browser.newContext({
-        viewport: { width, height },
-        hasTouch: phone,
-        isMobile: phone,
-        colorScheme: scheme,
-      });
-      const page = await context.newPage();
+      const { context, page } = await openPageAt(browser, width, height, scheme);
       const suffix = `${width}-${scheme}`;
 
       await page.goto('/settings/billing-and-usage/invoices');
