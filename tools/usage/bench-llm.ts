@@ -4,7 +4,7 @@ import type { LlmGroupBy } from '@contracts/usage/llm-usage-schema';
 import { strideForRange } from '@contracts/usage/stride';
 import { DAY_MS } from '@contracts/usage/time';
 import { createUsageRenderer } from '@server/usage/http/render-usage';
-import { llmUsageJsonBytes } from '@server/usage/http/render-llm-usage';
+import { createLlmJsonWriter } from '@server/usage/http/render-llm-usage';
 import { getDimensionCatalog } from '@server/usage/queries/get-dimension-catalog';
 import { getUsage } from '@server/usage/queries/get-usage';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
@@ -105,9 +105,10 @@ export async function benchLlmQueries(
     });
     return renderer.json(answer.plan, answer.matrix).length;
   };
+  const llmJson = createLlmJsonWriter();
   const llm = (groupBy: LlmGroupBy) => async () => {
     const plan = { grid, floorMs: null, workspaceIds, groupBy };
-    return llmUsageJsonBytes(plan, await backend.llm.rows(plan)).length;
+    return llmJson(plan, await backend.llm.answer(plan)).length;
   };
   const work = [traces, llm('user'), llm('model')];
   const samples: number[][] = work.map(() => []);

@@ -4,7 +4,8 @@ import { LLM_GROUP_BY_VALUES } from '@contracts/usage/llm-usage-schema';
 import { strideForRange } from '@contracts/usage/stride';
 import { DAY_MS } from '@contracts/usage/time';
 import type { LlmQueryPlan, LlmUsageRow } from '../model/llm-usage-plan';
-import { llmUsageJson, llmUsageJsonBytes } from './render-llm-usage';
+import { llmAnswerFromRows } from '../model/llm-answer';
+import { llmUsageJson, llmUsageJsonBytes, writeCost } from './render-llm-usage';
 
 /** A small deterministic generator (mulberry32): the cases are the same on every run. */
 function random(seed: number) {
@@ -26,7 +27,22 @@ const LABELS = [
   '日本',
 ];
 const IDS = [null, '00000000-0000-4000-8000-000000000001', 'ffffffff-0000-4000-8000-00000000000f'];
-const COSTS = [0, 1, 7, 999, 1_000_000_000, 123_456_789_012, 2 ** 52, 0.5];
+const COSTS = [
+  0,
+  1,
+  7,
+  999,
+  1000,
+  1001,
+  120_000,
+  1_000_000_000,
+  123_456_789_012,
+  999_999_999_999_999,
+  1e15,
+  2 ** 52,
+  0.5,
+  1234.5,
+];
 
 describe('the LLM usage JSON written as bytes', () => {
   it.each(LLM_GROUP_BY_VALUES.map((groupBy) => [groupBy]))(
@@ -63,7 +79,7 @@ describe('the LLM usage JSON written as bytes', () => {
         pricedRuns: pick([0, 0, 1, 12]),
         unpricedRuns: pick([0, 3]),
       }));
-      const bytes = Buffer.from(llmUsageJsonBytes(plan, rows)).toString();
+      const bytes = Buffer.from(llmUsageJsonBytes(plan, llmAnswerFromRows(rows))).toString();
       expect(bytes).toBe(JSON.stringify(llmUsageJson(plan, rows)));
       expect(JSON.parse(bytes)).toEqual(llmUsageJson(plan, rows));
     },
@@ -77,8 +93,21 @@ describe('the LLM usage JSON written as bytes', () => {
       workspaceIds: [],
       groupBy: 'user',
     };
-    expect(Buffer.from(llmUsageJsonBytes(plan, [])).toString()).toBe(
+    expect(Buffer.from(llmUsageJsonBytes(plan, llmAnswerFromRows([]))).toString()).toBe(
       JSON.stringify(llmUsageJson(plan, [])),
     );
+  });
+
+  it('writes every cost in dollars as String does', () => {
+    const next = random(42);
+    const out = Buffer.alloc(64);
+    const amounts = [
+      ...COSTS,
+      ...Array.from({ length: 20_000 }, (_, i) => Math.floor(next() * 10 ** (3 + (i % 13)))),
+    ];
+    for (const nanos of amounts) {
+      const end = writeCost(out, 0, nanos);
+      expect(out.toString('latin1', 0, end)).toBe(String(nanos / 1e9));
+    }
   });
 });

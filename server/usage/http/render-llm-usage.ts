@@ -4,10 +4,17 @@ import {
   type LlmUsageRecord,
 } from '@contracts/usage/llm-usage-schema';
 import { csvFilledColumns } from '@contracts/usage/usage-schema';
+import { LANE, LLM_LANES, type LlmAnswer, type LlmGroup } from '../model/llm-answer';
 import type { LlmQueryPlan, LlmUsageRow } from '../model/llm-usage-plan';
 import { toDimensions } from '../model/usage-rows';
 import { createDomainRenderer } from './render-domain-usage';
-import { COUNT_MAX_BYTES, writeCount } from './render-usage';
+import {
+  COUNT_MAX_BYTES,
+  valueFragments,
+  writeCount,
+  writeDigits,
+  type FragmentCache,
+} from './render-usage';
 
 /**
  * The LLM usage JSON answer (`LlmUsageResponse`), and its CSV: the header of `LLM_CSV_COLUMNS`,
@@ -23,19 +30,23 @@ export const { json: llmUsageJson, csv: llmUsageCsv } = createDomainRenderer({
     plan.groupBy === 'model' ? {} : csvFilledColumns(plan.groupBy, { includeContext }),
 });
 
+/** A group's dimensions: the model's fields by model, else the dimension value's. */
+function llmDimensions(plan: LlmQueryPlan, group: LlmGroup) {
+  return plan.groupBy === 'model'
+    ? {
+        ...(group.modelName !== null && { model_name: group.modelName }),
+        ...(group.modelProvider !== null && { model_provider: group.modelProvider }),
+      }
+    : toDimensions(plan.groupBy, group, group.workspace ?? undefined);
+}
+
 /**
  * A record's parts. The cost sums the priced runs; when none of the record's runs is priced it
  * is unknown (null), never 0.
  */
 function llmRecord(plan: LlmQueryPlan, row: LlmUsageRow) {
   return {
-    dimensions:
-      plan.groupBy === 'model'
-        ? {
-            ...(row.modelName !== null && { model_name: row.modelName }),
-            ...(row.modelProvider !== null && { model_provider: row.modelProvider }),
-          }
-        : toDimensions(plan.groupBy, row, row.workspace ?? undefined),
+    dimensions: llmDimensions(plan, row),
     metrics: {
       input_tokens: row.inputTokens,
       output_tokens: row.outputTokens,
@@ -50,96 +61,153 @@ function llmRecord(plan: LlmQueryPlan, row: LlmUsageRow) {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The metric keys of a record after its dimensions, in the record's key order. */
-const METRIC_KEYS = [
+const bytesOf = (text: string) => Buffer.from(text, 'latin1');
+/** The keys of the metrics written as counts, in the record's key order. */
+const COUNT_KEYS = [
   'input_tokens',
   'output_tokens',
   'cache_read_tokens',
   'cache_creation_tokens',
   'total_tokens',
-] as const;
-const KEY_BYTES = METRIC_KEYS.map((key) => Buffer.from(`,"${key}":`));
-const COST_KEY = Buffer.from(',"cost":');
-const UNPRICED_KEY = Buffer.from(',"unpriced_runs":');
-/** Writes `,"<metric m>":<count>` at `at`; returns the position after it. */
-function writeMetric(out: Uint8Array, at: number, m: number, count: number): number {
-  const key = KEY_BYTES[m] as Buffer;
-  out.set(key, at);
-  return writeCount(out, at + key.length, count);
+].map((key) => bytesOf(`,"${key}":`));
+const [INPUT_KEY, OUTPUT_KEY, CACHE_READ_KEY, CACHE_CREATION_KEY, TOTAL_KEY] = COUNT_KEYS as [
+  Buffer,
+  Buffer,
+  Buffer,
+  Buffer,
+  Buffer,
+];
+const COST_KEY = bytesOf(',"cost":');
+const NULL_COST = bytesOf('null');
+const UNPRICED_KEY = bytesOf(',"unpriced_runs":');
+/** Longest `String` of a non-negative double (`0.0000010000000000000002`: 24). */
+const COST_MAX_BYTES = 32;
+const RECORD_MAX_BYTES =
+  COUNT_KEYS.reduce((sum, key) => sum + key.length + COUNT_MAX_BYTES, 0) +
+  COST_KEY.length +
+  COST_MAX_BYTES +
+  UNPRICED_KEY.length +
+  COUNT_MAX_BYTES +
+  2; // '}' and ','
+
+/**
+ * Writes `String(nanos / 1e9)` (a record's cost in dollars) at `at`; returns the position after
+ * it. An integer count of nano-dollars from 1,000 to below 10^15 has at most 15 significant
+ * digits, so its quotient's shortest round-trip form is the exact decimal (digits, then up to
+ * nine decimals without trailing zeros), written here as ASCII; any other amount goes through
+ * `String`.
+ */
+export function writeCost(out: Buffer, at: number, nanos: number): number {
+  if (!(Number.isInteger(nanos) && nanos >= 1000 && nanos < 1e15)) {
+    return at + out.write(String(nanos / NANO_USD_PER_USD), at, 'latin1');
+  }
+  const whole = Math.floor(nanos / NANO_USD_PER_USD);
+  let fraction = nanos - whole * NANO_USD_PER_USD;
+  const position = writeCount(out, at, whole);
+  if (fraction === 0) return position;
+  out[position] = 0x2e; // .
+  let digits = 9;
+  while (fraction % 10 === 0) {
+    fraction /= 10;
+    digits -= 1;
+  }
+  return writeDigits(out, position + 1, fraction, digits);
 }
 
 /**
- * `JSON.stringify(llmUsageJson(plan, rows))` as UTF-8, written as the traces body is
- * (`render-usage.ts`): a bucket's opening and a group's dimensions are formatted once (by
- * `JSON.stringify`, as the record would be) and copied per record, the counts written as ASCII
- * digits, the cost by `String` (what `JSON.stringify` writes for a number). A year by user is
- * 65k records: building and serialising them as objects cost several times the query. Rows of
- * one answer with the same id (or model) have the same dimensions.
+ * `JSON.stringify(llmUsageJson(plan, rows))` as UTF-8, written from the answer's columns as the
+ * traces body is (`render-usage.ts`): a bucket's opening and a group's dimensions are formatted
+ * once (by `JSON.stringify`, as the record would be; a catalog's values kept in `cache` between
+ * requests) and copied per record, the counts and the cost written as ASCII digits. A year by
+ * user is 65k records: building and serialising them as objects cost several times the query.
  */
-export function llmUsageJsonBytes(
+function writeLlmJson(
+  cache: FragmentCache,
   plan: LlmQueryPlan,
-  rows: readonly LlmUsageRow[],
+  answer: LlmAnswer,
 ): Uint8Array<ArrayBuffer> {
   const head = Buffer.from(`{"stride":${JSON.stringify(plan.grid.stride)},"usage":[`);
   const tail = Buffer.from(']}');
-  const buckets = new Map<number, Buffer>();
-  const groups = new Map<string | null, Map<string | null, Buffer>>();
-  const openings: Buffer[] = new Array<Buffer>(rows.length);
-  const dimensions: Buffer[] = new Array<Buffer>(rows.length);
-  const costs: string[] = new Array<string>(rows.length);
-  const fixed = KEY_BYTES.reduce((sum, key) => sum + key.length, 0) + COST_KEY.length;
-  const perRecord = fixed + UNPRICED_KEY.length + 6 * COUNT_MAX_BYTES + 2; // + '}' and ','
+  const openings = Array.from({ length: plan.grid.count }, (_, k) =>
+    Buffer.from(`{"time_bucket":"${iso(plan.grid.start(k))}","dimensions":`),
+  );
+  const render = (group: number) =>
+    JSON.stringify(llmDimensions(plan, answer.groups[group] as LlmGroup));
+  const fragments =
+    answer.catalog && answer.positions
+      ? valueFragments(
+          cache,
+          {
+            catalog: answer.catalog,
+            ids: answer.groups.map((group) => group.dimId),
+            positions: answer.positions,
+          },
+          'llm-json',
+          render,
+        )
+      : answer.groups.map((_, group) => Buffer.from(render(group)));
+  const { count, buckets, groupOf, measures } = answer;
   let size = head.length + tail.length;
-  for (let i = 0; i < rows.length; i += 1) {
-    const row = rows[i] as LlmUsageRow;
-    let opening = buckets.get(row.bucket);
-    if (opening === undefined) {
-      opening = Buffer.from(`{"time_bucket":"${iso(plan.grid.start(row.bucket))}","dimensions":`);
-      buckets.set(row.bucket, opening);
-    }
-    // By model, a group is (name, provider); else its id (the second key is then unused).
-    const [first, second] =
-      plan.groupBy === 'model' ? [row.modelName, row.modelProvider] : [row.dimId, null];
-    let inner = groups.get(first);
-    if (inner === undefined) {
-      inner = new Map();
-      groups.set(first, inner);
-    }
-    let fields = inner.get(second);
-    if (fields === undefined) {
-      fields = Buffer.from(JSON.stringify(llmRecord(plan, row).dimensions));
-      inner.set(second, fields);
-    }
-    const cost = row.pricedRuns === 0 ? 'null' : String(row.costNanos / NANO_USD_PER_USD);
-    openings[i] = opening;
-    dimensions[i] = fields;
-    costs[i] = cost;
-    size += opening.length + fields.length + cost.length + perRecord;
+  for (let record = 0; record < count; record += 1) {
+    const opening = openings[buckets[record] as number] as Buffer;
+    const fields = fragments[groupOf[record] as number] as Uint8Array;
+    size += opening.length + fields.length + RECORD_MAX_BYTES;
   }
   const out = Buffer.allocUnsafe(size);
   out.set(head, 0);
   let at = head.length;
-  for (let i = 0; i < rows.length; i += 1) {
-    const row = rows[i] as LlmUsageRow;
-    if (i > 0) out[at++] = 0x2c; // ,
-    const opening = openings[i] as Buffer;
+  for (let record = 0; record < count; record += 1) {
+    if (record > 0) out[at++] = 0x2c; // ,
+    const opening = openings[buckets[record] as number] as Buffer;
     out.set(opening, at);
     at += opening.length;
-    const fields = dimensions[i] as Buffer;
+    const fields = fragments[groupOf[record] as number] as Uint8Array;
     out.set(fields, at);
     at += fields.length;
-    at = writeMetric(out, at, 0, row.inputTokens);
-    at = writeMetric(out, at, 1, row.outputTokens);
-    at = writeMetric(out, at, 2, row.cacheReadTokens);
-    at = writeMetric(out, at, 3, row.cacheCreationTokens);
-    at = writeMetric(out, at, 4, row.totalTokens);
+    const base = record * LLM_LANES;
+    out.set(INPUT_KEY, at);
+    at = writeCount(out, at + INPUT_KEY.length, measures[base + LANE.input_tokens] as number);
+    out.set(OUTPUT_KEY, at);
+    at = writeCount(out, at + OUTPUT_KEY.length, measures[base + LANE.output_tokens] as number);
+    out.set(CACHE_READ_KEY, at);
+    at = writeCount(
+      out,
+      at + CACHE_READ_KEY.length,
+      measures[base + LANE.cache_read_tokens] as number,
+    );
+    out.set(CACHE_CREATION_KEY, at);
+    at = writeCount(
+      out,
+      at + CACHE_CREATION_KEY.length,
+      measures[base + LANE.cache_creation_tokens] as number,
+    );
+    out.set(TOTAL_KEY, at);
+    at = writeCount(out, at + TOTAL_KEY.length, measures[base + LANE.total_tokens] as number);
     out.set(COST_KEY, at);
     at += COST_KEY.length;
-    at += out.write(costs[i] as string, at, 'latin1');
+    if (measures[base + LANE.priced_runs] === 0) {
+      out.set(NULL_COST, at);
+      at += NULL_COST.length;
+    } else {
+      at = writeCost(out, at, measures[base + LANE.cost_nanos] as number);
+    }
     out.set(UNPRICED_KEY, at);
-    at = writeCount(out, at + UNPRICED_KEY.length, row.unpricedRuns);
+    at = writeCount(out, at + UNPRICED_KEY.length, measures[base + LANE.unpriced_runs] as number);
     out[at++] = 0x7d; // }
   }
   out.set(tail, at);
   return new Uint8Array(out.buffer, out.byteOffset, at + tail.length);
 }
+
+/** The LLM JSON writer, with the formatted fields of dimension values kept between requests. */
+export function createLlmJsonWriter(): (
+  plan: LlmQueryPlan,
+  answer: LlmAnswer,
+) => Uint8Array<ArrayBuffer> {
+  const cache: FragmentCache = new WeakMap();
+  return (plan, answer) => writeLlmJson(cache, plan, answer);
+}
+
+/** `JSON.stringify(llmUsageJson(plan, rows))` as UTF-8, of one answer (no fragments kept). */
+export const llmUsageJsonBytes = (plan: LlmQueryPlan, answer: LlmAnswer) =>
+  writeLlmJson(new WeakMap(), plan, answer);

@@ -41,22 +41,25 @@ function dimensionsOf(plan: UsageQueryPlan, matrix: UsageMatrix, value: number):
   );
 }
 
-/** A rendering of a value's fields: JSON, or CSV cells without or with the context columns. */
-type Format = 'json' | 'csv' | 'csv-context';
+/**
+ * A rendering of a value's fields: JSON (traces, or LLM usage), or CSV cells without or with the
+ * context columns.
+ */
+type Format = 'json' | 'llm-json' | 'csv' | 'csv-context';
 
 /**
  * Per dimension catalog (a new object whenever its table changed) and format, each value's
  * rendered fields by catalog position, formatted the first time the value is written.
  */
-type FragmentCache = WeakMap<DimensionCatalog, Map<Format, Uint8Array[]>>;
+export type FragmentCache = WeakMap<DimensionCatalog, Map<Format, Uint8Array[]>>;
 
 /**
  * Each value's rendered fields as bytes (`format` names the rendering), taken from `cache` for
  * values of the catalog; values the dimension table lacks are formatted every time.
  */
-function valueFragments(
+export function valueFragments(
   cache: FragmentCache,
-  matrix: UsageMatrix,
+  matrix: Pick<UsageMatrix, 'catalog' | 'ids' | 'positions'>,
   format: Format,
   render: (value: number) => string,
 ): Uint8Array[] {
@@ -71,26 +74,56 @@ function valueFragments(
   });
 }
 
-/** Digits of a trace count: a non-negative integer (a safe integer: at most 16). */
-export function digitsOf(count: number): number {
-  let digits = 1;
-  for (let rest = count; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
-  return digits;
+/** ASCII of '00' to '99', two bytes each. */
+const DIGIT_PAIRS = Buffer.from(
+  Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0')).join(''),
+  'latin1',
+);
+
+/** Digits of an integer from 0 to 10^8 - 1: comparisons, no division. */
+function smallDigits(n: number): number {
+  if (n < 10_000) return n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : 4;
+  return n < 100_000 ? 5 : n < 1_000_000 ? 6 : n < 10_000_000 ? 7 : 8;
 }
 
 /**
- * Writes `String(count)` of a non-negative integer at `at` (ASCII digits, no call into the
- * encoder: this runs once per record). Returns the position after it.
+ * Writes an integer from 0 to 2^31 - 1 as exactly `width` ASCII digits (zero-padded on the left),
+ * two digits per int32 division; returns the position after them.
+ */
+export function writeDigits(out: Uint8Array, at: number, n: number, width: number): number {
+  let position = at + width;
+  let rest = n;
+  while (rest >= 100) {
+    const quotient = (rest / 100) | 0;
+    const pair = (rest - quotient * 100) * 2;
+    out[--position] = DIGIT_PAIRS[pair + 1] as number;
+    out[--position] = DIGIT_PAIRS[pair] as number;
+    rest = quotient;
+  }
+  if (rest >= 10) {
+    out[--position] = DIGIT_PAIRS[rest * 2 + 1] as number;
+    out[--position] = DIGIT_PAIRS[rest * 2] as number;
+  } else {
+    out[--position] = 0x30 + rest;
+  }
+  while (position > at) out[--position] = 0x30;
+  return at + width;
+}
+
+/** Digits of a trace count: a non-negative integer (a safe integer: at most 16). */
+export function digitsOf(count: number): number {
+  if (count < 1e8) return smallDigits(count);
+  return 8 + digitsOf(Math.floor(count / 1e8));
+}
+
+/**
+ * Writes `String(count)` of a non-negative safe integer at `at` (ASCII digits, no call into the
+ * encoder: this runs once per count written). Returns the position after it.
  */
 export function writeCount(out: Uint8Array, at: number, count: number): number {
-  const end = at + digitsOf(count);
-  let rest = count;
-  let position = end;
-  do {
-    out[--position] = 0x30 + (rest % 10);
-    rest = Math.floor(rest / 10);
-  } while (rest > 0);
-  return end;
+  if (count < 1e8) return writeDigits(out, at, count, smallDigits(count));
+  const high = Math.floor(count / 1e8);
+  return writeDigits(out, writeCount(out, at, high), count - high * 1e8, 8);
 }
 
 /** The whole JSON body (spec 2.1): `{"stride":…,"usage":[…]}` as UTF-8. */

@@ -6,7 +6,8 @@ import { authenticate } from './authenticate';
 import { csvExportResponse } from './csv-export';
 import { deploymentCsvResponse } from './deployment-csv-export';
 import { deploymentUsageJson } from './render-deployment-usage';
-import { llmUsageCsv, llmUsageJsonBytes } from './render-llm-usage';
+import { llmAnswerRows } from '../model/llm-answer';
+import { createLlmJsonWriter, llmUsageCsv } from './render-llm-usage';
 import { createUsageRenderer } from './render-usage';
 import { usageExportFilename } from '@contracts/usage/export-filename';
 import { prepareUsageRequest, type UsageAvailability } from './prepare-usage-request';
@@ -23,6 +24,7 @@ export function createUsageRoutes(
 ): Hono {
   const app = new Hono();
   const renderer = createUsageRenderer();
+  const llmJson = createLlmJsonWriter();
 
   app.get('/workspaces', async (c) => {
     const auth = await authenticate(c, backend);
@@ -43,8 +45,9 @@ export function createUsageRoutes(
       return c.json(deploymentUsageJson(prepared.plan, rows));
     }
     if (prepared.kind === 'llm_usage') {
-      const rows = await backend.llm.rows(prepared.plan);
-      return c.body(llmUsageJsonBytes(prepared.plan, rows), 200, {
+      const answer = await backend.llm.answer(prepared.plan);
+      queried();
+      return c.body(llmJson(prepared.plan, answer), 200, {
         'Content-Type': 'application/json',
       });
     }
@@ -65,7 +68,7 @@ export function createUsageRoutes(
     }
     if (prepared.kind === 'llm_usage') {
       const { plan } = prepared;
-      const rows = await backend.llm.rows(plan);
+      const rows = llmAnswerRows(await backend.llm.answer(plan));
       const filename = usageExportFilename(
         plan.grid.startMs,
         plan.grid.endMs,

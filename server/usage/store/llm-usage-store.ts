@@ -1,7 +1,8 @@
 import type { ModelPrice } from '@contracts/usage/model-price-map';
 import type { ModelPriceBody } from '@contracts/usage/model-price-body';
 import type { LlmUsage } from '@server/usage/ingest/llm-usage';
-import type { LlmQueryPlan, LlmUsageRow } from '@server/usage/model/llm-usage-plan';
+import type { LlmAnswer } from '@server/usage/model/llm-answer';
+import type { LlmQueryPlan } from '@server/usage/model/llm-usage-plan';
 
 /** LLM runs of one request, from one key into one workspace. */
 export interface LlmRunBatch {
@@ -26,8 +27,11 @@ export interface LlmRunToStore {
 export interface LlmUsageStore {
   /** Stores the runs not stored before, priced now; returns how many were new. */
   record(batch: LlmRunBatch): Promise<{ inserted: number }>;
-  /** The answer of a plan: rows with any run, by bucket, then label (or model), then id. */
-  rows(plan: LlmQueryPlan): Promise<LlmUsageRow[]>;
+  /**
+   * The answer of a plan: a record per (bucket, group) with any run, by bucket, then label (or
+   * model), then id.
+   */
+  answer(plan: LlmQueryPlan): Promise<LlmAnswer>;
   readonly prices: ModelPriceStore;
 }
 

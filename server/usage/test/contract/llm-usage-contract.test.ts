@@ -6,6 +6,7 @@ import { DAY_MS, HOUR_MS } from '@contracts/usage/time';
 import { llmUsageCsv, llmUsageJson, llmUsageJsonBytes } from '@server/usage/http/render-llm-usage';
 import type { LlmUsage } from '@server/usage/ingest/llm-usage';
 import { DEFAULT_MODEL_PRICES } from '@server/usage/model/default-model-prices';
+import { llmAnswerRows } from '@server/usage/model/llm-answer';
 import type { LlmQueryPlan, LlmUsageRow } from '@server/usage/model/llm-usage-plan';
 import { priceLlmRun } from '@server/usage/model/price-llm-run';
 import { stableUuid } from '@server/usage/seed/stable-uuid';
@@ -209,9 +210,10 @@ describe.each(kinds)('LLM usage contract (%s)', (kind) => {
         workspaceIds: WORKSPACES.map((workspace) => workspace.id),
         groupBy,
       };
-      const rows = await store.llm.rows(plan);
+      const answer = await store.llm.answer(plan);
+      const rows = llmAnswerRows(answer);
       const expected = referenceRows(plan);
-      const body = Buffer.from(llmUsageJsonBytes(plan, rows)).toString();
+      const body = Buffer.from(llmUsageJsonBytes(plan, answer)).toString();
       expect(body).toBe(JSON.stringify(llmUsageJson(plan, expected)));
       expect(llmUsageCsv(plan, rows, true)).toBe(llmUsageCsv(plan, expected, true));
     },
@@ -226,7 +228,7 @@ describe.each(kinds)('LLM usage contract (%s)', (kind) => {
       workspaceIds: [W1.id],
       groupBy: 'workspace',
     };
-    const rows = await store.llm.rows(plan);
+    const rows = llmAnswerRows(await store.llm.answer(plan));
     expect(rows.map((row) => row.bucket)).toEqual([2, 3]);
     expect(rows.every((row) => row.dimId === W1.id)).toBe(true);
   });

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { llmAnswerFromRows } from '@server/usage/model/llm-answer';
 import type { LlmUsageStore } from '@server/usage/store/llm-usage-store';
 import type { DuckDbStore } from '../connection';
 import type { DimensionCatalogs } from '../dimension-catalogs';
@@ -11,7 +12,7 @@ import {
 import type { KnownLlmRollupRows } from './add-llm-rollups';
 import { ensureLlmTables } from './llm-tables';
 import { queryLlmModelUsage } from './query-llm-usage';
-import { readLlmDimensionRows } from './read-llm-matrix';
+import { readLlmDimensionAnswer } from './read-llm-matrix';
 import { recordLlmRuns } from './record-llm-runs';
 
 type Write = <T>(work: (connection: DuckDBConnection) => Promise<T>) => Promise<T>;
@@ -44,16 +45,18 @@ export function createDuckDbLlmUsage(
   };
   return {
     record: (batch) => write((connection) => recordLlmRuns(connection, batch, known)),
-    rows: (plan) =>
+    answer: (plan) =>
       read(async (connection) => {
         const { groupBy } = plan;
-        if (groupBy === 'model') return queryLlmModelUsage(connection, { ...plan, groupBy });
+        if (groupBy === 'model') {
+          return llmAnswerFromRows(await queryLlmModelUsage(connection, { ...plan, groupBy }));
+        }
         // The dimension table and the facts are read in one snapshot: positions index it.
         await connection.run('BEGIN TRANSACTION');
         try {
           const catalog = await catalogs(connection, groupBy);
           const from = Math.max(plan.grid.startMs, plan.floorMs ?? plan.grid.startMs);
-          return await readLlmDimensionRows(connection, { ...plan, groupBy }, from, catalog);
+          return await readLlmDimensionAnswer(connection, { ...plan, groupBy }, from, catalog);
         } finally {
           await connection.run('ROLLBACK');
         }

@@ -6,7 +6,13 @@ import type {
 } from '@duckdb/node-api';
 import { DAY_MS } from '@contracts/usage/time';
 import type { DimensionCatalog } from '@server/usage/model/dimension-catalog';
-import type { LlmQueryPlan, LlmUsageRow } from '@server/usage/model/llm-usage-plan';
+import {
+  LANE,
+  LLM_ANSWER_MEASURES,
+  LLM_LANES,
+  type LlmAnswer,
+} from '@server/usage/model/llm-answer';
+import type { LlmQueryPlan } from '@server/usage/model/llm-usage-plan';
 import { planRange } from '@server/usage/model/time-segments';
 import { createMatrixBuilder } from '@server/usage/model/usage-matrix';
 import type { TraceGroupBy } from '@contracts/usage/usage-schema';
@@ -17,17 +23,10 @@ import {
   withBinder,
   type PeriodSegments,
 } from '../usage-facts-sql';
-import { CUMULATIVE_MEASURES } from './llm-rollup-sql';
 import { rawSumsSql } from './query-llm-usage';
 
-/** Measures per (value, bucket) cell, in `CUMULATIVE_MEASURES` order. */
-const LANES = CUMULATIVE_MEASURES.length;
-const lanes = Object.fromEntries(CUMULATIVE_MEASURES.map((m, lane) => [m, lane])) as Record<
-  (typeof CUMULATIVE_MEASURES)[number],
-  number
->;
-const PRICED = lanes.priced_runs;
-const UNPRICED = lanes.unpriced_runs;
+const PRICED = LANE.priced_runs;
+const UNPRICED = LANE.unpriced_runs;
 
 /** A facts statement, its parameters, and how its rows read. */
 interface LlmFactsSql {
@@ -43,7 +42,7 @@ interface LlmFactsSql {
  * `slots` DOUBLE columns per measure)` in no order, as `buildUsageFactsSql` gives traces. Whole
  * UTC days come from `llm_cumulative` (`period` set; a measure's columns are its running totals
  * at the period's segment boundaries), partial days and hours from `llm_runs` (`k` set; the
- * first column is the sum, the others NULL). Scalar columns rather than one list per measure:
+ * first column is the sum, the others 0). Scalar columns rather than one list per measure:
  * measured twice as fast. Positions index the dimension table's output order; ids it lacks
  * come as `stray_id`.
  */
@@ -66,19 +65,19 @@ function buildLlmFactsSql(
       grid.originMs / DAY_MS,
       grid.stride.days,
     );
-    const elements = CUMULATIVE_MEASURES.map((m) => segmentBoundaryElementsSql(periods, m));
+    const elements = LLM_ANSWER_MEASURES.map((m) => segmentBoundaryElementsSql(periods, m));
     slots = elements[0]?.length ?? 1;
     const numbers = [...periods.keys()];
     const workspaces = plan.workspaceIds.map((id) => `${bind(id)}::UUID`).join(', ');
     sources.push(`SELECT dim_id, period, NULL::INTEGER AS k,
-        ${CUMULATIVE_MEASURES.map((m, lane) => columns(m, (slot) => `${elements[lane]?.[slot]}::DOUBLE`)).join(',\n        ')}
+        ${LLM_ANSWER_MEASURES.map((m, lane) => columns(m, (slot) => `${elements[lane]?.[slot]}::DOUBLE`)).join(',\n        ')}
       FROM llm_cumulative
       WHERE grouping = ${bind(plan.groupBy)} AND workspace_id IN (${workspaces})
         AND period BETWEEN ${Math.min(...numbers)} AND ${Math.max(...numbers)}`);
   }
   for (const interval of rawIntervals) {
     sources.push(`SELECT dim_id, NULL::INTEGER AS period, k,
-        ${CUMULATIVE_MEASURES.map((m) => columns(m, (slot) => (slot === 0 ? `${m}::DOUBLE` : 'NULL::DOUBLE'))).join(', ')}
+        ${LLM_ANSWER_MEASURES.map((m) => columns(m, (slot) => (slot === 0 ? `${m}::DOUBLE` : '0::DOUBLE'))).join(', ')}
       FROM (${rawSumsSql(plan, interval, bind)})`);
   }
   if (sources.length === 0) return null;
@@ -93,106 +92,135 @@ function buildLlmFactsSql(
 /**
  * The LLM answer of a workspace, project, user or API key grouping, read as the traces matrix is
  * (`read-usage-matrix.ts`): facts straight from DuckDB's vectors, summed per (value, bucket) for
- * every measure, then written out as rows by bucket, then the catalog's order (label, then id;
+ * every measure, then laid out as records by bucket, then the catalog's order (label, then id;
  * unlabelled last, by id; the NULL id last). `catalog` must be read in the same transaction.
  */
-export async function readLlmDimensionRows(
+export async function readLlmDimensionAnswer(
   connection: DuckDBConnection,
   plan: LlmQueryPlan & { groupBy: TraceGroupBy },
   from: number,
   catalog: DimensionCatalog,
-): Promise<LlmUsageRow[]> {
+): Promise<LlmAnswer> {
   const facts = buildLlmFactsSql(plan, from);
-  if (!facts) return [];
   const bucketCount = plan.grid.count;
   // The builder numbers the values and orders them, fed each cell's run count; the measures
-  // are kept beside it, `LANES` per (value, bucket).
+  // are kept beside it, `LLM_LANES` per (value, bucket), by the builder's value numbers.
   const builder = createMatrixBuilder(catalog, bucketCount);
-  let sums = new Float64Array((catalog.ids.length + 1) * bucketCount * LANES);
-  const add = (value: number, k: number, lane: number, amount: number) => {
-    const at = (value * bucketCount + k) * LANES + lane;
+  let sums = new Float64Array((catalog.ids.length + 1) * bucketCount * LLM_LANES);
+  const cell = (value: number, k: number) => {
+    if (!(k >= 0 && k < bucketCount)) throw new Error(`llm usage: bucket ${k} out of range`);
+    const at = (value * bucketCount + k) * LLM_LANES;
     if (at >= sums.length) {
-      const grown = new Float64Array(Math.max(sums.length * 2, (value + 1) * bucketCount * LANES));
+      const grown = new Float64Array(
+        Math.max(sums.length * 2, (value + 1) * bucketCount * LLM_LANES),
+      );
       grown.set(sums);
       sums = grown;
     }
-    sums[at] = (sums[at] as number) + amount;
+    return at;
   };
-  const result = await connection.run(facts.sql, facts.values);
+  const result = facts ? await connection.run(facts.sql, facts.values) : null;
+  const slots = facts?.slots ?? 1;
+  let read = new Float64Array(0);
   for (;;) {
-    const chunk = await result.fetchChunk();
+    const chunk = await result?.fetchChunk();
     const rows = chunk?.rowCount ?? 0;
-    if (!chunk || rows === 0) break;
+    if (!facts || !chunk || rows === 0) break;
     const positionVector = chunk.getColumnVector(0) as DuckDBIntegerVector;
     const strayVector = chunk.getColumnVector(1) as DuckDBVarCharVector;
     const periodVector = chunk.getColumnVector(2) as DuckDBIntegerVector;
     const kVector = chunk.getColumnVector(3) as DuckDBIntegerVector;
-    // Column of (measure `lane`, boundary `slot`): 4 + lane * slots + slot.
+    // Column of (lane, boundary slot): 4 + lane * slots + slot.
     const columns = Array.from(
-      { length: LANES * facts.slots },
+      { length: LLM_LANES * slots },
       (_, i) => chunk.getColumnVector(4 + i) as DuckDBDoubleVector,
     );
-    const read = (lane: number, slot: number, row: number) =>
-      (columns[lane * facts.slots + slot] as DuckDBDoubleVector).getItem(row) ?? 0;
+    // The chunk's values, column by column (a tight loop per vector), then used row by row.
+    const width = columns.length;
+    if (read.length < rows * width) read = new Float64Array(rows * width);
+    for (let column = 0; column < width; column += 1) {
+      const vector = columns[column] as DuckDBDoubleVector;
+      for (let row = 0; row < rows; row += 1) read[row * width + column] = vector.getItem(row) ?? 0;
+    }
     for (let row = 0; row < rows; row += 1) {
       const position = positionVector.getItem(row);
       const value = builder.valueOf(position, position === null ? strayVector.getItem(row) : null);
       const period = periodVector.getItem(row);
+      const base = row * width;
+      const priced = base + PRICED * slots;
+      const unpriced = base + UNPRICED * slots;
       if (period === null) {
         const k = kVector.getItem(row) ?? -1;
-        for (let lane = 0; lane < LANES; lane += 1) add(value, k, lane, read(lane, 0, row));
-        builder.add(value, k, read(PRICED, 0, row) + read(UNPRICED, 0, row));
+        const at = cell(value, k);
+        for (let lane = 0; lane < LLM_LANES; lane += 1) {
+          sums[at + lane] = (sums[at + lane] as number) + (read[base + lane * slots] as number);
+        }
+        builder.add(value, k, (read[priced] as number) + (read[unpriced] as number));
         continue;
       }
       const segments = facts.periods.get(period);
       if (!segments) throw new Error(`llm usage: unexpected period ${period}`);
       const { buckets } = segments;
       for (let j = 0; j < buckets.length; j += 1) {
+        const runs =
+          (read[priced + j + 1] as number) +
+          (read[unpriced + j + 1] as number) -
+          (read[priced + j] as number) -
+          (read[unpriced + j] as number);
+        if (runs === 0) continue;
         const k = buckets[j] as number;
-        let runs = 0;
-        for (let lane = 0; lane < LANES; lane += 1) {
-          const amount = read(lane, j + 1, row) - read(lane, j, row);
-          if (amount === 0) continue;
-          add(value, k, lane, amount);
-          if (lane === PRICED || lane === UNPRICED) runs += amount;
+        const at = cell(value, k);
+        for (let lane = 0; lane < LLM_LANES; lane += 1) {
+          const from = base + lane * slots + j;
+          sums[at + lane] =
+            (sums[at + lane] as number) + (read[from + 1] as number) - (read[from] as number);
         }
-        if (runs > 0) builder.add(value, k, runs);
+        builder.add(value, k, runs);
       }
     }
   }
 
   const matrix = builder.finish();
-  // Each output value's number in the builder (catalog position, or its stray number).
+  const workspaces = plan.groupBy === 'project' ? catalog.workspaces : undefined;
+  const groups = matrix.ids.map((dimId, at) => {
+    const parent = dimId === null ? undefined : workspaces?.get(dimId);
+    return {
+      dimId,
+      label: matrix.labels[at] ?? null,
+      workspace: parent ? { id: parent.id, name: parent.name } : null,
+      modelName: null,
+      modelProvider: null,
+    };
+  });
+  // Each group's number in the builder (catalog position, or its stray number).
   const numbers = matrix.ids.map((id, at) => {
     const position = matrix.positions[at] ?? -1;
     return position >= 0 ? position : builder.valueOfId(id);
   });
-  const workspaces = plan.groupBy === 'project' ? catalog.workspaces : undefined;
-  const parents = matrix.ids.map((id) => {
-    const parent = id === null ? undefined : workspaces?.get(id);
-    return parent ? { id: parent.id, name: parent.name } : null;
-  });
-  const answer: LlmUsageRow[] = [];
+  let count = 0;
+  for (let at = 0; at < matrix.counts.length; at += 1) {
+    if ((matrix.counts[at] as number) > 0) count += 1;
+  }
+  const answer: LlmAnswer = {
+    groups,
+    catalog,
+    positions: matrix.positions,
+    count,
+    buckets: new Int32Array(count),
+    groupOf: new Int32Array(count),
+    measures: new Float64Array(count * LLM_LANES),
+  };
+  let record = 0;
   for (let k = 0; k < bucketCount; k += 1) {
     for (let at = 0; at < numbers.length; at += 1) {
       if ((matrix.counts[at * bucketCount + k] as number) <= 0) continue;
-      const base = ((numbers[at] as number) * bucketCount + k) * LANES;
-      answer.push({
-        bucket: k,
-        dimId: matrix.ids[at] ?? null,
-        label: matrix.labels[at] ?? null,
-        workspace: parents[at] ?? null,
-        modelName: null,
-        modelProvider: null,
-        inputTokens: sums[base + lanes.input_tokens] as number,
-        outputTokens: sums[base + lanes.output_tokens] as number,
-        cacheReadTokens: sums[base + lanes.cache_read_tokens] as number,
-        cacheCreationTokens: sums[base + lanes.cache_creation_tokens] as number,
-        totalTokens: sums[base + lanes.total_tokens] as number,
-        costNanos: sums[base + lanes.cost_nanos] as number,
-        pricedRuns: sums[base + PRICED] as number,
-        unpricedRuns: sums[base + UNPRICED] as number,
-      });
+      const base = ((numbers[at] as number) * bucketCount + k) * LLM_LANES;
+      answer.buckets[record] = k;
+      answer.groupOf[record] = at;
+      for (let lane = 0; lane < LLM_LANES; lane += 1) {
+        answer.measures[record * LLM_LANES + lane] = sums[base + lane] as number;
+      }
+      record += 1;
     }
   }
   return answer;

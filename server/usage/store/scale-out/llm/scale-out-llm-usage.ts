@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { llmAnswerFromRows } from '@server/usage/model/llm-answer';
 import type { LlmUsageStore } from '@server/usage/store/llm-usage-store';
 import {
   createModelPrice,
@@ -17,7 +18,7 @@ import { recordLlmRuns } from './record-llm-runs';
 export function createScaleOutLlmUsage(pool: Pool): LlmUsageStore {
   return {
     record: (batch) => recordLlmRuns(pool, batch),
-    rows: (plan) => queryLlmUsage(pool, plan),
+    answer: async (plan) => llmAnswerFromRows(await queryLlmUsage(pool, plan)),
     prices: {
       list: (workspaceId) => loadModelPrices(pool, [workspaceId]),
       create: (workspaceId, body) => createModelPrice(pool, workspaceId, body),
