@@ -37,8 +37,11 @@ test.describe('Admin pages: the audit log and API keys', () => {
       const latest = table.getByRole('row').nth(1);
       await expect(latest).toContainText('api-key:demo admin');
       await expect(latest).toContainText(`usage_limit.set ${name} (monthly_traces)`);
-      await expect(latest.getByRole('cell').nth(2)).toContainText('"limit_value":90000000');
-      await expect(latest.getByRole('cell').nth(3)).toContainText('"limit_value":80000000');
+      const change = latest.getByRole('cell').nth(2);
+      await expect(change.getByRole('listitem')).toHaveText(['limit_value: 90000000 → 80000000']);
+      // The states as recorded, one click away.
+      await change.getByText('As recorded').click();
+      await expect(change).toContainText('"limit_value":80000000');
       await expect(latest.getByRole('time')).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
       const download = page.waitForEvent('download');
@@ -112,6 +115,9 @@ test.describe('Admin pages: the audit log and API keys', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         390,
       );
+      // The navigation stays two short lines, however short the page below it.
+      const navigation = await page.getByRole('complementary').boundingBox();
+      expect(navigation?.height).toBeLessThanOrEqual(120);
     }
     await page.goto(KEYS);
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMBEDDED_CONSOLE_CONFIG } from '@/testing/console-fixtures';
 import { renderApp } from '@/testing/render-app';
@@ -67,6 +67,62 @@ describe('the admin pages', () => {
     expect(screen.getByRole('rowheader', { name: /^something\.new/ })).toHaveTextContent(
       'something.new x',
     );
+  });
+
+  it('show which fields a change changed, from what to what, with the states as recorded', async () => {
+    stubServer(() =>
+      Response.json({
+        entries: [
+          {
+            id: '1',
+            at: '2026-11-28T10:00:00.000Z',
+            actor: 'ada@example.com',
+            action: 'usage_limit.set',
+            target: 'Acme (monthly_traces)',
+            before: { limit_value: 90_000_000, limit_type: 'monthly_traces' },
+            after: { limit_value: 80_000_000, limit_type: 'monthly_traces', note: 'x'.repeat(100) },
+          },
+        ],
+        total: 1,
+        offset: 0,
+        limit: 50,
+      }),
+    );
+    renderApp('/settings/billing-and-usage/audit-log');
+    const row = (
+      await screen.findByRole('rowheader', { name: /^Usage limit set/ }, { timeout: 10_000 })
+    ).closest('tr');
+    if (!row) throw new Error('no row');
+    const changes = within(row).getAllByRole('listitem');
+    expect(changes.map((item) => item.textContent)).toEqual([
+      'limit_value: 90000000 → 80000000',
+      `note: ${'x'.repeat(59)}…`,
+    ]);
+    expect(within(changes[1] as HTMLElement).getByTitle('x'.repeat(100))).toBeInTheDocument();
+    expect(within(row).getByText('As recorded')).toBeInTheDocument();
+    expect(row).toHaveTextContent('"limit_type":"monthly_traces"');
+  });
+
+  it('name roles in words on the API keys page', async () => {
+    stubServer(() =>
+      Response.json([
+        {
+          id: 'k1',
+          short_key: 'lsv2_...abcd',
+          description: 'CI sender',
+          role: 'writer',
+          read_only: false,
+          created_at: '2026-11-28T10:00:00.000Z',
+          revoked_at: null,
+        },
+      ]),
+    );
+    renderApp('/settings/billing-and-usage/api-keys');
+    const row = (
+      await screen.findByRole('rowheader', { name: 'CI sender' }, { timeout: 10_000 })
+    ).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByRole('cell', { name: 'Writer' })).toBeInTheDocument();
   });
 
   it('say what the audit log will list while it is empty', async () => {

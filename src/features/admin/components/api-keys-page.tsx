@@ -5,10 +5,16 @@ import { Field } from '@/components/ui/field';
 import { AdminLoadError } from './admin-load-error';
 import './admin.css';
 
+/** A role as the console names it (as the signed-in user's role reads), and what it may do. */
+const ROLE_LABELS: Record<ApiKeyRole, string> = {
+  viewer: 'Viewer',
+  writer: 'Writer',
+  admin: 'Admin',
+};
 const ROLE_HELP: Record<ApiKeyRole, string> = {
-  viewer: 'Viewer: reads usage',
-  writer: 'Writer: reads usage and sends traces',
-  admin: 'Admin: also sets limits, manages keys and reads the audit log',
+  viewer: `${ROLE_LABELS.viewer}: reads usage`,
+  writer: `${ROLE_LABELS.writer}: reads usage and sends traces`,
+  admin: `${ROLE_LABELS.admin}: also sets limits, manages keys and reads the audit log`,
 };
 
 /** Organisation admins make keys with a role (shown once), list and revoke them. */
@@ -155,7 +161,7 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyInfo }) {
       <td>
         <code>{apiKey.short_key}</code>
       </td>
-      <td>{apiKey.role}</td>
+      <td>{ROLE_LABELS[apiKey.role]}</td>
       <td>{formatUtc(apiKey.created_at)}</td>
       <td>{apiKey.revoked_at ? `Revoked ${formatUtc(apiKey.revoked_at)}` : 'Active'}</td>
       <td>

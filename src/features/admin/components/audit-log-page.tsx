@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { AuditLogEntry } from '@contracts/usage/admin-schema';
 import { useUsageConnection } from '@/features/usage/api/usage-connection';
 import { AUDIT_PAGE_SIZE, downloadAuditCsv, useAuditLog } from '../api/audit-log';
+import { auditChanges, shownValue } from '../model/audit-changes';
 import { AdminLoadError } from './admin-load-error';
 import { formatUtc } from './api-keys-page';
 import './admin.css';
 
-/** Every change made through the usage API, newest first: who, when (UTC), what before → after. */
+/** Every change made through the usage API, newest first: who, when (UTC), which fields changed. */
 export function AuditLogPage() {
   const [offset, setOffset] = useState(0);
   const log = useAuditLog(offset);
@@ -51,8 +52,7 @@ export function AuditLogPage() {
                   <th scope="col">When (UTC)</th>
                   <th scope="col">Who</th>
                   <th scope="col">What</th>
-                  <th scope="col">Before</th>
-                  <th scope="col">After</th>
+                  <th scope="col">Change</th>
                 </tr>
               </thead>
               <tbody>
@@ -125,16 +125,67 @@ function AuditRow({ entry }: { entry: AuditLogEntry }) {
         )}
       </th>
       <td className="wrap-cell">
-        <StateCell value={entry.before} />
-      </td>
-      <td className="wrap-cell">
-        <StateCell value={entry.after} />
+        <ChangeCell entry={entry} />
       </td>
     </tr>
   );
 }
 
-function StateCell({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className="muted">—</span>;
-  return <code className="small">{JSON.stringify(value)}</code>;
+/**
+ * Each changed field as `field: before → after` (a new field shows its value alone, a removed
+ * one "removed"), long values cut with the whole in a tooltip; the states as recorded stay one
+ * click away.
+ */
+function ChangeCell({ entry }: { entry: AuditLogEntry }) {
+  const changes = auditChanges(entry.before, entry.after);
+  const recorded = entry.before !== null || entry.after !== null;
+  return (
+    <>
+      {changes.length === 0 ? (
+        <span className="muted">{recorded ? 'No field changed' : '—'}</span>
+      ) : (
+        <ul className="change-list">
+          {changes.map((change) => (
+            <li key={change.field}>
+              <span className="change-field">{change.field}</span>:{' '}
+              {change.before === null ? null : (
+                <>
+                  <Value text={change.before} /> →{' '}
+                </>
+              )}
+              {change.after === null ? (
+                <span className="muted">removed</span>
+              ) : (
+                <Value text={change.after} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {recorded ? (
+        <details className="raw-states">
+          <summary>As recorded</summary>
+          <dl>
+            <dt>Before</dt>
+            <dd>
+              <code className="small">{JSON.stringify(entry.before) ?? 'null'}</code>
+            </dd>
+            <dt>After</dt>
+            <dd>
+              <code className="small">{JSON.stringify(entry.after) ?? 'null'}</code>
+            </dd>
+          </dl>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+function Value({ text }: { text: string }) {
+  const shown = shownValue(text);
+  return (
+    <code className="small" title={shown === text ? undefined : text}>
+      {shown}
+    </code>
+  );
 }
