@@ -190,13 +190,27 @@ for (const { width, height } of [
       await expect(page.getByRole('table').first()).toBeVisible();
       await page.screenshot({ path: `${DIR}/page-invoices-${suffix}.png` });
 
+      // One key made through the API (once per run), so the list and the audit log show a row.
+      const admin = { 'x-api-key': 'lsv2_demo_admin' };
+      const keys = (await (
+        await page.request.get('/api/v1/api-key', { headers: admin })
+      ).json()) as { description: string }[];
+      if (!keys.some((key) => key.description === 'CI sender')) {
+        const made = await page.request.post('/api/v1/api-key', {
+          headers: admin,
+          data: { description: 'CI sender', role: 'writer' },
+        });
+        expect(made.ok()).toBe(true);
+      }
       await page.goto('/settings/billing-and-usage/api-keys');
       await expect(page.getByRole('textbox', { name: 'Name' })).toBeVisible();
+      await expect(page.getByRole('cell', { name: 'Writer' })).toBeVisible();
       await expect(page.getByRole('status')).toHaveCount(0);
       await page.screenshot({ path: `${ADMIN_DIR}/page-api-keys-${suffix}.png` });
 
       await page.goto('/settings/billing-and-usage/audit-log');
       await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+      await expect(page.getByRole('rowheader', { name: /^API key created/ })).toBeVisible();
       await expect(page.getByRole('status')).toHaveCount(0);
       await page.screenshot({ path: `${ADMIN_DIR}/page-audit-log-${suffix}.png` });
       await context.close();

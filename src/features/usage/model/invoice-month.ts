@@ -41,6 +41,12 @@ export const INVOICE_METRIC_LABELS: Record<InvoiceMetric, string> = {
   deployment_uptime_seconds: 'Deployment uptime (seconds)',
 };
 
+/**
+ * Lines an invoice shows for their count only, at no charge of their own: the month's
+ * extended-retention traces are priced by the base and upgrade lines.
+ */
+export const REFERENCE_METRICS: ReadonlySet<InvoiceMetric> = new Set(['extended_traces']);
+
 /** A unit price as typed and shown: up to nine decimals, no trailing zeros past the cents. */
 export function formatUnitPrice(price: number): string {
   const text = price.toFixed(9).replace(/0+$/, '');

@@ -4,10 +4,17 @@ import { formatUsd } from '@/features/usage/model/cost-estimate';
 import { InvoiceTableScroll } from './invoice-table-scroll';
 
 const count = new Intl.NumberFormat('en-US');
-const COLUMNS: { metric: UsageMetric; label: string }[] = [
-  { metric: 'base_traces', label: 'Base traces' },
-  { metric: 'extended_upgrades', label: 'Upgrades' },
-  { metric: 'deployment_runs', label: 'Agent runs' },
+const hours = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+/** Every metric the amount is a share of, so a row's amount has each of its causes beside it. */
+const COLUMNS: { metric: UsageMetric; label: string; format: (quantity: number) => string }[] = [
+  { metric: 'base_traces', label: 'Base traces', format: (n) => count.format(n) },
+  { metric: 'extended_upgrades', label: 'Upgrades', format: (n) => count.format(n) },
+  { metric: 'deployment_runs', label: 'Agent runs', format: (n) => count.format(n) },
+  {
+    metric: 'deployment_uptime_seconds',
+    label: 'Uptime (hours)',
+    format: (seconds) => hours.format(seconds / 3600),
+  },
 ];
 
 /**
@@ -52,7 +59,7 @@ export function InvoiceSplitTable({
               {byProject ? <td>{split.project_name ?? split.project_id}</td> : null}
               {COLUMNS.map((column) => (
                 <td key={column.metric} className="num">
-                  {count.format(quantity(split, column.metric))}
+                  {column.format(quantity(split, column.metric))}
                 </td>
               ))}
               <td className="num">{formatUsd(split.total)}</td>

@@ -92,6 +92,38 @@ describe('the Invoices view', () => {
     expect(await screen.findByRole('form', { name: 'Plan and prices' })).toBeInTheDocument();
   });
 
+  it('shows the extended-retention count as not billed separately, and each split with its uptime', async () => {
+    const quantities = { ...usage, extended_traces: 4_321, deployment_uptime_seconds: 5_400 };
+    stubServer((month) =>
+      Response.json({
+        ...invoice(month, quantities),
+        by_workspace: [
+          {
+            workspace_id: 'a0000000-0000-4000-8000-000000000001',
+            workspace_name: 'Acme',
+            project_id: null,
+            project_name: null,
+            lines: invoiceLines(quantities, DEFAULT_PLAN).filter((line) => line.metric !== 'seats'),
+            total: 11.5,
+          },
+        ],
+      }),
+    );
+    renderApp(`${INVOICES}?month=2026-10`);
+    const table = await screen.findByRole(
+      'table',
+      { name: 'October 2026: final' },
+      { timeout: 10_000 },
+    );
+    const extended = within(table).getByRole('row', { name: /extended retention/ });
+    expect(extended).toHaveTextContent('4,321———Not billed separately');
+    expect(extended).not.toHaveTextContent('$0.00');
+    const split = screen.getByRole('table', { name: /^By workspace/ });
+    expect(within(split).getByRole('columnheader', { name: 'Uptime (hours)' })).toBeInTheDocument();
+    expect(within(split).getByRole('row', { name: /^Acme/ })).toHaveTextContent('1.5$11.50');
+    expect(screen.getByText(/share of each usage line/)).toHaveTextContent('deployment uptime');
+  });
+
   it('lists the projects that cost the most first', async () => {
     const split = (project: string, total: number) => ({
       workspace_id: 'a0000000-0000-4000-8000-000000000001',

@@ -108,6 +108,10 @@ function InvoicesSection() {
                 byProject={false}
               />
               <InvoiceSplitTable caption="By project" splits={data.by_project} byProject />
+              <p className="muted small">
+                A workspace’s or project’s amount is its share of each usage line, by quantity: base
+                traces, upgrades, agent runs and deployment uptime.
+              </p>
             </>
           )}
           {data.projected ? (
