@@ -17,7 +17,7 @@ import type { UsageStore } from '@server/usage/store/usage-store';
 import { percentiles } from './bench-measure';
 
 /** The models of the bench's LLM runs: name, provider, nano-dollars per token (null: unpriced). */
-const MODELS: [string, string, number | null][] = [
+export const BENCH_LLM_MODELS: [string, string, number | null][] = [
   ['gpt-4o', 'openai', 2_500],
   ['gpt-4o-mini', 'openai', 150],
   ['gpt-4.1', 'openai', 2_000],
@@ -45,7 +45,7 @@ export async function seedDuckDbBenchLlmRuns(
     const found = await connection.runAndReadAll('SELECT count(*)::DOUBLE FROM llm_runs');
     if (Number(found.getRowsJS()[0]?.[0] ?? 0) > 0) return;
     const started = performance.now();
-    const models = MODELS.map(
+    const models = BENCH_LLM_MODELS.map(
       ([name, provider, price], i) => `(${i}, '${name}', '${provider}', ${price ?? 'NULL'})`,
     ).join(', ');
     await connection.run('BEGIN TRANSACTION');
@@ -56,7 +56,7 @@ export async function seedDuckDbBenchLlmRuns(
          (t.input + t.output) * m.price,
          CASE WHEN m.price IS NULL THEN 'unpriced' ELSE 'price_map' END
        FROM (SELECT *, (200 + h % 3000)::BIGINT AS input, (20 + (h >> 12) % 700)::BIGINT AS output,
-           (h >> 24) % ${MODELS.length} AS model
+           (h >> 24) % ${BENCH_LLM_MODELS.length} AS model
          FROM (SELECT *, hash(run_id) AS h FROM traces)) t
        JOIN (VALUES ${models}) m(idx, name, provider, price) ON m.idx = t.model`,
     );

@@ -6,6 +6,7 @@ import { loadConfig, loadDotEnv, type Config } from '@server/config';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
 import { openStore, type BackendChoice } from '@server/usage/store/open-usage-store';
 import { benchLlmQueries, seedDuckDbBenchLlmRuns, type LlmFigures } from './bench-llm';
+import { seedScaleOutBenchLlmDaily } from './bench-llm-scale-out';
 import { benchPair } from './bench-pair';
 import { benchQueries, type QueryFigures } from './bench-queries';
 import { benchIngestion, type IngestFigures } from './bench-replicas';
@@ -17,7 +18,8 @@ Builds (or reuses) the dataset of --scale (default S: 1M traces; M 10M; L 104M, 
 and ~18 GB of memory on DuckDB) in each backend, then prints markdown tables of query latencies
 and export throughput, ingestion runs/s (DuckDB: one process; ClickHouse: one and two replicas),
 and a summary across backends; then a year of LLM usage (kind=llm_usage) by user and by model
-beside a year of traces by user (a DuckDB dataset gets one LLM run per trace, built once).
+beside a year of traces by user (a dataset gets one LLM run per trace, built once: in the DuckDB
+file, or as the daily rollup in Postgres from the ClickHouse traces).
 DuckDB: DATA_DIR/bench-<scale>/usage.duckdb. ClickHouse: needs
 CLICKHOUSE_URL and DATABASE_URI; uses the ClickHouse and Postgres databases usage_bench_<scale>
 (the Postgres one is created when missing). Variables come from the environment or .env.
@@ -79,16 +81,16 @@ async function benchBackend(
 ) {
   const log = (message: string) =>
     console.error(`[bench ${target.choice.kind} ${profile.name}] ${message}`);
-  if (target.choice.kind === 'duckdb') {
-    // The LLM usage is built from the traces, on the file alone: traces first.
-    const seeding = await openStore(target.choice);
-    try {
-      await seeding.seeder.seedIfEmpty(profile, log);
-    } finally {
-      await seeding.close();
-    }
-    await seedDuckDbBenchLlmRuns(target.choice.file, log);
+  // The LLM usage is built from the traces: traces first.
+  const seeding = await openStore(target.choice);
+  try {
+    const seeded = await seeding.seeder.seedIfEmpty(profile, log);
+    if (seeded.seeded) log(`built ${seeded.traces} traces in ${(seeded.ms / 1000).toFixed(1)} s`);
+  } finally {
+    await seeding.close();
   }
+  if (target.choice.kind === 'duckdb') await seedDuckDbBenchLlmRuns(target.choice.file, log);
+  else await seedScaleOutBenchLlmDaily(target.choice, log);
   const backend = await openStore(target.choice);
   let result: { lines: string[]; figures: QueryFigures; llm: LlmFigures };
   try {
