@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { DependencyError, outageOf } from './dependency-outage';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { describe, expect, it, vi } from 'vitest';
+import { answerUnhandledError, DependencyError, outageOf } from './dependency-outage';
 
 const systemError = (code: string, port: number) =>
   Object.assign(new Error(`connect ${code} 127.0.0.1:${port}`), {
@@ -66,5 +68,47 @@ describe('outageOf', () => {
     ],
   ])('leaves %s a 500', (_case, error) => {
     expect(outageOf(error)).toBeUndefined();
+  });
+});
+
+describe('answerUnhandledError', () => {
+  const appThrowing = (error: unknown) => {
+    const app = new Hono();
+    app.get('/x', () => {
+      throw error;
+    });
+    app.onError((thrown, c) => answerUnhandledError(c, thrown, 'test'));
+    return app;
+  };
+
+  it("answers a route's HTTPException with its own status and message", async () => {
+    const response = await appThrowing(new HTTPException(400, { message: 'Bad request' })).request(
+      '/x',
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe('Bad request');
+  });
+
+  it('answers an HTTPException of another copy of hono (a custom route’s) the same way', async () => {
+    // What a custom route's own `hono` throws: not our class, the same shape.
+    const foreign = Object.assign(new Error('Teapot'), {
+      status: 418,
+      getResponse: () => new Response('Teapot', { status: 418 }),
+    });
+    const response = await appThrowing(foreign).request('/x');
+    expect(response.status).toBe(418);
+    expect(await response.text()).toBe('Teapot');
+  });
+
+  it('keeps any other error a logged 500 with a JSON body', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const response = await appThrowing(new Error('boom')).request('/x');
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ detail: 'Internal Server Error' });
+      expect(logged).toHaveBeenCalledOnce();
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -123,10 +123,26 @@ export function outageOf(error: unknown): Outage | undefined {
 }
 
 /**
- * The one answer to an error a route did not handle: an outage is a 503 with `Retry-After` that
- * names the dependency (a client waits and retries); anything else is logged and a 500.
+ * An error that carries its own answer: Hono's `HTTPException`, from any copy of the package (a
+ * langgraph.json custom route imports its own `hono`), as Hono's default handler recognises it.
+ */
+function ownResponseOf(error: unknown): Response | undefined {
+  if (typeof error !== 'object' || error === null || !('getResponse' in error)) return undefined;
+  const { getResponse } = error;
+  if (typeof getResponse !== 'function') return undefined;
+  const response: unknown = getResponse.call(error);
+  return response instanceof Response ? response : undefined;
+}
+
+/**
+ * The one answer to an error a route did not handle: an error that carries its own HTTP answer
+ * (a route's `HTTPException`, e.g. a custom route's 400) gets it; an outage is a 503 with
+ * `Retry-After` that names the dependency (a client waits and retries); anything else is logged
+ * and a 500.
  */
 export function answerUnhandledError(c: Context, error: unknown, service: string) {
+  const own = ownResponseOf(error);
+  if (own) return c.newResponse(own.body, own);
   const outage = outageOf(error);
   if (outage) {
     console.warn(`[${service}] ${c.req.method} ${c.req.path}: ${outage.dependency} unavailable`);

@@ -10,13 +10,21 @@ import { numberArg, parseCliArgs, runCli, UsageError } from '@server/lib/cli-arg
 import { loadConfig } from '@server/config';
 import { createDeploymentService } from '@server/deployment/deployment-service';
 import { SUITE_DIR } from '../peer/peer-vitest.config';
-import { startThrowawayPostgres } from '../peer/throwaway-postgres';
+import {
+  readyUrl,
+  removeServerDataDirs,
+  startServerProcess,
+  type ServerProcess,
+} from '@server/test/server-process';
+import { startRoundRobinProxy } from '../cluster/round-robin-proxy';
+import { startThrowawayServices, type ThrowawayService } from '../peer/throwaway-services';
 
 /**
  * `npm run test:peer`: serves the deployment API at the root of a free port of 6600-6699 with
  * the official suite's graphs/langgraph.json and the test-only truncate route, on SQLite or on
- * Postgres (DATABASE_URI, or a throw-away one with `--postgres`), runs the suite with vitest
- * against it, and prints passed / failed / skipped (exit 1 on any failure but the expected ones).
+ * Postgres (DATABASE_URI, or a throw-away one with `--postgres`), or as two replica processes on
+ * Postgres + Redis behind a round-robin proxy (`--cluster`), runs the suite with vitest against it, and
+ * prints passed / failed / skipped (exit 1 on any failure but the expected ones).
  */
 const PORTS = { first: 6600, last: 6699 };
 /**
@@ -68,6 +76,20 @@ const AUTH_FAILURES: Record<string, string> = {
   'StoreClient Can put, search, list, get and delete': STORE_NAMESPACE,
 };
 
+/**
+ * Tests that may fail with `--cluster`, and why: the suite's agent graph keeps its fake model's
+ * answers per thread in process memory (`modelMap` in graphs/agent.mts), so when a thread's
+ * second run is executed by the other replica, the model starts its answers over. Which replica
+ * executes a run is the queue's choice, so these pass or fail from one run to the next.
+ */
+const CLUSTER_MODEL_STATE =
+  "the suite's agent graph keeps its fake model's answers per thread in one process's memory; " +
+  'a continuation run executed by the other replica starts them over';
+const CLUSTER_FAILURES: Record<string, string> = {
+  'runs human in the loop - no modification': CLUSTER_MODEL_STATE,
+  'runs human in the loop - modification': CLUSTER_MODEL_STATE,
+};
+
 /** At most this many unexpected failures are run again: more is a breakage, not a pause. */
 const MAX_RETRIED = 2;
 
@@ -94,7 +116,7 @@ interface VitestJson {
   testResults: { assertionResults: { fullName: string; status: string }[] }[];
 }
 
-const USAGE = `Usage: npm run test:peer -- [-t NAME] [--port PORT] [--auth] [--postgres]
+const USAGE = `Usage: npm run test:peer -- [-t NAME] [--port PORT] [--auth] [--postgres] [--cluster]
 Runs the official LangGraph API suite (PEER_SUITE_DIR, else shared/peer/langgraph-api-tests beside
 the clone) against the deployment API served on port ${SUITE_PORT} (the suite's), or when taken on a free
 one of ${PORTS.first}-${PORTS.last} (its generative-UI test then fails, as expected).
@@ -107,6 +129,9 @@ one of ${PORTS.first}-${PORTS.last} (its generative-UI test then fails, as expec
   --postgres                    store on Postgres: DATABASE_URI when set, else a throw-away server
                                 started with scripts/services.sh and removed at the end (without
                                 the flag, DATABASE_URI set in the environment is used too)
+  --cluster                     two replicas (server processes) on Postgres + Redis (DATABASE_URI
+                                and REDIS_URI when set, else throw-away servers), each request sent
+                                to the next replica in turn by a round-robin proxy on the suite's port
 A test that fails unexpectedly is run once more alone (at most ${MAX_RETRIED}); a pass then is reported as
 RETRIED. Exit codes: 0 passed (known failures and retries listed), 1 a test failed or the suite is
 missing, 2 bad arguments.`;
@@ -117,6 +142,7 @@ async function main(args: string[]): Promise<number> {
     port: { type: 'string' },
     auth: { type: 'boolean', default: false },
     postgres: { type: 'boolean', default: false },
+    cluster: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -135,27 +161,45 @@ async function main(args: string[]): Promise<number> {
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'peer-test-peer-'));
   try {
-    const postgres =
-      values.postgres && !process.env.DATABASE_URI ? await startThrowawayPostgres() : undefined;
+    const { cluster } = values;
+    const wanted: ThrowawayService[] = [
+      ...((values.postgres || cluster) && !process.env.DATABASE_URI ? ['postgres' as const] : []),
+      ...(cluster && !process.env.REDIS_URI ? ['redis' as const] : []),
+    ];
+    const services = await startThrowawayServices(wanted);
     try {
       Object.assign(process.env, {
         DATA_DIR: dataDir,
         LANGGRAPH_CONFIG: path.join(SUITE_DIR, 'graphs/langgraph.json'),
         DEPLOYMENT_TEST_ROUTES: 'true',
         LOG_LEVEL: 'silent',
-        ...(postgres && { DATABASE_URI: postgres.uri }),
+        ...services.env,
         ...(values.auth && {
           LANGGRAPH_AUTH: JSON.stringify({ path: path.join(SUITE_DIR, AUTH.path) }),
         }),
+        // Replicas share the API, not a DuckDB file to bill or trace into; the suite's API is
+        // open without --auth, which cluster mode wants said.
+        ...(cluster && { REMOTE_METRICS_ROLLUP_ENABLED: 'false', DEPLOYMENT_TRACING: 'false' }),
+        ...(cluster && !values.auth && { LANGGRAPH_AUTH_TYPE: 'noop' }),
       });
-      const store = postgres
+      const where = services.env.DATABASE_URI
         ? 'a throw-away Postgres'
         : process.env.DATABASE_URI
           ? 'Postgres (DATABASE_URI)'
           : 'SQLite';
-      return await serveAndRun({ dataDir, fixedPort, only, auth: values.auth, store });
+      const store = cluster
+        ? `two replicas on ${where} + ${services.env.REDIS_URI ? 'a throw-away Redis' : 'Redis (REDIS_URI)'} behind a round-robin proxy`
+        : where;
+      return await serveAndRun({
+        dataDir,
+        fixedPort,
+        only,
+        auth: values.auth,
+        store,
+        replicas: cluster ? 2 : 1,
+      });
     } finally {
-      await postgres?.stop();
+      await services.stop();
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });
@@ -169,6 +213,7 @@ async function serveAndRun({
   only,
   auth,
   store,
+  replicas,
 }: {
   dataDir: string;
   fixedPort: number | undefined;
@@ -176,19 +221,19 @@ async function serveAndRun({
   auth: boolean;
   /** Where the API stores, as the first line names it. */
   store: string;
+  /** One server in this process, or replica processes behind a round-robin proxy. */
+  replicas: number;
 }): Promise<number> {
-  const service = await createDeploymentService(loadConfig());
-  // The graphs' schemas are parsed in the background; the suite asks for them in its first tests.
-  await service.ready?.();
   if (fixedPort !== undefined && !(await isFree(fixedPort))) {
     throw new Error(`port ${fixedPort} is in use`);
   }
   const port = fixedPort ?? (await freePort());
-  const server = serve({ fetch: service.app.fetch, hostname: '127.0.0.1', port });
+  const api = replicas === 1 ? await serveInProcess(port) : await serveReplicas(replicas, port);
   const apiUrl = port === SUITE_PORT ? `http://localhost:${port}` : `http://127.0.0.1:${port}`;
   const expectedFailures: Record<string, string> = {
     ...(port === SUITE_PORT ? {} : OFF_SUITE_PORT_FAILURES),
     ...(auth ? AUTH_FAILURES : {}),
+    ...(replicas > 1 ? CLUSTER_FAILURES : {}),
   };
   const authToken = auth ? await signSuiteToken() : '';
   console.log(
@@ -244,8 +289,7 @@ async function serveAndRun({
       if (again.passed.includes(name) && again.failed.length === 0) retried.push(name);
     }
   }
-  await new Promise((resolve) => server.close(resolve));
-  await service.close();
+  await api.close();
 
   failed.forEach((name) => {
     const why = expectedFailures[name];
@@ -265,6 +309,69 @@ async function serveAndRun({
   const ok =
     code === 0 || (results.passed.length > 0 && failed.length > 0 && stillFailing.length === 0);
   return ok ? 0 : 1;
+}
+
+/** The API in this process, at the root of `port`. */
+async function serveInProcess(port: number) {
+  const service = await createDeploymentService(loadConfig());
+  // The graphs' schemas are parsed in the background; the suite asks for them in its first tests.
+  await service.ready?.();
+  const server = serve({ fetch: service.app.fetch, hostname: '127.0.0.1', port });
+  return {
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await service.close();
+    },
+  };
+}
+
+/**
+ * `count` replicas as deployed: server processes (`node server/main.ts`, each its own data
+ * directory) on this environment's Postgres and Redis, behind a round-robin proxy on `port`.
+ * Processes, not services in this one: a process loads the suite's graph modules once, so two
+ * replicas in it would share their compiled graphs and each other's checkpointer.
+ */
+async function serveReplicas(count: number, port: number) {
+  const env = Object.fromEntries(
+    [
+      'DATABASE_URI',
+      'REDIS_URI',
+      'LANGGRAPH_CONFIG',
+      'LANGGRAPH_AUTH',
+      'LANGGRAPH_AUTH_TYPE',
+      'DEPLOYMENT_TEST_ROUTES',
+      'REMOTE_METRICS_ROLLUP_ENABLED',
+      'DEPLOYMENT_TRACING',
+    ].flatMap((name) => {
+      const value = process.env[name];
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
+  const servers: ServerProcess[] = [];
+  const stopServers = async () => {
+    servers.forEach((server) => server.child.kill('SIGTERM'));
+    await Promise.all(servers.map((server) => server.exited));
+    await removeServerDataDirs();
+  };
+  try {
+    for (let replica = 0; replica < count; replica += 1) {
+      servers.push(await startServerProcess(env));
+    }
+    const urls = await Promise.all(
+      servers.map(async (server) => `${await readyUrl(server)}deployment`),
+    );
+    const proxy = await startRoundRobinProxy(urls, port);
+    return {
+      close: async () => {
+        await proxy.close();
+        await stopServers();
+      },
+    };
+  } catch (error) {
+    const output = servers.map((server) => server.output()).join('\n');
+    await stopServers();
+    throw new Error(`the replicas did not start: ${String(error)}\n${output}`);
+  }
 }
 
 const signSuiteToken = () =>
