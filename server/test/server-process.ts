@@ -70,6 +70,13 @@ export async function startServerProcess(
   return { child, dataDir: dir, exited, output: () => output };
 }
 
+/** Stops `servers` with SIGTERM, waits for each to exit, then removes their data directories. */
+export async function stopServerProcesses(servers: readonly ServerProcess[]) {
+  servers.forEach((server) => server.child.kill('SIGTERM'));
+  await Promise.all(servers.map((server) => server.exited));
+  await removeServerDataDirs();
+}
+
 export async function waitFor<T>(probe: () => T | undefined, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -1,4 +1,5 @@
 import type { DimensionCatalog } from './dimension-catalog';
+import type { LlmRollupMeasure } from './llm-rollup';
 import type { LlmUsageRow } from './llm-usage-plan';
 
 /**
@@ -14,7 +15,7 @@ export const LANE = {
   cost_nanos: 5,
   priced_runs: 6,
   unpriced_runs: 7,
-} as const;
+} as const satisfies Record<Exclude<LlmRollupMeasure, 'declared_runs'>, number>;
 export type LlmAnswerMeasure = keyof typeof LANE;
 /** The measures in lane order. */
 export const LLM_ANSWER_MEASURES = Object.keys(LANE) as LlmAnswerMeasure[];

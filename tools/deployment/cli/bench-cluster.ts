@@ -6,7 +6,7 @@ import {
 } from '@server/deployment/test/test-deployment';
 import {
   readyUrl,
-  removeServerDataDirs,
+  stopServerProcesses,
   startServerProcess,
   type ServerProcess,
 } from '@server/test/server-process';
@@ -65,11 +65,7 @@ async function startInProcess(stepMs: number): Promise<Replicas> {
  */
 async function startServers(count: number, stepMs: number, env: Record<string, string>) {
   const servers: ServerProcess[] = [];
-  const stop = async () => {
-    servers.forEach((server) => server.child.kill('SIGTERM'));
-    await Promise.all(servers.map((server) => server.exited));
-    await removeServerDataDirs();
-  };
+  const stop = () => stopServerProcesses(servers);
   try {
     const replicas = await Promise.all(
       Array.from({ length: count }, async () => {

@@ -12,7 +12,7 @@ import { createDeploymentService } from '@server/deployment/deployment-service';
 import { SUITE_DIR } from '../peer/peer-vitest.config';
 import {
   readyUrl,
-  removeServerDataDirs,
+  stopServerProcesses,
   startServerProcess,
   type ServerProcess,
 } from '@server/test/server-process';
@@ -348,11 +348,7 @@ async function serveReplicas(count: number, port: number) {
     }),
   );
   const servers: ServerProcess[] = [];
-  const stopServers = async () => {
-    servers.forEach((server) => server.child.kill('SIGTERM'));
-    await Promise.all(servers.map((server) => server.exited));
-    await removeServerDataDirs();
-  };
+  const stopServers = () => stopServerProcesses(servers);
   try {
     for (let replica = 0; replica < count; replica += 1) {
       servers.push(await startServerProcess(env));
