@@ -6,15 +6,10 @@ import type {
 } from '@duckdb/node-api';
 import { DAY_MS } from '@contracts/usage/time';
 import type { DimensionCatalog } from '@server/usage/model/dimension-catalog';
-import {
-  LANE,
-  LLM_ANSWER_MEASURES,
-  LLM_LANES,
-  type LlmAnswer,
-} from '@server/usage/model/llm-answer';
+import { LLM_ANSWER_MEASURES, LLM_LANES, type LlmAnswer } from '@server/usage/model/llm-answer';
+import { createLlmAnswerBuilder } from '@server/usage/model/llm-answer-builder';
 import type { LlmQueryPlan } from '@server/usage/model/llm-usage-plan';
 import { planRange } from '@server/usage/model/time-segments';
-import { createMatrixBuilder } from '@server/usage/model/usage-matrix';
 import type { TraceGroupBy } from '@contracts/usage/usage-schema';
 import { positionsSql } from '../dimension-sql';
 import {
@@ -24,9 +19,6 @@ import {
   type PeriodSegments,
 } from '../usage-facts-sql';
 import { rawSumsSql } from './query-llm-usage';
-
-const PRICED = LANE.priced_runs;
-const UNPRICED = LANE.unpriced_runs;
 
 /** A facts statement, its parameters, and how its rows read. */
 interface LlmFactsSql {
@@ -102,26 +94,12 @@ export async function readLlmDimensionAnswer(
   catalog: DimensionCatalog,
 ): Promise<LlmAnswer> {
   const facts = buildLlmFactsSql(plan, from);
-  const bucketCount = plan.grid.count;
-  // The builder numbers the values and orders them, fed each cell's run count; the measures
-  // are kept beside it, `LLM_LANES` per (value, bucket), by the builder's value numbers.
-  const builder = createMatrixBuilder(catalog, bucketCount);
-  let sums = new Float64Array((catalog.ids.length + 1) * bucketCount * LLM_LANES);
-  const cell = (value: number, k: number) => {
-    if (!(k >= 0 && k < bucketCount)) throw new Error(`llm usage: bucket ${k} out of range`);
-    const at = (value * bucketCount + k) * LLM_LANES;
-    if (at >= sums.length) {
-      const grown = new Float64Array(
-        Math.max(sums.length * 2, (value + 1) * bucketCount * LLM_LANES),
-      );
-      grown.set(sums);
-      sums = grown;
-    }
-    return at;
-  };
+  const answer = createLlmAnswerBuilder(plan.groupBy, catalog, plan.grid.count);
   const result = facts ? await connection.run(facts.sql, facts.values) : null;
   const slots = facts?.slots ?? 1;
   let read = new Float64Array(0);
+  // A period row's sums over one bucket: the differences of its running totals.
+  const spans = new Float64Array(LLM_LANES);
   for (;;) {
     const chunk = await result?.fetchChunk();
     const rows = chunk?.rowCount ?? 0;
@@ -144,84 +122,24 @@ export async function readLlmDimensionAnswer(
     }
     for (let row = 0; row < rows; row += 1) {
       const position = positionVector.getItem(row);
-      const value = builder.valueOf(position, position === null ? strayVector.getItem(row) : null);
+      const value = answer.valueOf(position, position === null ? strayVector.getItem(row) : null);
       const period = periodVector.getItem(row);
       const base = row * width;
-      const priced = base + PRICED * slots;
-      const unpriced = base + UNPRICED * slots;
       if (period === null) {
-        const k = kVector.getItem(row) ?? -1;
-        const at = cell(value, k);
-        for (let lane = 0; lane < LLM_LANES; lane += 1) {
-          sums[at + lane] = (sums[at + lane] as number) + (read[base + lane * slots] as number);
-        }
-        builder.add(value, k, (read[priced] as number) + (read[unpriced] as number));
+        answer.add(value, kVector.getItem(row) ?? -1, read, base, slots);
         continue;
       }
       const segments = facts.periods.get(period);
       if (!segments) throw new Error(`llm usage: unexpected period ${period}`);
       const { buckets } = segments;
       for (let j = 0; j < buckets.length; j += 1) {
-        const runs =
-          (read[priced + j + 1] as number) +
-          (read[unpriced + j + 1] as number) -
-          (read[priced + j] as number) -
-          (read[unpriced + j] as number);
-        if (runs === 0) continue;
-        const k = buckets[j] as number;
-        const at = cell(value, k);
         for (let lane = 0; lane < LLM_LANES; lane += 1) {
           const from = base + lane * slots + j;
-          sums[at + lane] =
-            (sums[at + lane] as number) + (read[from + 1] as number) - (read[from] as number);
+          spans[lane] = (read[from + 1] as number) - (read[from] as number);
         }
-        builder.add(value, k, runs);
+        answer.add(value, buckets[j] as number, spans);
       }
     }
   }
-
-  const matrix = builder.finish();
-  const workspaces = plan.groupBy === 'project' ? catalog.workspaces : undefined;
-  const groups = matrix.ids.map((dimId, at) => {
-    const parent = dimId === null ? undefined : workspaces?.get(dimId);
-    return {
-      dimId,
-      label: matrix.labels[at] ?? null,
-      workspace: parent ? { id: parent.id, name: parent.name } : null,
-      modelName: null,
-      modelProvider: null,
-    };
-  });
-  // Each group's number in the builder (catalog position, or its stray number).
-  const numbers = matrix.ids.map((id, at) => {
-    const position = matrix.positions[at] ?? -1;
-    return position >= 0 ? position : builder.valueOfId(id);
-  });
-  let count = 0;
-  for (let at = 0; at < matrix.counts.length; at += 1) {
-    if ((matrix.counts[at] as number) > 0) count += 1;
-  }
-  const answer: LlmAnswer = {
-    groups,
-    catalog,
-    positions: matrix.positions,
-    count,
-    buckets: new Int32Array(count),
-    groupOf: new Int32Array(count),
-    measures: new Float64Array(count * LLM_LANES),
-  };
-  let record = 0;
-  for (let k = 0; k < bucketCount; k += 1) {
-    for (let at = 0; at < numbers.length; at += 1) {
-      if ((matrix.counts[at * bucketCount + k] as number) <= 0) continue;
-      const base = ((numbers[at] as number) * bucketCount + k) * LLM_LANES;
-      answer.buckets[record] = k;
-      answer.groupOf[record] = at;
-      for (let lane = 0; lane < LLM_LANES; lane += 1) {
-        answer.measures[record * LLM_LANES + lane] = sums[base + lane] as number;
-      }
-      record += 1;
-    }
-  }
-  return answer;
+  return answer.finish();
 }
