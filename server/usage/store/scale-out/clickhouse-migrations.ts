@@ -1,4 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client';
+import { NIL_UUID as NIL, periodOf } from './clickhouse/periods';
+import { LLM_CLICKHOUSE_STATEMENTS } from './llm/llm-clickhouse-tables';
 
 /**
  * The ClickHouse tables, as SQL that ClickHouse 18.16 (Debian 12's package, the CI floor) and
@@ -30,8 +32,9 @@ import type { ClickHouseClient } from '@clickhouse/client';
  *   4.29 billion traces of one value on one day. Fed straight from `traces`: 18.16 does not
  *   run a view on rows another view wrote. Existing days are copied from `usage_daily` into an
  *   empty table first, as migration 2 does.
+ * - Migration 4 (LLM usage): `llm_runs` and `llm_periods`, see `llm/llm-clickhouse-tables.ts`.
+ *   The runs Postgres held before are sent by the landing sweep, not copied here.
  */
-const NIL = "toUUID('00000000-0000-0000-0000-000000000000')";
 
 const rollupView = (grouping: string, column: string, nullable: boolean) => `
   CREATE MATERIALIZED VIEW IF NOT EXISTS usage_daily_${grouping} TO usage_daily AS
@@ -82,11 +85,6 @@ const copyOldRollup: Step = async (client) => {
       FROM usage_daily GROUP BY grouping, workspace_id, day, has_dim, dim_id`,
   });
 };
-
-/** Days per `usage_periods` row: period `p` holds UTC day numbers `[128 p, 128 p + 128)`. */
-export const PERIOD_DAYS = 128;
-
-const periodOf = (day: string) => `toUInt16(intDiv(toUInt16(${day}), ${PERIOD_DAYS}))`;
 
 /**
  * `dayMap` as (days, counts) arrays from `sumMap` (18.16 takes no extra columns in a view's
@@ -169,6 +167,11 @@ const MIGRATIONS: readonly { version: number; name: string; statements: Step[] }
       periodView('user', 'user_id', true),
       periodView('api_key', 'api_key_id', true),
     ],
+  },
+  {
+    version: 4,
+    name: 'llm usage per 128-day period',
+    statements: [...LLM_CLICKHOUSE_STATEMENTS],
   },
 ];
 

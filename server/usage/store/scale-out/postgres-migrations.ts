@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { migrate, type Migration } from '@server/db/postgres';
 import { LLM_DAILY_MIGRATION_SQL } from './llm/llm-daily-sql';
-import { LLM_USAGE_TABLES_SQL } from './llm/llm-tables';
+import { LLM_LANDING_SQL, LLM_USAGE_TABLES_SQL } from './llm/llm-tables';
 
 /**
  * The usage service's Postgres tables, in schema `usage` (one Postgres may also hold the
@@ -44,6 +44,9 @@ import { LLM_USAGE_TABLES_SQL } from './llm/llm-tables';
  *   `usage_limit_deliveries` with the workspace limits' ones (joined on `alert_id`).
  *   `usage_limit_refusals` gains the limit that refused (`scope`, `target_id`, `spend`; null in
  *   older rows), so each project, user and spend limit counts its own refusals.
+ * - LLM runs in ClickHouse (version 45): `llm_runs.landing`/`landing_at`, a run's claim until
+ *   ClickHouse holds it (`llm/llm-landing.ts`); from then on `llm_daily` is kept for the model
+ *   grouping only, as the dimension groupings are read from ClickHouse.
  */
 const MIGRATIONS: readonly Migration[] = [
   {
@@ -262,6 +265,8 @@ const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE usage.usage_limit_refusals
         ADD COLUMN scope text, ADD COLUMN target_id uuid, ADD COLUMN spend boolean;`,
   },
+  // Each LLM run's landing in ClickHouse: see llm/llm-tables.ts and llm/llm-landing.ts.
+  { version: 45, name: 'llm runs landed in clickhouse', sql: LLM_LANDING_SQL },
 ];
 
 /** Applies the migrations not yet recorded, each in its own transaction (under `migrateScaleOut`'s lock). */

@@ -13,7 +13,7 @@ import { dataFrom, dataTo, readsTiers, type UsageQueryPlan } from '@server/usage
 import { dayLiteral, uuidLiteral } from './clickhouse/client';
 import type { ClickHouseReader } from './clickhouse/reader';
 import { tsvNumbers } from './clickhouse/tsv-array';
-import { PERIOD_DAYS } from './clickhouse-migrations';
+import { PERIOD_DAYS } from './clickhouse/periods';
 import { bucketDays } from './clickhouse/bucket-days';
 import { DAY_MS } from '@contracts/usage/time';
 

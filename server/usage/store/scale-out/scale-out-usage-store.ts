@@ -74,6 +74,7 @@ function createScaleOutUsageStore(
   const baseline = createMonthBaseline(clickhouse);
   const targetBaseline = createTargetBaseline(clickhouse);
   const queue = createIngestQueue(pool, clickhouse, baseline, targetBaseline);
+  const llm = createScaleOutLlmUsage(pool, clickhouse, reader, entityCatalogs);
   let closing: Promise<void> | undefined;
   return {
     kind: 'clickhouse',
@@ -95,7 +96,7 @@ function createScaleOutUsageStore(
       page: (offset, limit) => readAuditPage(pool, offset, limit),
     },
     limits: createPostgresLimitStore(pool, baseline, targetBaseline),
-    llm: createScaleOutLlmUsage(pool),
+    llm,
     feedback: createScaleOutFeedback(pool, clickhouse),
     ledger: createScaleOutLedger(pool, clickhouse),
     fixtures: {
@@ -124,6 +125,7 @@ function createScaleOutUsageStore(
     close() {
       closing ??= (async () => {
         await queue.close();
+        await llm.close();
         reader.close();
         await clickhouse.close();
         await pool.end();

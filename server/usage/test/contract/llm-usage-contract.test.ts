@@ -47,13 +47,13 @@ interface Sent {
   usage: LlmUsage;
 }
 
-/** 400 runs over four days, every field a function of the run's number (no randomness). */
-const SENT: Sent[] = Array.from({ length: 400 }, (_, i) => {
+/** Run number `i` at `atMs`: every field a function of its number (no randomness). */
+function sent(i: number, atMs: number): Sent {
   const [modelName, modelProvider] = MODELS[i % MODELS.length] ?? [null, null];
   const input = 100 + ((i * 37) % 900);
   const output = 10 + ((i * 13) % 300);
   return {
-    atMs: DAY0 + Math.floor((i * 4 * DAY_MS) / 400) + (i % 7) * 1000,
+    atMs,
     workspace: i % 2 === 0 ? W0 : W1,
     project: PROJECTS[i % 3] ?? 'chat',
     user: USERS[i % 3] ?? null,
@@ -71,7 +71,20 @@ const SENT: Sent[] = Array.from({ length: 400 }, (_, i) => {
       declaredCost: i % 11 === 0 ? (i % 7) / 1000 : null,
     },
   };
-});
+}
+
+/**
+ * 400 runs over four days, then 60 spread over the 330 days before them (across 30-day buckets
+ * and the 128-day periods the scale-out rollup keeps).
+ */
+const SENT: Sent[] = [
+  ...Array.from({ length: 400 }, (_, i) =>
+    sent(i, DAY0 + Math.floor((i * 4 * DAY_MS) / 400) + (i % 7) * 1000),
+  ),
+  ...Array.from({ length: 60 }, (_, i) =>
+    sent(400 + i, DAY0 - 330 * DAY_MS + i * 5 * DAY_MS + ((i * 7) % 24) * HOUR_MS),
+  ),
+];
 
 const RANGES: [string, number, number][] = [
   ['four whole days (day stride)', DAY0, DAY0 + 4 * DAY_MS],
@@ -79,6 +92,11 @@ const RANGES: [string, number, number][] = [
   ['from mid-day over two days', DAY0 + 12 * HOUR_MS, DAY0 + 3 * DAY_MS],
   ['a quarter (week stride)', DAY0 - 40 * DAY_MS, DAY0 + 50 * DAY_MS],
   ['a range with no runs', DAY0 + 10 * DAY_MS, DAY0 + 11 * DAY_MS],
+  [
+    'a year from mid-day (30-day stride)',
+    DAY0 - 340 * DAY_MS + 7 * HOUR_MS,
+    DAY0 + 20 * DAY_MS + 7 * HOUR_MS,
+  ],
 ];
 
 const bytes = (text: string | null) => (text === null ? null : Buffer.from(text, 'utf8'));
@@ -167,15 +185,17 @@ async function arrange(store: UsageStoreWithFixtures): Promise<void> {
       workspaceId,
     });
   }
-  // One batch per sender and instant, as ingestion sends them; the first run again, resent.
-  for (const run of [...SENT, ...SENT.slice(0, 3)]) {
-    await store.llm.record({
+  // One batch per sender and instant, as ingestion sends them, eight senders at a time; the first
+  // runs again at the end, resent.
+  const record = (run: Sent) =>
+    store.llm.record({
       workspaceId: run.workspace.id,
       userId: run.user?.id ?? null,
       apiKeyId: run.key?.id ?? null,
       runs: [{ usage: run.usage, projectName: run.project, ingestedAt: new Date(run.atMs) }],
     });
-  }
+  for (let at = 0; at < SENT.length; at += 8) await Promise.all(SENT.slice(at, at + 8).map(record));
+  for (const run of SENT.slice(0, 3)) await record(run);
 }
 
 const kinds = HAVE_SCALE_OUT_SERVERS ? (['duckdb', 'clickhouse'] as const) : (['duckdb'] as const);

@@ -1,7 +1,8 @@
 import { LLM_ROLLUP_MEASURES } from '@server/usage/model/llm-rollup';
 
 /**
- * The daily rollup of LLM usage on Postgres, `usage.llm_daily` (migration 43): per (grouping,
+ * The daily rollup of LLM usage on Postgres, `usage.llm_daily` (migration 43; since migration 45
+ * written for grouping `model` only, see `llm-clickhouse-tables.ts`): per (grouping,
  * workspace, UTC day since 1970, value) the sums of that day's runs, where the value is `dim_id`
  * or, for grouping `model`, (`model_name`, `model_provider`). `dim_key` is the value as one
  * non-null text (Postgres 14 has no NULLS NOT DISTINCT), so one upsert adds to the row whatever
@@ -32,12 +33,14 @@ const GROUPINGS: [string, string, string][] = [
 
 /**
  * The daily rollup rows of the runs in `source` (a table or CTE shaped as `usage.llm_runs`),
- * in `llm_daily`'s column order, one per key.
+ * in `llm_daily`'s column order, one per key: of every grouping, or of the model grouping alone
+ * (`modelOnly`: the dimension groupings are read from ClickHouse).
  */
-export function llmDailyRowsSql(source: string): string {
-  return GROUPINGS.map(
-    ([grouping, dim, model]) =>
-      `SELECT '${grouping}', workspace_id, floor(ingested_ms / 86400000.0)::integer,
+export function llmDailyRowsSql(source: string, modelOnly = false): string {
+  return GROUPINGS.filter(([grouping]) => !modelOnly || grouping === 'model')
+    .map(
+      ([grouping, dim, model]) =>
+        `SELECT '${grouping}', workspace_id, floor(ingested_ms / 86400000.0)::integer,
         ${grouping === 'model' ? `${hex('model_name')} || ':' || ${hex('model_provider')}` : `coalesce(${dim}::text, '')`},
         ${dim}, ${model},
         sum(input_tokens)::bigint, sum(output_tokens)::bigint, sum(cache_read_tokens)::bigint,
@@ -46,7 +49,8 @@ export function llmDailyRowsSql(source: string): string {
         count(*) FILTER (WHERE cost_source = 'declared')
       FROM ${source}
       GROUP BY 2, 3, ${grouping === 'model' ? 'model_name, model_provider' : dim}`,
-  ).join('\n    UNION ALL ');
+    )
+    .join('\n    UNION ALL ');
 }
 
 /** Adds the rows of `llmDailyRowsSql` to the ones stored (a new key starts at them). */

@@ -35,3 +35,15 @@ export const LLM_USAGE_TABLES_SQL = `
     created_at timestamp(3) NOT NULL DEFAULT now(),
     UNIQUE (workspace_id, conditions)
   );`;
+
+/**
+ * Migration 45: the landing claim of each run in ClickHouse (`llm-landing.ts`). NULL once the
+ * run is in ClickHouse's `llm_runs`; a batch's claim until its insert there is confirmed. Rows
+ * stored before (or by a replica of an earlier version, whose insert names no claim) take the
+ * defaults, the nil claim, and are landed by the sweep once its lease has passed.
+ */
+export const LLM_LANDING_SQL = `
+  ALTER TABLE usage.llm_runs
+    ADD COLUMN landing uuid DEFAULT '00000000-0000-0000-0000-000000000000',
+    ADD COLUMN landing_at timestamptz DEFAULT now();
+  CREATE INDEX llm_runs_landing ON usage.llm_runs (landing_at) WHERE landing IS NOT NULL;`;
