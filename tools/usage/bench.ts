@@ -6,7 +6,7 @@ import { loadConfig, loadDotEnv, type Config } from '@server/config';
 import type { SeedProfile } from '@server/usage/seed/seed-profiles';
 import { openStore, type BackendChoice } from '@server/usage/store/open-usage-store';
 import { benchLlmQueries, seedDuckDbBenchLlmRuns, type LlmFigures } from './bench-llm';
-import { seedScaleOutBenchLlmDaily } from './bench-llm-scale-out';
+import { seedScaleOutBenchLlm } from './bench-llm-scale-out';
 import { benchPair } from './bench-pair';
 import { benchQueries, type QueryFigures } from './bench-queries';
 import { benchIngestion, type IngestFigures } from './bench-replicas';
@@ -90,7 +90,7 @@ async function benchBackend(
     await seeding.close();
   }
   if (target.choice.kind === 'duckdb') await seedDuckDbBenchLlmRuns(target.choice.file, log);
-  else await seedScaleOutBenchLlmDaily(target.choice, log);
+  else await seedScaleOutBenchLlm(target.choice, log);
   const backend = await openStore(target.choice);
   let result: { lines: string[]; figures: QueryFigures; llm: LlmFigures };
   try {
