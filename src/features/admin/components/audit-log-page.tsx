@@ -45,8 +45,8 @@ export function AuditLogPage() {
         </p>
       ) : (
         <>
-          <div className="table-scroll">
-            <table className="data-table" aria-labelledby="audit-log-heading">
+          <div className="table-scroll audit-scroll">
+            <table className="data-table audit-table" aria-labelledby="audit-log-heading">
               <thead>
                 <tr>
                   <th scope="col">When (UTC)</th>
@@ -106,10 +106,12 @@ function AuditRow({ entry }: { entry: AuditLogEntry }) {
   const name = ACTION_NAMES[entry.action];
   return (
     <tr>
-      <td>
+      <td data-label="When (UTC)">
         <time dateTime={entry.at}>{formatUtc(entry.at)}</time>
       </td>
-      <td className="wrap-cell">{entry.actor}</td>
+      <td className="wrap-cell" data-label="Who">
+        {entry.actor}
+      </td>
       <th scope="row">
         {name ? (
           <>
@@ -124,7 +126,7 @@ function AuditRow({ entry }: { entry: AuditLogEntry }) {
           </>
         )}
       </th>
-      <td className="wrap-cell">
+      <td className="wrap-cell" data-label="Change">
         <ChangeCell entry={entry} />
       </td>
     </tr>
