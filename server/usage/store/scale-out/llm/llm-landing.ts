@@ -2,24 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { Pool } from 'pg';
 import { DAY_MS } from '@contracts/usage/time';
+import type { RolledLlmRun } from '@server/usage/model/llm-rollup';
 import { CLAIM_LEASE_MS } from '../billed-runs';
 import { INSERT_TIMEOUT_MS, tsvRows, uuidLiteral, withinDeadline } from '../clickhouse/client';
 
-/** One LLM run stored in Postgres, as `llm_runs` in ClickHouse holds it. */
-export interface LandingRun {
+/** One LLM run stored in Postgres, as `llm_runs` in ClickHouse holds it (no model, no source). */
+export type LandingRun = Omit<RolledLlmRun, 'modelName' | 'modelProvider' | 'costSource'> & {
   runId: string;
-  workspaceId: string;
-  projectId: string;
-  userId: string | null;
-  apiKeyId: string | null;
-  ingestedMs: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheCreationTokens: number;
-  totalTokens: number;
-  costNanos: number | null;
-}
+};
 
 /** Dead landings taken per statement by the sweep (it goes on while it finds a full one). */
 const SWEEP_ROWS = 5_000;

@@ -29,12 +29,17 @@ export function createScaleOutLlmUsage(
   catalogs: DimensionCatalogs,
 ): LlmUsageStore & { close(): Promise<void> } {
   const landing = createLandingQueue(pool, clickhouse);
-  // Runs whose landing died (a replica killed, ClickHouse away) are landed every lease.
-  let sweeping: Promise<unknown> = Promise.resolve();
+  // Runs whose landing died (a replica killed, ClickHouse away) are landed every lease; a sweep
+  // still going (a backlog after an upgrade) is not joined by another.
+  let sweeping: Promise<unknown> | null = null;
   const sweep = () => {
-    sweeping = landDeadClaims(pool, clickhouse).catch((error: unknown) =>
-      console.error('[usage] landing LLM runs in ClickHouse failed:', error),
-    );
+    sweeping ??= landDeadClaims(pool, clickhouse)
+      .catch((error: unknown) =>
+        console.error('[usage] landing LLM runs in ClickHouse failed:', error),
+      )
+      .finally(() => {
+        sweeping = null;
+      });
   };
   const sweeper = setInterval(sweep, CLAIM_LEASE_MS);
   sweeper.unref();
