@@ -1,8 +1,12 @@
 import pg from 'pg';
 import { LLM_ROLLUP_MEASURES } from '@server/usage/model/llm-rollup';
 import { openClickHouse, tsvRows } from '@server/usage/store/scale-out/clickhouse/client';
-import { dimensionColumns, periodOf } from '@server/usage/store/scale-out/clickhouse/periods';
-import { LLM_RUN_DIMENSIONS } from '@server/usage/store/scale-out/llm/llm-clickhouse-tables';
+import type { GroupBy } from '@contracts/usage/usage-schema';
+import {
+  DIMENSION_COLUMNS,
+  dimensionColumns,
+} from '@server/usage/store/scale-out/clickhouse/dimension-columns';
+import { periodOf } from '@server/usage/store/scale-out/clickhouse/periods';
 import type { ScaleOutOptions } from '@server/usage/store/scale-out/scale-out-usage-store';
 import { BENCH_LLM_MODELS } from './bench-llm';
 
@@ -48,8 +52,7 @@ function modelDailySumsSql(from: string, to: string): string {
  * The bench runs of `[from, to)` as `llm_periods` rows of a dimension grouping: the measures
  * `LLM_ANSWER_MEASURES` of each (workspace, period, value) per day, as its views write them.
  */
-function periodRowsSql(grouping: keyof typeof LLM_RUN_DIMENSIONS, from: string, to: string) {
-  const { column, nullable } = LLM_RUN_DIMENSIONS[grouping];
+function periodRowsSql(grouping: GroupBy, from: string, to: string) {
   const measures = [
     'input',
     'output',
@@ -64,7 +67,7 @@ function periodRowsSql(grouping: keyof typeof LLM_RUN_DIMENSIONS, from: string, 
     SELECT '${grouping}', workspace_id, period, has_dim, dim_id,
       ${Array.from({ length: measures.length + 1 }, (_, i) => `tupleElement(m, ${i + 1})`).join(', ')}
     FROM (
-      SELECT workspace_id, ${periodOf('day')} AS period, ${dimensionColumns(column, nullable)},
+      SELECT workspace_id, ${periodOf('day')} AS period, ${dimensionColumns(grouping)},
         sumMap([toUInt16(day)], ${measures.join(', ')}) AS m
       FROM (${benchRunsSql(from, to)})
       GROUP BY workspace_id, period, has_dim, dim_id)`;
@@ -95,9 +98,7 @@ export async function seedScaleOutBenchLlm(
     const [[periods = '0'] = []] = await tsvRows(clickhouse, 'SELECT count() FROM llm_periods');
     const started = performance.now();
     if (Number(periods) === 0) {
-      for (const grouping of Object.keys(
-        LLM_RUN_DIMENSIONS,
-      ) as (keyof typeof LLM_RUN_DIMENSIONS)[]) {
+      for (const grouping of Object.keys(DIMENSION_COLUMNS) as GroupBy[]) {
         await clickhouse.command({ query: periodRowsSql(grouping, '1970-01-01', '2100-01-01') });
       }
       log(`built llm_periods from the ClickHouse traces in ${seconds(started)} s`);

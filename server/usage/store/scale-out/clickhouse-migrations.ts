@@ -1,5 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
-import { NIL_UUID as NIL, periodOf } from './clickhouse/periods';
+import type { GroupBy } from '@contracts/usage/usage-schema';
+import { dimensionColumns } from './clickhouse/dimension-columns';
+import { periodOf } from './clickhouse/periods';
 import { LLM_CLICKHOUSE_STATEMENTS } from './llm/llm-clickhouse-tables';
 
 /**
@@ -36,18 +38,16 @@ import { LLM_CLICKHOUSE_STATEMENTS } from './llm/llm-clickhouse-tables';
  *   The runs Postgres held before are sent by the landing sweep, not copied here.
  */
 
-const rollupView = (grouping: string, column: string, nullable: boolean) => `
+const rollupView = (grouping: GroupBy) => `
   CREATE MATERIALIZED VIEW IF NOT EXISTS usage_daily_${grouping} TO usage_daily AS
   SELECT '${grouping}' AS grouping, workspace_id, day,
-    ${nullable ? `toUInt8(isNotNull(${column}))` : 'toUInt8(1)'} AS has_dim,
-    ${nullable ? `ifNull(${column}, ${NIL})` : column} AS dim_id, count() AS traces
+    ${dimensionColumns(grouping)}, count() AS traces
   FROM traces GROUP BY workspace_id, day, has_dim, dim_id`;
 
-const tieredView = (grouping: string, column: string, nullable: boolean) => `
+const tieredView = (grouping: GroupBy) => `
   CREATE MATERIALIZED VIEW IF NOT EXISTS usage_daily_tiered_${grouping} TO usage_daily_tiered AS
   SELECT '${grouping}' AS grouping, workspace_id, day, trace_tier AS tier,
-    ${nullable ? `toUInt8(isNotNull(${column}))` : 'toUInt8(1)'} AS has_dim,
-    ${nullable ? `ifNull(${column}, ${NIL})` : column} AS dim_id, count() AS traces
+    ${dimensionColumns(grouping)}, count() AS traces
   FROM traces GROUP BY workspace_id, day, tier, has_dim, dim_id`;
 
 /** A statement, or a step that decides by itself whether there is anything left to do. */
@@ -95,11 +95,10 @@ const dayMapColumns = (day: string, traces: string) => {
   return `tupleElement(${map}, 1) AS \`dayMap.day\`, tupleElement(${map}, 2) AS \`dayMap.traces\``;
 };
 
-const periodView = (grouping: string, column: string, nullable: boolean) => `
+const periodView = (grouping: GroupBy) => `
   CREATE MATERIALIZED VIEW IF NOT EXISTS usage_periods_${grouping} TO usage_periods AS
   SELECT '${grouping}' AS grouping, workspace_id, ${periodOf('day')} AS period,
-    ${nullable ? `toUInt8(isNotNull(${column}))` : 'toUInt8(1)'} AS has_dim,
-    ${nullable ? `ifNull(${column}, ${NIL})` : column} AS dim_id,
+    ${dimensionColumns(grouping)},
     ${dayMapColumns('day', 'toUInt32(1)')}
   FROM traces GROUP BY grouping, workspace_id, period, has_dim, dim_id`;
 
@@ -128,10 +127,10 @@ const MIGRATIONS: readonly { version: number; name: string; statements: Step[] }
         grouping String, workspace_id UUID, day Date, has_dim UInt8, dim_id UUID, traces UInt64
       ) ENGINE = SummingMergeTree(traces) PARTITION BY toYYYYMM(day)
         ORDER BY (grouping, workspace_id, day, has_dim, dim_id)`,
-      rollupView('workspace', 'workspace_id', false),
-      rollupView('project', 'project_id', false),
-      rollupView('user', 'user_id', true),
-      rollupView('api_key', 'api_key_id', true),
+      rollupView('workspace'),
+      rollupView('project'),
+      rollupView('user'),
+      rollupView('api_key'),
     ],
   },
   {
@@ -145,10 +144,10 @@ const MIGRATIONS: readonly { version: number; name: string; statements: Step[] }
       ) ENGINE = SummingMergeTree(traces) PARTITION BY toYYYYMM(day)
         ORDER BY (grouping, workspace_id, day, tier, has_dim, dim_id)`,
       copyOldRollup,
-      tieredView('workspace', 'workspace_id', false),
-      tieredView('project', 'project_id', false),
-      tieredView('user', 'user_id', true),
-      tieredView('api_key', 'api_key_id', true),
+      tieredView('workspace'),
+      tieredView('project'),
+      tieredView('user'),
+      tieredView('api_key'),
     ],
   },
   {
@@ -162,10 +161,10 @@ const MIGRATIONS: readonly { version: number; name: string; statements: Step[] }
         ORDER BY (grouping, workspace_id, period, has_dim, dim_id)
         SETTINGS index_granularity = 256`,
       copyDailyIntoPeriods,
-      periodView('workspace', 'workspace_id', false),
-      periodView('project', 'project_id', false),
-      periodView('user', 'user_id', true),
-      periodView('api_key', 'api_key_id', true),
+      periodView('workspace'),
+      periodView('project'),
+      periodView('user'),
+      periodView('api_key'),
     ],
   },
   {

@@ -10,25 +10,13 @@ import {
   type UsageMatrix,
 } from '@server/usage/model/usage-matrix';
 import { dataFrom, dataTo, readsTiers, type UsageQueryPlan } from '@server/usage/model/usage-plan';
-import { dayLiteral, uuidLiteral } from './clickhouse/client';
+import { dayLiteral, workspacesSql } from './clickhouse/client';
+import { dimensionColumns } from './clickhouse/dimension-columns';
 import type { ClickHouseReader } from './clickhouse/reader';
 import { tsvNumbers } from './clickhouse/tsv-array';
 import { PERIOD_DAYS } from './clickhouse/periods';
 import { bucketDays } from './clickhouse/bucket-days';
 import { DAY_MS } from '@contracts/usage/time';
-
-const NIL = "toUUID('00000000-0000-0000-0000-000000000000')";
-
-/** Per group_by: the trace column of the dimension, and whether it may be NULL. */
-const COLUMNS = {
-  workspace: { column: 'workspace_id', nullable: false },
-  project: { column: 'project_id', nullable: false },
-  user: { column: 'user_id', nullable: true },
-  api_key: { column: 'api_key_id', nullable: true },
-} as const satisfies Record<GroupBy, { column: string; nullable: boolean }>;
-
-const workspacesSql = (plan: UsageQueryPlan) =>
-  `workspace_id IN (${plan.workspaceIds.map(uuidLiteral).join(', ')})`;
 
 /** A tier as stored (`traces.trace_tier`, `usage_daily_tiered.tier`): 1 long-lived, 0 short. */
 const tierNumber = (plan: UsageQueryPlan) => (plan.traceTier === 'longlived' ? 1 : 0);
@@ -51,12 +39,10 @@ function rollupDimension(groupBy: UsageQueryPlan['groupBy']): { grouping: GroupB
   return { grouping: groupBy, dim: 'has_dim AS has, dim_id' };
 }
 
+/** A trace's value, selected as `has, dim`. */
 function rawDimension(groupBy: UsageQueryPlan['groupBy']): string {
-  if (groupBy === 'trace_tier') return `toUInt8(1) AS has, ${tierId('trace_tier')}`;
-  const { column, nullable } = COLUMNS[groupBy];
-  return nullable
-    ? `toUInt8(isNotNull(${column})) AS has, ifNull(${column}, ${NIL})`
-    : `toUInt8(1) AS has, ${column}`;
+  if (groupBy === 'trace_tier') return `toUInt8(1) AS has, ${tierId('trace_tier')} AS dim`;
+  return dimensionColumns(groupBy, 'has', 'dim');
 }
 
 /**
@@ -70,7 +56,7 @@ function dailyRollupSql(plan: UsageQueryPlan, days: Interval): string {
   return `SELECT intDiv(toInt64(toUInt16(day)) * ${DAY_MS} - ${originMs}, ${stepMs}) AS k,
       ${dim} AS dim, sum(traces) AS n
     FROM ${readsTiers(plan) ? 'usage_daily_tiered' : 'usage_daily'}
-    WHERE grouping = '${grouping}' AND ${workspacesSql(plan)}
+    WHERE grouping = '${grouping}' AND ${workspacesSql(plan.workspaceIds)}
       AND day >= ${dayLiteral(days.from)} AND day < ${dayLiteral(days.to)}
       ${tierFilter(plan, 'tier')}
     GROUP BY k, has, dim`;
@@ -100,7 +86,7 @@ function periodsSql(plan: UsageQueryPlan, days: Interval): { sql: string; first:
   const sql = `SELECT has, dim, sumForEach(ns) FROM (
       SELECT has_dim AS has, dim_id AS dim, arrayCumSum(dayMap.traces) AS c, [${counts.join(', ')}] AS ns
       FROM usage_periods
-      WHERE grouping = '${grouping}' AND ${workspacesSql(plan)}
+      WHERE grouping = '${grouping}' AND ${workspacesSql(plan.workspaceIds)}
         AND period >= ${Math.floor(firstDay / PERIOD_DAYS)}
         AND period <= ${Math.floor((endDay - 1) / PERIOD_DAYS)})
     GROUP BY has, dim`;
@@ -131,7 +117,7 @@ function periodDaysSql(plan: UsageQueryPlan, days: Interval): string {
   const endDay = Math.ceil(days.to / DAY_MS);
   return `SELECT has_dim, dim_id, dayMap.day, dayMap.traces
     FROM usage_periods
-    WHERE grouping = '${plan.groupBy}' AND ${workspacesSql(plan)}
+    WHERE grouping = '${plan.groupBy}' AND ${workspacesSql(plan.workspaceIds)}
       AND period >= ${Math.max(0, Math.floor(firstDay / PERIOD_DAYS))}
       AND period <= ${Math.floor((endDay - 1) / PERIOD_DAYS)}`;
 }
@@ -164,9 +150,9 @@ export function readDaysEarly(reader: ClickHouseReader, plan: UsageQueryPlan): E
 function rawSql(plan: UsageQueryPlan, interval: Interval): string {
   const { originMs, stepMs } = plan.grid;
   return `SELECT intDiv(start_ms - ${originMs}, ${stepMs}) AS k,
-      ${rawDimension(plan.groupBy)} AS dim, count() AS n
+      ${rawDimension(plan.groupBy)}, count() AS n
     FROM traces
-    WHERE ${workspacesSql(plan)}
+    WHERE ${workspacesSql(plan.workspaceIds)}
       AND day >= ${dayLiteral(interval.from)} AND day <= ${dayLiteral(interval.to - 1)}
       AND start_ms >= ${interval.from} AND start_ms < ${interval.to}
       ${tierFilter(plan, 'trace_tier')}

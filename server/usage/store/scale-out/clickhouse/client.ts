@@ -69,8 +69,15 @@ export function uuidLiteral(id: string): string {
   return `toUUID('${id.toLowerCase()}')`;
 }
 
+/** The UTC day (`YYYY-MM-DD`) of an epoch-ms instant. */
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /** A UTC day (`YYYY-MM-DD`) of an epoch-ms instant, as ClickHouse's Date literal. */
-export const dayLiteral = (ms: number) => `toDate('${new Date(ms).toISOString().slice(0, 10)}')`;
+export const dayLiteral = (ms: number) => `toDate('${utcDay(ms)}')`;
+
+/** Rows of the workspaces `ids` (validated UUIDs). */
+export const workspacesSql = (ids: readonly string[]) =>
+  `workspace_id IN (${ids.map(uuidLiteral).join(', ')})`;
 
 /**
  * The rows of a TabSeparated answer, split into cells (our columns hold no tabs or escapes);

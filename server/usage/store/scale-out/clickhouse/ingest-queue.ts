@@ -13,7 +13,8 @@ import type { MonthBaseline } from '@server/usage/store/scale-out/limits/month-c
 import type { TargetBaseline } from '@server/usage/store/scale-out/limits/target-counters';
 import type { RefusedRun } from '@server/usage/store/usage-store';
 import { DependencyError, outageOf } from '@server/http/dependency-outage';
-import { INSERT_TIMEOUT_MS, tsvRows, uuidLiteral, withinDeadline } from './client';
+import { INSERT_TIMEOUT_MS, utcDay, withinDeadline } from './client';
+import { findRunIds } from './find-run-ids';
 
 /** One trace to bill: its row in `traces`. */
 export interface TraceRow {
@@ -53,8 +54,6 @@ const RETRY_MS = 100;
  */
 const AWAY_MS = 1_000;
 
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /**
  * The write path of a replica: jobs that arrive while a write is under way are written together
  * (one claim statement in Postgres, one insert into ClickHouse: few parts). A job resolves once
@@ -72,18 +71,7 @@ export function createIngestQueue(
   let writing: Promise<void> | null = null;
   const timers = new Map<NodeJS.Timeout, Job>();
 
-  const findStored = async (rows: ClaimRow[]) => {
-    if (rows.length === 0) return new Set<string>();
-    const cells = await tsvRows(
-      client,
-      `SELECT DISTINCT toString(run_id) FROM traces
-       WHERE workspace_id IN (${[...new Set(rows.map((row) => uuidLiteral(row.workspaceId)))].join(', ')})
-         AND day IN (${[...new Set(rows.map((row) => `toDate('${row.day}')`))].join(', ')})
-         AND run_id IN (${rows.map((row) => uuidLiteral(row.runId)).join(', ')})`,
-      INSERT_TIMEOUT_MS,
-    );
-    return new Set(cells.map(([id = '']) => id));
-  };
+  const findStored = (rows: ClaimRow[]) => findRunIds(client, 'traces', rows);
 
   async function writeGroup(jobs: Job[]): Promise<void> {
     const owner = new Map<string, { job: Job; row: TraceRow }>();
@@ -100,7 +88,7 @@ export function createIngestQueue(
       [...owner.values()].map(({ row }) => ({
         runId: row.runId,
         workspaceId: row.workspaceId,
-        day: dayOf(row.startMs),
+        day: utcDay(row.startMs),
         tier: row.tier,
         limitedProject: row.limitedProject,
         projectId: row.projectId,
@@ -123,7 +111,7 @@ export function createIngestQueue(
             user_id: row.userId,
             api_key_id: row.apiKeyId,
             start_ms: row.startMs,
-            day: dayOf(row.startMs),
+            day: utcDay(row.startMs),
             trace_tier: row.tier === 'long' ? 1 : 0,
           })),
           abort_signal: signal,

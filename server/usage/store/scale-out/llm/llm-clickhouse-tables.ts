@@ -1,13 +1,7 @@
 import { LLM_ANSWER_MEASURES } from '@server/usage/model/llm-answer';
-import { dimensionColumns, periodOf } from '../clickhouse/periods';
-
-/** The columns of a dimension grouping in `llm_runs`, and whether they may be NULL. */
-export const LLM_RUN_DIMENSIONS = {
-  workspace: { column: 'workspace_id', nullable: false },
-  project: { column: 'project_id', nullable: false },
-  user: { column: 'user_id', nullable: true },
-  api_key: { column: 'api_key_id', nullable: true },
-} as const;
+import type { GroupBy } from '@contracts/usage/usage-schema';
+import { dimensionColumns } from '../clickhouse/dimension-columns';
+import { periodOf } from '../clickhouse/periods';
 
 /**
  * The measures of one run as `llm_periods` sums them: a run without a cost is unpriced (its
@@ -37,15 +31,12 @@ function dayMapColumns(): string {
   ].join(',\n    ');
 }
 
-const periodView = (grouping: keyof typeof LLM_RUN_DIMENSIONS) => {
-  const { column, nullable } = LLM_RUN_DIMENSIONS[grouping];
-  return `
+const periodView = (grouping: GroupBy) => `
   CREATE MATERIALIZED VIEW IF NOT EXISTS llm_periods_${grouping} TO llm_periods AS
   SELECT '${grouping}' AS grouping, workspace_id, ${periodOf('day')} AS period,
-    ${dimensionColumns(column, nullable)},
+    ${dimensionColumns(grouping)},
     ${dayMapColumns()}
   FROM llm_runs GROUP BY grouping, workspace_id, period, has_dim, dim_id`;
-};
 
 /**
  * LLM usage in ClickHouse, for the dimension groupings (workspace, project, user, API key):

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { Pool } from 'pg';
-import { DAY_MS } from '@contracts/usage/time';
 import type { RolledLlmRun } from '@server/usage/model/llm-rollup';
 import { CLAIM_LEASE_MS } from '../billed-runs';
-import { INSERT_TIMEOUT_MS, tsvRows, uuidLiteral, withinDeadline } from '../clickhouse/client';
+import { INSERT_TIMEOUT_MS, utcDay, withinDeadline } from '../clickhouse/client';
+import { findRunIds } from '../clickhouse/find-run-ids';
 
 /** One LLM run stored in Postgres, as `llm_runs` in ClickHouse holds it (no model, no source). */
 export type LandingRun = Omit<RolledLlmRun, 'modelName' | 'modelProvider' | 'costSource'> & {
@@ -13,8 +13,6 @@ export type LandingRun = Omit<RolledLlmRun, 'modelName' | 'modelProvider' | 'cos
 
 /** Dead landings taken per statement by the sweep (it goes on while it finds a full one). */
 const SWEEP_ROWS = 5_000;
-
-const dayOf = (ms: number) => new Date(Math.floor(ms / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
 
 async function insertRuns(client: ClickHouseClient, runs: readonly LandingRun[]): Promise<void> {
   if (runs.length === 0) return;
@@ -29,7 +27,7 @@ async function insertRuns(client: ClickHouseClient, runs: readonly LandingRun[])
         user_id: run.userId,
         api_key_id: run.apiKeyId,
         ingested_ms: run.ingestedMs,
-        day: dayOf(run.ingestedMs),
+        day: utcDay(run.ingestedMs),
         input_tokens: run.inputTokens,
         output_tokens: run.outputTokens,
         cache_read_tokens: run.cacheReadTokens,
@@ -41,24 +39,6 @@ async function insertRuns(client: ClickHouseClient, runs: readonly LandingRun[])
       abort_signal: signal,
     }),
   );
-}
-
-/** The run ids of `runs` that are in ClickHouse's `llm_runs`. */
-async function findLanded(
-  client: ClickHouseClient,
-  runs: readonly LandingRun[],
-): Promise<Set<string>> {
-  if (runs.length === 0) return new Set();
-  const workspaces = [...new Set(runs.map((run) => uuidLiteral(run.workspaceId)))];
-  const days = [...new Set(runs.map((run) => `toDate('${dayOf(run.ingestedMs)}')`))];
-  const cells = await tsvRows(
-    client,
-    `SELECT DISTINCT toString(run_id) FROM llm_runs
-     WHERE workspace_id IN (${workspaces.join(', ')}) AND day IN (${days.join(', ')})
-       AND run_id IN (${runs.map((run) => uuidLiteral(run.runId)).join(', ')})`,
-    INSERT_TIMEOUT_MS,
-  );
-  return new Set(cells.map(([id = '']) => id));
 }
 
 /** The landings of `claims` are done: their runs are in ClickHouse. */
@@ -183,7 +163,11 @@ export async function landDeadClaims(
       totalTokens: Number(row.total_tokens),
       costNanos: row.cost_nanos === null ? null : Number(row.cost_nanos),
     }));
-    const landed = await findLanded(client, runs);
+    const landed = await findRunIds(
+      client,
+      'llm_runs',
+      runs.map((run) => ({ ...run, day: utcDay(run.ingestedMs) })),
+    );
     const missing = runs.filter((run) => !landed.has(run.runId));
     await insertRuns(client, missing);
     await confirmLandings(pool, [claim]);
@@ -191,6 +175,3 @@ export async function landDeadClaims(
     if (taken.rows.length < SWEEP_ROWS) return sent;
   }
 }
-
-/** A new landing claim for a batch's runs. */
-export const newLandingClaim = (): string => randomUUID();

@@ -8,19 +8,16 @@ import {
 } from '@server/usage/model/llm-answer-builder';
 import type { LlmQueryPlan } from '@server/usage/model/llm-usage-plan';
 import { planRange, type Interval } from '@server/usage/model/time-segments';
-import { dayLiteral, uuidLiteral } from '../clickhouse/client';
-import { dimensionColumns, PERIOD_DAYS } from '../clickhouse/periods';
+import { dayLiteral, workspacesSql } from '../clickhouse/client';
+import { dimensionColumns } from '../clickhouse/dimension-columns';
+import { PERIOD_DAYS } from '../clickhouse/periods';
 import type { ClickHouseReader } from '../clickhouse/reader';
 import { tsvNumbers } from '../clickhouse/tsv-array';
-import { LLM_RUN_DIMENSIONS } from './llm-clickhouse-tables';
 
 /** The bucket number of a day outside the days read: its sums are dropped. */
 const OUTSIDE = 4_294_967_295;
 
 type DimensionPlan = LlmQueryPlan & { groupBy: GroupBy };
-
-const workspacesSql = (plan: DimensionPlan) =>
-  `workspace_id IN (${plan.workspaceIds.map(uuidLiteral).join(', ')})`;
 
 /**
  * Whole UTC days `[from, to)` from `llm_periods`, per value: one `sumMap` over the rows' days,
@@ -40,7 +37,7 @@ function periodsSql(plan: DimensionPlan, days: Interval): string {
     FROM (
       SELECT has_dim, dim_id, sumMap(arrayMap(d -> ${bucket}, dayMap.day), ${measures}) AS m
       FROM llm_periods
-      WHERE grouping = '${plan.groupBy}' AND ${workspacesSql(plan)}
+      WHERE grouping = '${plan.groupBy}' AND ${workspacesSql(plan.workspaceIds)}
         AND period >= ${Math.floor(firstDay / PERIOD_DAYS)}
         AND period <= ${Math.floor((endDay - 1) / PERIOD_DAYS)}
       GROUP BY has_dim, dim_id)`;
@@ -49,15 +46,14 @@ function periodsSql(plan: DimensionPlan, days: Interval): string {
 /** The runs of `[from, to)` (partial days, hourly ranges), summed per (value, bucket). */
 function rawSql(plan: DimensionPlan, interval: Interval): string {
   const { originMs, stepMs } = plan.grid;
-  const { column, nullable } = LLM_RUN_DIMENSIONS[plan.groupBy];
   return `SELECT has_dim, dim_id, intDiv(ingested_ms - ${originMs}, ${stepMs}) AS k,
       sum(input_tokens), sum(output_tokens), sum(cache_read_tokens), sum(cache_creation_tokens),
       sum(total_tokens), sum(cost_nanos), sum(priced), sum(1 - priced)
     FROM (
-      SELECT ${dimensionColumns(column, nullable)}, ingested_ms, input_tokens, output_tokens,
+      SELECT ${dimensionColumns(plan.groupBy)}, ingested_ms, input_tokens, output_tokens,
         cache_read_tokens, cache_creation_tokens, total_tokens, cost_nanos, priced
       FROM llm_runs
-      WHERE ${workspacesSql(plan)}
+      WHERE ${workspacesSql(plan.workspaceIds)}
         AND day >= ${dayLiteral(interval.from)} AND day <= ${dayLiteral(interval.to - 1)}
         AND ingested_ms >= ${interval.from} AND ingested_ms < ${interval.to})
     GROUP BY has_dim, dim_id, k`;

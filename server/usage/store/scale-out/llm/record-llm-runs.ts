@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { DEFAULT_MODEL_PRICES } from '@server/usage/model/default-model-prices';
 import { priceLlmRun } from '@server/usage/model/price-llm-run';
@@ -5,7 +6,7 @@ import type { LlmRunBatch } from '@server/usage/store/llm-usage-store';
 import { utf8 } from '../dimension-writes';
 import { ensureProjects } from '../ensure-projects';
 import { llmDailyRowsSql, ON_CONFLICT_ADD_SQL } from './llm-daily-sql';
-import { newLandingClaim, type LandingQueue } from './llm-landing';
+import type { LandingQueue } from './llm-landing';
 import { loadModelPrices } from './model-prices';
 
 const bytes = (text: string | null) => (text === null ? null : utf8(text));
@@ -35,7 +36,7 @@ export async function recordLlmRuns(
   const priced = list.map(([, { usage }], i) => priceLlmRun(prices, usage, times[i] ?? now));
   const column = <T>(read: (run: (typeof list)[number][1]) => T) =>
     list.map(([, run]) => read(run));
-  const claim = newLandingClaim();
+  const claim = randomUUID();
   const result = await pool.query<{ run_id: string }>(
     `WITH inserted AS (
      INSERT INTO usage.llm_runs
