@@ -338,11 +338,11 @@ test.describe('Dark theme', () => {
       await page.emulateMedia({ colorScheme: 'dark' });
       await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(15, 20, 25)');
       await expect(page.locator('.stat').first()).toHaveCSS('background-color', 'rgb(22, 27, 34)');
-      const darkBars = await page
-        .locator('.recharts-bar-rectangle rect')
-        .first()
-        .getAttribute('fill');
-      expect(darkBars).not.toBe(lightBars);
+      // The chart takes the scheme from a media-query listener: wait for its repaint.
+      await expect(page.locator('.recharts-bar-rectangle rect').first()).not.toHaveAttribute(
+        'fill',
+        lightBars ?? '',
+      );
       await expectNoSeriousA11yViolations(page);
     });
   }
